@@ -1,0 +1,70 @@
+// The import rules of GUIDE.md are enforced here; test/unit/lint-rules.test.ts proves they bite.
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const electronOnlyInGlue = {
+  name: 'electron',
+  message: "Only src-main/electron/ (and the preload) may import 'electron'; everything else runs under plain Node.",
+}
+
+export default tseslint.config(
+  { ignores: ['out/**', 'native/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': ['error', { paths: [electronOnlyInGlue] }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // The glue is the one place in main that talks to Electron.
+    files: ['src-main/electron/**', 'src-preload/index.ts', 'test/unit/electron/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The renderer is untrusted web content: no Node, no Electron, nothing from main, and from the
+    // preload only the contract's types.
+    files: ['src-renderer/**'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronOnlyInGlue],
+          patterns: [
+            {
+              regex: '^(node:|(fs|path|os|child_process|crypto|net|http|https|url|worker_threads)$)',
+              message: 'The renderer has no Node.js.',
+            },
+            { regex: '(^|/)src-main(/|$)', message: 'The renderer imports nothing from src-main; it talks to main through window.api.' },
+            {
+              regex: '(^|/)src-preload/(?!contract$)',
+              message: 'From the preload the renderer imports only the contract.',
+            },
+            {
+              regex: '(^|/)src-preload/contract$',
+              allowTypeImports: true,
+              message: 'The renderer imports only types from the contract (import type …).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+)

@@ -1,0 +1,85 @@
+/**
+ * Turns a raw call from the renderer into a Result: check the call exists, parse the input with the
+ * contract's schema, run the handler, parse the output with the contract's schema (which drops any
+ * field the contract does not declare), and turn every failure into `{ code, message }` data.
+ * Used by the Electron IPC glue and by the browser test harness alike.
+ */
+import type { z } from 'zod'
+import {
+  BridgeErrorCode,
+  callNames,
+  calls,
+  isCallName,
+  type CallError,
+  type CallName,
+  type CallOutput,
+  type ParsedInput,
+  type Result,
+} from '../../src-preload/contract'
+import type { Logger } from '../log'
+import { AppError } from './app-error'
+
+export type Handlers = {
+  readonly [K in CallName]: (input: ParsedInput<K>) => Promise<CallOutput<K>> | CallOutput<K>
+}
+
+export type Dispatch = (name: unknown, input: unknown) => Promise<Result<unknown>>
+
+function failure(error: CallError): Result<never> {
+  return { ok: false, error }
+}
+
+function describeIssue(issue: z.core.$ZodIssue): CallError {
+  const field = issue.path.map(String).join('.')
+  return {
+    code: BridgeErrorCode.invalidInput,
+    message: field ? `${field}: ${issue.message}` : issue.message,
+    ...(field ? { field } : {}),
+  }
+}
+
+/** Fails at start-up, not at the first click, if a call has no handler or a handler has no call. */
+export function assertHandlersMatchContract(handlers: object): void {
+  const declared = new Set<string>(callNames)
+  const handled = new Set(Object.keys(handlers))
+  const missing = [...declared].filter((name) => !handled.has(name))
+  const extra = [...handled].filter((name) => !declared.has(name))
+  if (missing.length > 0 || extra.length > 0) {
+    throw new Error(
+      `Handlers do not match the contract. Without a handler: ${missing.join(', ') || 'none'}. Not in the contract: ${extra.join(', ') || 'none'}.`,
+    )
+  }
+}
+
+export function createDispatch(handlers: Handlers, log: Logger): Dispatch {
+  assertHandlersMatchContract(handlers)
+  return async (name, rawInput) => {
+    if (!isCallName(name)) {
+      return failure({ code: BridgeErrorCode.unknownCall, message: `There is no call named ${JSON.stringify(String(name)).slice(0, 80)}.` })
+    }
+    const spec = calls[name]
+    const input = spec.input.safeParse(rawInput)
+    if (!input.success) {
+      const first = input.error.issues[0]
+      return failure(first ? describeIssue(first) : { code: BridgeErrorCode.invalidInput, message: 'Invalid input.' })
+    }
+    let value: unknown
+    try {
+      const handler = handlers[name] as (input: unknown) => unknown
+      value = await handler(input.data)
+    } catch (error) {
+      if (error instanceof AppError) {
+        return failure({ code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) })
+      }
+      log.error('call.failed', { call: name, error: error instanceof Error ? error.message : String(error) })
+      return failure({ code: BridgeErrorCode.internal, message: 'Something went wrong inside the app. The details are in its log.' })
+    }
+    const output = spec.output.safeParse(value)
+    if (!output.success) {
+      // Only the paths go to the log: the values may be sensitive.
+      log.error('call.output_invalid', { call: name, paths: output.error.issues.map((i) => i.path.join('.')) })
+      return failure({ code: BridgeErrorCode.internal, message: 'Something went wrong inside the app. The details are in its log.' })
+    }
+    return { ok: true, value: output.data }
+  }
+}

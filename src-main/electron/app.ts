@@ -1,0 +1,102 @@
+/**
+ * The Electron application: lifecycle, the single-instance lock, the window and the glue between the
+ * window and the back end. Everything that is not glue lives in the back end (../backend.ts).
+ */
+import { app, dialog, ipcMain, screen, session, shell, type BrowserWindow } from 'electron'
+import { join } from 'node:path'
+import { createBackend, type Backend } from '../backend'
+import { APP_START_URL, registerAppScheme, serveAppProtocol } from './app-protocol'
+import { denyAllPermissions, guardAllWebContents } from './guards'
+import { forwardEvents, registerIpc } from './ipc'
+import { createMainWindow } from './main-window'
+import { readWindowState, trackWindowState } from './window-state'
+
+const PRODUCT_NAME = 'Merchant Back Office'
+
+/** Where the Electron build of better-sqlite3 lives (see scripts/build-electron-native.mjs). */
+export function electronSqliteBinding(appPath: string, electronVersion: string): string {
+  return join(appPath, 'native', `electron-${electronVersion}`, 'better_sqlite3.node')
+}
+
+export interface StartOptions {
+  /** Set by electron-vite in development: the dev server's address. */
+  devServerUrl?: string | undefined
+}
+
+/** Returns false when another instance already runs (this one then quits and focuses that one). */
+export function startApp(options: StartOptions = {}): boolean {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit()
+    return false
+  }
+  app.enableSandbox()
+  registerAppScheme()
+
+  const startUrl = options.devServerUrl ?? APP_START_URL
+  let window: BrowserWindow | null = null
+  let backend: Backend | null = null
+  const getWindow = (): BrowserWindow | null => window
+
+  app.on('second-instance', () => {
+    if (!window) return
+    if (window.isMinimized()) window.restore()
+    window.focus()
+  })
+
+  const openWindow = (): void => {
+    const stateFile = join(app.getPath('userData'), 'window-state.json')
+    const workAreas = screen.getAllDisplays().map((display) => display.workArea)
+    window = createMainWindow({
+      preload: join(__dirname, '../preload/index.js'),
+      state: readWindowState(stateFile, workAreas),
+      title: PRODUCT_NAME,
+      devTools: !app.isPackaged,
+    })
+    trackWindowState(window, stateFile)
+    window.on('closed', () => {
+      window = null
+    })
+    void window.loadURL(startUrl)
+  }
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  app.on('activate', () => {
+    if (app.isReady() && !window) openWindow()
+  })
+  app.on('will-quit', () => {
+    void backend?.close()
+    backend = null
+  })
+
+  const start = (): void => {
+    const electronVersion = process.versions.electron
+    backend = createBackend({
+      dataDir: app.getPath('userData'),
+      appName: PRODUCT_NAME,
+      appVersion: app.getVersion(),
+      runtime: 'electron',
+      electronVersion,
+      sqliteNativeBinding: electronSqliteBinding(app.getAppPath(), electronVersion),
+    })
+    denyAllPermissions(session.defaultSession)
+    guardAllWebContents(app, { startUrl, openExternal: (url) => shell.openExternal(url), log: backend.log })
+    serveAppProtocol(join(__dirname, '../renderer'))
+    registerIpc(ipcMain, backend.dispatch, getWindow, startUrl, backend.log)
+    forwardEvents(backend.events, getWindow)
+    openWindow()
+  }
+
+  void app.whenReady().then(() => {
+    try {
+      start()
+    } catch (error) {
+      // Nothing has been shown yet: without this box the app would seem to do nothing at all.
+      const message = error instanceof Error ? error.message : String(error)
+      dialog.showErrorBox(`${PRODUCT_NAME} could not start`, message)
+      app.exit(1)
+    }
+  })
+  return true
+}

@@ -1,0 +1,3 @@
+import { startApp } from './app'
+
+startApp({ devServerUrl: process.env['ELECTRON_RENDERER_URL'] })

@@ -1,0 +1,49 @@
+/**
+ * Structured log: one JSON object per line. Callers pass an event name and plain fields; they must
+ * never pass a secret, a full card token or a signature key (the gateway client redacts its own).
+ */
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
+import { dirname } from 'node:path'
+
+export type LogFields = Record<string, string | number | boolean | null | undefined | readonly string[]>
+export type LogLevel = 'info' | 'warn' | 'error'
+
+export interface Logger {
+  info(event: string, fields?: LogFields): void
+  warn(event: string, fields?: LogFields): void
+  error(event: string, fields?: LogFields): void
+  close(): Promise<void>
+}
+
+export interface LogSink {
+  write(line: string): void
+  close(): Promise<void>
+}
+
+export function fileSink(file: string): LogSink {
+  mkdirSync(dirname(file), { recursive: true })
+  const stream: WriteStream = createWriteStream(file, { flags: 'a', mode: 0o600 })
+  return {
+    write: (line) => {
+      stream.write(line)
+    },
+    close: () => new Promise((resolve) => stream.end(resolve)),
+  }
+}
+
+export function memorySink(): LogSink & { lines: string[] } {
+  const lines: string[] = []
+  return { lines, write: (line) => void lines.push(line), close: async () => {} }
+}
+
+export function createLogger(sink: LogSink, now: () => Date = () => new Date()): Logger {
+  const write = (level: LogLevel, event: string, fields: LogFields = {}): void => {
+    sink.write(`${JSON.stringify({ time: now().toISOString(), level, event, ...fields })}\n`)
+  }
+  return {
+    info: (event, fields) => write('info', event, fields),
+    warn: (event, fields) => write('warn', event, fields),
+    error: (event, fields) => write('error', event, fields),
+    close: () => sink.close(),
+  }
+}

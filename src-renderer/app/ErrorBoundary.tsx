@@ -1,0 +1,42 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react'
+
+interface Props {
+  children: ReactNode
+  /** What the boundary guards, for the message ("this screen", "the app"). */
+  scope?: string
+}
+
+interface State {
+  error: Error | null
+}
+
+/**
+ * A rendering bug shows a plain message and a way back instead of a blank window. It never hides a
+ * payment's outcome: those come from main as data, not from rendering.
+ */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null }
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error }
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Render error', error, info.componentStack)
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state
+    if (!error) return this.props.children
+    return (
+      <div className="render-error" role="alert">
+        <h2>Something went wrong on {this.props.scope ?? 'this screen'}</h2>
+        <p>Nothing was sent to the gateway because of this. You can try again or switch to another screen.</p>
+        <pre>{error.message}</pre>
+        <button type="button" className="button" onClick={() => this.setState({ error: null })}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+}

@@ -1,0 +1,67 @@
+import { expect, SCREENSHOT_DIR, test } from './fixtures'
+
+const SCREENS = [
+  { nav: 'Orders', heading: 'Orders', emptyTitle: 'No orders yet', shot: 'orders' },
+  { nav: 'Payment link', heading: 'Payment link', emptyTitle: 'Payment links are not set up yet', shot: 'payment-link' },
+  { nav: 'Phone order', heading: 'Phone order', emptyTitle: 'Phone orders are not set up yet', shot: 'phone-order' },
+  { nav: 'Settings', heading: 'Settings', emptyTitle: 'Gateway settings are not set up yet', shot: 'settings' },
+] as const
+
+test('a fresh start opens Orders in Training, and every screen can be reached', async ({ page, harness }) => {
+  const navigation = page.getByRole('navigation', { name: 'Main' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+  await expect(navigation.getByRole('button', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
+  const badge = page.getByTestId('environment-badge')
+  await expect(badge).toHaveText('Training · no real money')
+
+  for (const screen of SCREENS) {
+    await navigation.getByRole('button', { name: screen.nav }).click()
+    await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: screen.emptyTitle })).toBeVisible()
+    await expect(navigation.getByRole('button', { name: screen.nav })).toHaveAttribute('aria-current', 'page')
+    await expect(badge).toBeVisible()
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/shell-${screen.shot}.png` })
+  }
+
+  // Settings shows what main answered to app.info: this run's own data folder.
+  await expect(page.getByTestId('data-folder')).toHaveText(harness.dataDir)
+  await expect(page.getByTestId('app-info')).toContainText('Browser test harness')
+  await expect(page.getByTestId('app-info')).toContainText(/SQLite \d+\.\d+/)
+})
+
+test('an event from main reaches the open page', async ({ page, harness }) => {
+  await expect(page.getByTestId('environment-badge')).toHaveText('Training · no real money')
+  await harness.waitForEventClients(1)
+  harness.backend.events.emit('environment.changed', { environment: 'sandbox' })
+  await expect(page.getByTestId('environment-badge')).toHaveText('Sandbox · no real money')
+  harness.backend.events.emit('environment.changed', { environment: 'production' })
+  await expect(page.getByTestId('environment-badge')).toHaveText('Production')
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/shell-production-badge.png` })
+})
+
+test('the page refuses inline scripts (strict CSP) and exposes only the contract', async ({ page }) => {
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+  const ran = await page.evaluate(async () => {
+    const script = document.createElement('script')
+    script.textContent = 'window.__inlineRan = true'
+    document.body.append(script)
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true
+  })
+  expect(ran).toBe(false)
+  const shape = await page.evaluate(() => {
+    const api = (window as unknown as { api: Record<string, unknown> }).api
+    return Object.fromEntries(
+      Object.entries(api).map(([key, value]) => [key, typeof value === 'function' ? 'function' : Object.keys(value as object)]),
+    )
+  })
+  expect(shape).toEqual({ app: ['info'], on: 'function' })
+})
+
+test('a page that has not entered with the token gets nothing', async ({ browser, harness }) => {
+  const stranger = await browser.newPage()
+  const response = await stranger.goto(harness.origin)
+  expect(response?.status()).toBe(401)
+  await expect(stranger.locator('body')).toContainText('npm run harness')
+  await stranger.close()
+})

@@ -1,0 +1,55 @@
+import Database from 'better-sqlite3'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createBackend, environmentDir, type Backend } from '../../src-main/backend'
+import { createLogger, memorySink } from '../../src-main/log'
+
+describe('backend', () => {
+  let dataDir: string
+  let backend: Backend
+  const sink = memorySink()
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'mbo-backend-'))
+    backend = createBackend({ dataDir, appName: 'Merchant Back Office', appVersion: '1.2.3', runtime: 'test', log: createLogger(sink) })
+  })
+
+  afterEach(async () => {
+    await backend.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('answers app.info with this installation, read from a real SQLite file', async () => {
+    const result = await backend.dispatch('app.info', undefined)
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        name: 'Merchant Back Office',
+        version: '1.2.3',
+        environment: 'training',
+        dataDir,
+        runtime: 'test',
+        electronVersion: null,
+        sqliteVersion: expect.stringMatching(/^3\.\d+\.\d+$/) as unknown,
+      },
+    })
+    const file = join(environmentDir(dataDir, 'training'), 'history.sqlite3')
+    expect(existsSync(file)).toBe(true)
+    // WAL is a property of the file: a second connection sees it.
+    const other = new Database(file, { readonly: true })
+    expect(other.pragma('journal_mode', { simple: true })).toBe('wal')
+    other.close()
+  })
+
+  it('refuses input for a call that takes none, naming the problem', async () => {
+    const result = await backend.dispatch('app.info', { sneaky: true })
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+  })
+
+  it('refuses a call the contract does not declare', async () => {
+    const result = await backend.dispatch('app.readSecrets', undefined)
+    expect(result).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CALL' } })
+  })
+})
