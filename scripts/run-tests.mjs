@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+/**
+ * npm test: lint, typecheck, unit and integration tests (vitest, inside a throw-away keyring), the
+ * build, and end-to-end tests (Playwright in Debian's Chromium through the browser harness).
+ * Every step runs even if an earlier one failed, so one run shows everything that is wrong.
+ * Ends with the plain line "N passed, N failed" counting every test; lint, typecheck and the build
+ * count as one test each.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+
+const reports = '.tmp/test-reports'
+rmSync(reports, { recursive: true, force: true })
+mkdirSync(reports, { recursive: true })
+mkdirSync('test-results/screenshots', { recursive: true })
+
+const bin = (name) => join('node_modules', '.bin', name)
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const lines = []
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  return result.status === 0
+}
+
+function countCheck(label, ok) {
+  totals[ok ? 'passed' : 'failed'] += 1
+  lines.push(`${label}: ${ok ? 'passed' : 'FAILED'}`)
+}
+
+function countReport(label, ok, file, read) {
+  if (!existsSync(file)) {
+    totals.failed += 1
+    lines.push(`${label}: FAILED (no report: the runner did not finish)`)
+    return
+  }
+  const { passed, failed, skipped } = read(JSON.parse(readFileSync(file, 'utf8')))
+  // A runner that failed without a failing test (a crash, an unhandled error) still fails the run.
+  const extra = !ok && failed === 0 ? 1 : 0
+  totals.passed += passed
+  totals.failed += failed + extra
+  totals.skipped += skipped
+  lines.push(`${label}: ${passed} passed, ${failed + extra} failed${skipped ? `, ${skipped} skipped` : ''}`)
+}
+
+countCheck('lint', run('lint', bin('eslint'), ['--max-warnings', '0', '.']))
+countCheck('typecheck (node)', run('typecheck (node)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json', '--composite', 'false']))
+countCheck('typecheck (web)', run('typecheck (web)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json', '--composite', 'false']))
+countCheck('typecheck (e2e)', run('typecheck (e2e)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.e2e.json', '--composite', 'false']))
+
+const vitestReport = join(reports, 'vitest.json')
+const vitestOk = run('unit and integration tests (vitest, throw-away keyring)', 'node', [
+  'scripts/with-keyring.mjs',
+  bin('vitest'),
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+])
+countReport('vitest', vitestOk, vitestReport, (report) => ({
+  passed: report.numPassedTests,
+  failed: report.numFailedTests,
+  skipped: report.numPendingTests + report.numTodoTests,
+}))
+
+const built = run('build (electron-vite)', bin('electron-vite'), ['build'])
+countCheck('build', built)
+
+if (built) {
+  const playwrightReport = join(reports, 'playwright.json')
+  const playwrightOk = run('end-to-end tests (Playwright, Chromium, browser harness)', bin('playwright'), ['test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  })
+  countReport('playwright', playwrightOk, playwrightReport, (report) => ({
+    passed: report.stats.expected,
+    failed: report.stats.unexpected + report.stats.flaky,
+    skipped: report.stats.skipped,
+  }))
+} else {
+  totals.failed += 1
+  lines.push('playwright: FAILED (not run: the build failed)')
+}
+
+console.log('\n=== summary ===')
+for (const line of lines) console.log(line)
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+process.exit(totals.failed === 0 ? 0 : 1)

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { AppError } from '../../src-main/bridge/app-error'
+import { assertHandlersMatchContract, createDispatch, type Handlers } from '../../src-main/bridge/dispatch'
+import { createLogger, memorySink } from '../../src-main/log'
+import type { AppInfo } from '../../src-preload/contract'
+
+const INFO: AppInfo = {
+  name: 'Merchant Back Office',
+  version: '1.0.0',
+  environment: 'training',
+  dataDir: '/data',
+  runtime: 'test',
+  electronVersion: null,
+  sqliteVersion: '3.50.0',
+}
+
+function dispatchWith(info: () => unknown): { dispatch: ReturnType<typeof createDispatch>; log: string[] } {
+  const sink = memorySink()
+  const handlers = { 'app.info': info } as unknown as Handlers
+  return { dispatch: createDispatch(handlers, createLogger(sink)), log: sink.lines }
+}
+
+describe('dispatch', () => {
+  it('answers a good call with ok and the value', async () => {
+    const { dispatch } = dispatchWith(() => INFO)
+    await expect(dispatch('app.info', undefined)).resolves.toEqual({ ok: true, value: INFO })
+  })
+
+  it('never lets a field the contract does not declare cross the bridge', async () => {
+    const { dispatch } = dispatchWith(() => ({ ...INFO, secretKey: 'SK-live-do-not-leak' }))
+    const result = await dispatch('app.info', undefined)
+    expect(JSON.stringify(result)).not.toContain('SK-live-do-not-leak')
+  })
+
+  it("turns a service's AppError into its code, message and field", async () => {
+    const { dispatch } = dispatchWith(() => {
+      throw new AppError('DUPLICATE_INVOICE', 'Invoice INV-1 already exists in Training.', 'invoiceNumber')
+    })
+    await expect(dispatch('app.info', undefined)).resolves.toEqual({
+      ok: false,
+      error: { code: 'DUPLICATE_INVOICE', message: 'Invoice INV-1 already exists in Training.', field: 'invoiceNumber' },
+    })
+  })
+
+  it('hides a bug behind INTERNAL and logs it, without its details reaching the renderer', async () => {
+    const { dispatch, log } = dispatchWith(() => {
+      throw new TypeError('cannot read properties of undefined (reading "token")')
+    })
+    const result = await dispatch('app.info', undefined)
+    expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } })
+    expect(JSON.stringify(result)).not.toContain('token')
+    expect(log.join('')).toContain('call.failed')
+  })
+
+  it('refuses an answer that breaks the contract, logging only where', async () => {
+    const { dispatch, log } = dispatchWith(() => ({ ...INFO, environment: 'moon' }))
+    await expect(dispatch('app.info', undefined)).resolves.toMatchObject({ ok: false, error: { code: 'INTERNAL' } })
+    expect(log.join('')).toContain('"paths":["environment"]')
+    expect(log.join('')).not.toContain('moon')
+  })
+
+  it('refuses unknown calls, including names from Object.prototype', async () => {
+    const { dispatch } = dispatchWith(() => INFO)
+    for (const name of ['app.secret', 'constructor', '__proto__', 42, null]) {
+      await expect(dispatch(name, undefined)).resolves.toMatchObject({ ok: false, error: { code: 'UNKNOWN_CALL' } })
+    }
+  })
+
+  it('fails at start-up when a call has no handler or a handler has no call', () => {
+    expect(() => assertHandlersMatchContract({})).toThrow(/Without a handler: app\.info/)
+    expect(() => assertHandlersMatchContract({ 'app.info': () => INFO, 'app.extra': () => 1 })).toThrow(/Not in the contract: app\.extra/)
+    expect(() => assertHandlersMatchContract({ 'app.info': () => INFO })).not.toThrow()
+  })
+})

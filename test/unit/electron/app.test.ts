@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { callChannel, callNames } from '../../../src-preload/contract'
+import { app, dialog, FakeBrowserWindow, ipcMain, protocol, resetFakeElectron, session } from './fake-electron'
+
+vi.mock('electron', () => import('./fake-electron'))
+
+const backendFactory = vi.hoisted(() => ({ fail: false }))
+vi.mock('../../../src-main/backend', async () => {
+  const { createEventBus } = await import('../../../src-main/bridge/event-bus')
+  const { createLogger, memorySink } = await import('../../../src-main/log')
+  return {
+    createBackend: vi.fn(() => {
+      if (backendFactory.fail) throw new Error('The local database could not be opened')
+      return {
+        dispatch: vi.fn(() => Promise.resolve({ ok: true, value: null })),
+        events: createEventBus(),
+        log: createLogger(memorySink()),
+        close: vi.fn(async () => {}),
+      }
+    }),
+  }
+})
+
+/** Lets the whenReady().then(...) continuation run. */
+async function afterReady(): Promise<void> {
+  app.becomeReady()
+  await app.whenReady()
+  await Promise.resolve()
+}
+
+describe('starting the app', () => {
+  beforeEach(() => {
+    resetFakeElectron()
+    backendFactory.fail = false
+  })
+  afterEach(() => {
+    vi.clearAllMocks()
+  })
+
+  it('quits at once when another instance holds the single-instance lock', async () => {
+    app.gotLock = false
+    const { startApp } = await import('../../../src-main/electron/app')
+    expect(startApp()).toBe(false)
+    expect(app.quit).toHaveBeenCalled()
+    expect(protocol.registerSchemesAsPrivileged).not.toHaveBeenCalled()
+  })
+
+  it('sandboxes every renderer and registers the app scheme before ready', async () => {
+    const { startApp } = await import('../../../src-main/electron/app')
+    expect(startApp()).toBe(true)
+    expect(app.enableSandbox).toHaveBeenCalled()
+    expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalled()
+    expect(FakeBrowserWindow.created).toHaveLength(0)
+  })
+
+  it('when ready: denies permissions, serves the bundle, registers every call and opens our page', async () => {
+    const { startApp } = await import('../../../src-main/electron/app')
+    startApp()
+    await afterReady()
+    expect(session.defaultSession.setPermissionRequestHandler).toHaveBeenCalled()
+    expect(protocol.handlers.has('app')).toBe(true)
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(callNames.map(callChannel).sort())
+    const [window] = FakeBrowserWindow.created
+    expect(window?.loadURL).toHaveBeenCalledWith('app://bundle/index.html')
+    expect((window?.options['webPreferences'] as Record<string, unknown>)['sandbox']).toBe(true)
+  })
+
+  it('focuses the open window when a second instance starts', async () => {
+    const { startApp } = await import('../../../src-main/electron/app')
+    startApp()
+    await afterReady()
+    app.emit('second-instance')
+    expect(FakeBrowserWindow.created[0]?.focus).toHaveBeenCalled()
+    expect(FakeBrowserWindow.created).toHaveLength(1)
+  })
+
+  it('loads the dev server in development', async () => {
+    const { startApp } = await import('../../../src-main/electron/app')
+    startApp({ devServerUrl: 'http://localhost:5173/' })
+    await afterReady()
+    expect(FakeBrowserWindow.created[0]?.loadURL).toHaveBeenCalledWith('http://localhost:5173/')
+  })
+
+  it('says why and exits when the back end cannot start, instead of showing nothing', async () => {
+    backendFactory.fail = true
+    const { startApp } = await import('../../../src-main/electron/app')
+    startApp()
+    await afterReady()
+    expect(dialog.showErrorBox).toHaveBeenCalledWith('Merchant Back Office could not start', 'The local database could not be opened')
+    expect(app.exit).toHaveBeenCalledWith(1)
+    expect(FakeBrowserWindow.created).toHaveLength(0)
+  })
+})
