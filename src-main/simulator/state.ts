@@ -1,0 +1,216 @@
+/**
+ * Everything the simulator remembers: card orders (hosted-page payments and charges), stored card
+ * tokens, customers, refunds, generic payments and the record of early status checks. Plain maps in
+ * memory: a training gateway starts empty and is thrown away with its process.
+ */
+import type { CardBrand } from './cards'
+
+export type CardStatus = 'PENDING' | 'SUCCESS' | 'FAILED' | 'EXPIRED' | 'REFUNDED' | 'VOIDED'
+export type RefundType = 'VOID' | 'FULL_REFUND' | 'PARTIAL_REFUND'
+
+export interface Customer {
+  id: string
+  name: string
+  email: string
+  phone?: string | undefined
+  address?: string | undefined
+  zip_code?: string | undefined
+  country?: string | undefined
+  state?: string | undefined
+  city?: string | undefined
+}
+
+export interface CardUsed {
+  number: string
+  masked: string
+  brand: CardBrand
+  issuer: string
+}
+
+export interface CardOrder {
+  kind: 'PAYMENT_PAGE' | 'CHARGE'
+  invoiceNumber: string
+  /** Request-Id of the request that created the order: the payment's `original_request_id`. */
+  requestId: string
+  amountSen: number
+  currency: 'MYR'
+  descriptor: string | null
+  callbackUrl: string | null
+  failedUrl: string | null
+  autoRedirect: boolean
+  customer: Customer
+  transactionType: 'SALE' | 'MOTO'
+  status: CardStatus
+  createdAt: number
+  completedAt: number | null
+  expiresAt: number | null
+  card: CardUsed | null
+  responseCode: string | null
+  responseMessage: string | null
+  approvalCode: string | null
+  authenticationId: string | null
+  threeDsStatus: 'TRUE' | 'FALSE' | 'NA'
+  /** Token created by saving the card on the hosted page, or charged by a charge. */
+  tokenId: string | null
+  /** The token is reported once, in the first SUCCESS status check (gateway-facts.md 6). */
+  tokenReported: boolean
+  refundedSen: number
+  /** Settled by the control API ahead of the daily cut-off. */
+  forcedSettled: boolean
+  /** Hosted page only: a 3-D Secure challenge waiting for the customer. */
+  challenge: { card: CardUsed; saveCard: boolean } | null
+  pageId: string | null
+}
+
+export interface StoredToken {
+  id: string
+  customerId: string
+  card: CardUsed
+  status: 'ACTIVE' | 'INACTIVE'
+  createdAt: number
+}
+
+export interface RefundRecord {
+  requestId: string
+  invoiceNumber: string
+  originalRequestId: string
+  amountSen: number
+  type: RefundType
+  status: 'SUCCESS' | 'FAILED'
+  message: string
+  approvalCode: string
+  at: number
+}
+
+export type GenericStatus = 'PENDING' | 'SUCCESS' | 'FAILED' | 'EXPIRED'
+export type GenericState = 'INITIATE' | 'COMPLETED' | 'FAILED' | 'EXPIRED'
+
+export interface LineItem {
+  id: string
+  name: string
+  quantity: number
+  price: number
+}
+
+export interface GenericPayment {
+  id: string
+  invoiceNumber: string
+  amountSen: number
+  currency: 'MYR'
+  expiredAt: number
+  channel: string
+  bankCode: string | null
+  customer: { id: string; name: string; email: string; phone: string; country: string | null; address: string | null }
+  callbackUrl: string | null
+  metadata: Record<string, string>
+  lineItems: LineItem[]
+  status: GenericStatus
+  state: GenericState
+  referenceId: string
+  createdAt: number
+  completedAt: number | null
+}
+
+export interface EarlyStatusCheck {
+  identifier: string
+  requestId: string
+  at: number
+  completedAt: number
+  secondsAfterCompletion: number
+}
+
+export interface CallRecord {
+  at: number
+  operation: string
+  method: string
+  path: string
+  requestId: string | null
+  status: number
+}
+
+const MAX_CALLS = 5_000
+
+export class SimState {
+  readonly orders = new Map<string, CardOrder>()
+  /** invoice number → Request-Id of its latest order. */
+  readonly ordersByInvoice = new Map<string, string>()
+  readonly ordersByPage = new Map<string, string>()
+  readonly tokens = new Map<string, StoredToken>()
+  readonly customers = new Map<string, Customer>()
+  readonly refunds = new Map<string, RefundRecord>()
+  readonly genericPayments = new Map<string, GenericPayment>()
+  readonly earlyStatusChecks: EarlyStatusCheck[] = []
+  /** The latest calls, oldest first, bounded so that a long run or a benchmark cannot grow it without end. */
+  readonly calls: CallRecord[] = []
+
+  addOrder(order: CardOrder): void {
+    this.orders.set(order.requestId, order)
+    this.ordersByInvoice.set(order.invoiceNumber, order.requestId)
+    if (order.pageId) this.ordersByPage.set(order.pageId, order.requestId)
+  }
+
+  orderByInvoice(invoiceNumber: string): CardOrder | undefined {
+    const requestId = this.ordersByInvoice.get(invoiceNumber)
+    return requestId === undefined ? undefined : this.orders.get(requestId)
+  }
+
+  orderByPage(pageId: string): CardOrder | undefined {
+    const requestId = this.ordersByPage.get(pageId)
+    return requestId === undefined ? undefined : this.orders.get(requestId)
+  }
+
+  recordCall(call: CallRecord): void {
+    this.calls.push(call)
+    if (this.calls.length > MAX_CALLS) this.calls.splice(0, this.calls.length - MAX_CALLS)
+  }
+
+  clear(): void {
+    this.orders.clear()
+    this.ordersByInvoice.clear()
+    this.ordersByPage.clear()
+    this.tokens.clear()
+    this.customers.clear()
+    this.refunds.clear()
+    this.genericPayments.clear()
+    this.earlyStatusChecks.length = 0
+    this.calls.length = 0
+  }
+}
+
+/** An invoice number may be used again only after its earlier order failed or expired. */
+export function invoiceInUse(state: SimState, invoiceNumber: string): boolean {
+  const existing = state.orderByInvoice(invoiceNumber)
+  return existing !== undefined && existing.status !== 'FAILED' && existing.status !== 'EXPIRED'
+}
+
+const MALAYSIA_OFFSET_MS = 8 * 3_600_000
+const DAY_MS = 86_400_000
+
+/** Settlement runs at midnight Malaysia time (16:00 UTC); a payment is settled once a cut-off has passed since it completed. */
+export function isSettled(order: CardOrder, now: number): boolean {
+  if (order.forcedSettled) return true
+  if (order.completedAt === null) return false
+  const localDay = Math.floor((order.completedAt + MALAYSIA_OFFSET_MS) / DAY_MS)
+  const nextCutOff = (localDay + 1) * DAY_MS - MALAYSIA_OFFSET_MS
+  return now >= nextCutOff
+}
+
+/** How long a hosted payment page stays open for the customer. */
+export const PAYMENT_PAGE_LIFETIME_MS = 60 * 60_000
+
+/** Pending orders and payments whose time has run out become EXPIRED when next looked at. */
+export function expireIfDue(order: CardOrder, now: number): void {
+  if (order.status === 'PENDING' && order.expiresAt !== null && now >= order.expiresAt) {
+    order.status = 'EXPIRED'
+    order.completedAt = order.expiresAt
+    order.challenge = null
+  }
+}
+
+export function expireGenericIfDue(payment: GenericPayment, now: number): void {
+  if (payment.status === 'PENDING' && now >= payment.expiredAt) {
+    payment.status = 'EXPIRED'
+    payment.state = 'EXPIRED'
+    payment.completedAt = payment.expiredAt
+  }
+}
