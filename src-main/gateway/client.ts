@@ -1,0 +1,617 @@
+/**
+ * The gateway client: one function per operation, for the real gateway and the training gateway alike.
+ *
+ * Every call is signed over the exact bytes sent, answered with data (never a throw), and described
+ * by an Exchange fit to store and log (bodies redacted, no headers). Money-moving calls take their
+ * Request-Id from the caller, who writes it ahead of the call, and are never retried here; a
+ * deliberate retry passes the same Request-Id again and gets the gateway's 409 replay, which is read
+ * as the original answer. Reads get a fresh Request-Id per attempt and retry with backoff.
+ */
+import { performance } from 'node:perf_hooks'
+import type { z } from 'zod'
+import type { Logger } from '../log'
+import { badResponse, httpError, transportError, type GatewayError } from './errors'
+import { GatewayHttp, type HttpResponse, type HttpSettings } from './http'
+import { amount, toWireJson } from './money'
+import { redactBody } from './redact'
+import {
+  BankListResponse,
+  ChargeResponse,
+  GenericPaymentResponse,
+  PaymentPageResponse,
+  RefundResponse,
+  StatusResponse,
+  UnbindTokenResponse,
+} from './schemas'
+import { cardRequestHeaders, cardResponseStringToSign, digest, formatTimestamp, genericRequestHeaders, verifySignature } from './signing'
+import { normaliseStatus, type GatewayStatus } from './status'
+
+export interface GatewayCredentials {
+  clientId: string
+  /** Card-scheme and generic-scheme signing key. */
+  secretKey: string
+  /** Generic scheme's Basic credentials. */
+  apiKey: string
+}
+
+export interface GatewaySettings extends HttpSettings {
+  /** Extra attempts of a read (status check, retrieve, bank list) after a network error, timeout or 5xx. */
+  readRetries: number
+  /** Waits before each extra attempt of a read. */
+  readBackoffMs: readonly number[]
+  /** Treat a missing or wrong response signature as a bad response instead of recording it. */
+  blockOnBadSignature: boolean
+  /** Whether the API key is followed by `:` before Basic encoding (sources disagree). */
+  apiKeyTrailingColon: boolean
+}
+
+export const DEFAULT_GATEWAY_SETTINGS: GatewaySettings = {
+  connectTimeoutMs: 5_000,
+  headersTimeoutMs: 30_000,
+  bodyTimeoutMs: 30_000,
+  maxConcurrency: 6,
+  readRetries: 2,
+  readBackoffMs: [500, 2_000],
+  blockOnBadSignature: false,
+  apiKeyTrailingColon: false,
+}
+
+export type OperationName =
+  | 'payment_page'
+  | 'charge'
+  | 'status'
+  | 'create_payment'
+  | 'retrieve_payment'
+  | 'bank_list'
+  | 'refund'
+  | 'unbind_token'
+
+/** valid/invalid/missing for card-scheme answers; not_signed where the scheme signs no answers. */
+export type SignatureCheck = 'valid' | 'invalid' | 'missing' | 'not_signed'
+
+/** One exchange with the gateway, as it may be stored and logged. */
+export interface Exchange {
+  operation: OperationName
+  requestId: string
+  method: 'GET' | 'POST'
+  path: string
+  sentAt: Date
+  httpStatus: number | null
+  durationMs: number
+  attempts: number
+  signature: SignatureCheck
+  /** The gateway answered 409 with the original response: this request had been received before. */
+  replayed: boolean
+  requestBody: string | null
+  responseBody: string | null
+}
+
+export type GatewayResult<T> = { ok: true; value: T; exchange: Exchange } | { ok: false; error: GatewayError; exchange: Exchange }
+
+export interface CustomerInput {
+  id?: string | undefined
+  name: string
+  email?: string | undefined
+  phone?: string | undefined
+  address?: string | undefined
+  city?: string | undefined
+  state?: string | undefined
+  zipCode?: string | undefined
+  country?: string | undefined
+}
+
+export interface PaymentPageInput {
+  requestId: string
+  invoiceNumber: string
+  amountSen: number
+  callbackUrl: string
+  failedUrl?: string | undefined
+  autoRedirect: boolean
+  descriptor?: string | undefined
+  customer: CustomerInput
+}
+
+export interface ChargeInput {
+  requestId: string
+  amountSen: number
+  token: string
+  paymentType: 'MOTO' | 'SALE'
+  invoiceNumber?: string | undefined
+  descriptor?: string | undefined
+  callbackUrlSuccess?: string | undefined
+  callbackUrlFailed?: string | undefined
+}
+
+export const GENERIC_CHANNELS = [
+  'INTERNET_BANKING_FPX',
+  'EWALLET_TNG',
+  'EWALLET_GRABPAY',
+  'EWALLET_SHOPEEPAY',
+  'BNPL_GRABPAY',
+  'BNPL_SHOPEEPAY',
+  'BNPL_ATOME',
+] as const
+export type GenericChannel = (typeof GENERIC_CHANNELS)[number]
+
+export interface LineItemInput {
+  id?: string | undefined
+  name: string
+  quantity: number
+  priceSen: number
+}
+
+export interface CreatePaymentInput {
+  /** Also sent as the Idempotency-Id, so a deliberate retry cannot create a second payment. */
+  requestId: string
+  /** The merchant's identifier of the payment (`id`). */
+  paymentId: string
+  invoiceNumber: string
+  amountSen: number
+  expiresAt: Date
+  channel: GenericChannel
+  bankCode?: string | undefined
+  lineItems?: readonly LineItemInput[] | undefined
+  callbackUrl?: string | undefined
+  customer: { name: string; email?: string | undefined; phone?: string | undefined }
+}
+
+export interface RefundInput {
+  requestId: string
+  invoiceNumber: string
+  /** Request-Id of the payment being refunded. */
+  originalRequestId: string
+  amountSen: number
+}
+
+export interface CardDetails {
+  token: string | null
+  masked: string | null
+  type: string | null
+  issuer: string | null
+  brand: string | null
+}
+
+export interface PaymentPage {
+  invoiceNumber: string
+  url: string
+}
+
+export interface ChargeOutcome {
+  status: GatewayStatus
+  requestId: string | null
+  responseCode: string | null
+  responseMessage: string | null
+  approvalCode: string | null
+  invoiceNumber: string | null
+  amountSen: number | null
+  card: CardDetails | null
+}
+
+export interface StatusOutcome {
+  status: GatewayStatus
+  transactionType: string | null
+  transactionDate: string | null
+  originalRequestId: string | null
+  invoiceNumber: string | null
+  amountSen: number | null
+  acquirer: string | null
+  card: {
+    masked: string | null
+    brand: string | null
+    issuer: string | null
+    approvalCode: string | null
+    tokenId: string | null
+    /** Kept apart from the transaction status (gateway-facts.md 4). */
+    transactionStatus: string | null
+  } | null
+}
+
+export interface GenericPayment {
+  id: string | null
+  status: GatewayStatus
+  state: string | null
+  /** From gateway_reference_id, doku_reference_id or the top-level reference_id, whichever is there. */
+  referenceId: string | null
+  nextActionUrl: string | null
+  expiresAt: string | null
+  amountSen: number | null
+  channel: string | null
+}
+
+export interface Bank {
+  code: string
+  name: string
+  active: boolean
+}
+
+export interface RefundOutcome {
+  status: GatewayStatus
+  type: string | null
+  amountSen: number | null
+  message: string | null
+  approvalCode: string | null
+}
+
+export interface UnbindOutcome {
+  tokenId: string
+  status: string
+}
+
+export interface GatewayClientOptions {
+  baseUrl: string
+  credentials: GatewayCredentials
+  settings?: Partial<GatewaySettings>
+  /** The injected clock: Request-Timestamp and sentAt read it. */
+  now?: () => Date
+  /** Request-Ids of reads; money-moving calls take theirs from the caller. */
+  newRequestId?: () => string
+  log: Logger
+  /** How a read waits before retrying; tests pass one that resolves at once. */
+  wait?: (ms: number) => Promise<void>
+}
+
+export interface GatewayClient {
+  newRequestId(): string
+  createPaymentPage(input: PaymentPageInput): Promise<GatewayResult<PaymentPage>>
+  charge(input: ChargeInput): Promise<GatewayResult<ChargeOutcome>>
+  /** By invoice number or by request id (a charge's or a refund's). */
+  checkStatus(identifier: string): Promise<GatewayResult<StatusOutcome>>
+  createPayment(input: CreatePaymentInput): Promise<GatewayResult<GenericPayment>>
+  retrievePayment(paymentId: string): Promise<GatewayResult<GenericPayment>>
+  bankList(): Promise<GatewayResult<Bank[]>>
+  refund(input: RefundInput): Promise<GatewayResult<RefundOutcome>>
+  unbindToken(tokenId: string, requestId?: string): Promise<GatewayResult<UnbindOutcome>>
+  close(): Promise<void>
+}
+
+interface Call<S extends z.ZodType, T> {
+  operation: OperationName
+  scheme: 'card' | 'generic'
+  method: 'GET' | 'POST'
+  path: string
+  body?: unknown
+  requestId: string
+  moneyMoving: boolean
+  schema: S
+  read: (parsed: z.output<S>) => T
+}
+
+const nullable = (value: string | null | undefined): string | null => value ?? null
+
+function card(details: { token?: string | null | undefined; masked?: string | null | undefined; type?: string | null | undefined; issuer?: string | null | undefined; brand?: string | null | undefined } | undefined): CardDetails | null {
+  if (!details) return null
+  return { token: nullable(details.token), masked: nullable(details.masked), type: nullable(details.type), issuer: nullable(details.issuer), brand: nullable(details.brand) }
+}
+
+function genericPayment(parsed: z.output<typeof GenericPaymentResponse>): GenericPayment {
+  const { payment } = parsed
+  return {
+    id: nullable(parsed.id),
+    status: normaliseStatus(payment.status),
+    state: nullable(payment.state),
+    referenceId: payment.gateway_reference_id ?? payment.doku_reference_id ?? parsed.reference_id ?? null,
+    nextActionUrl: nullable(payment.next_action?.url),
+    expiresAt: nullable(parsed.order?.expired_at),
+    amountSen: parsed.order?.amount ?? payment.amount ?? null,
+    channel: nullable(payment.channel),
+  }
+}
+
+function waitMs(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  const settings: GatewaySettings = { ...DEFAULT_GATEWAY_SETTINGS, ...options.settings }
+  const http = new GatewayHttp(settings)
+  const now = options.now ?? (() => new Date())
+  const newRequestId = options.newRequestId ?? (() => crypto.randomUUID())
+  const wait = options.wait ?? waitMs
+  const { credentials, log } = options
+
+  function headersFor(call: Call<z.ZodType, unknown>, bodyText: string | undefined, timestamp: string): Record<string, string> {
+    const json: Record<string, string> = bodyText === undefined ? {} : { 'Content-Type': 'application/json' }
+    if (call.scheme === 'card') {
+      return {
+        ...json,
+        ...cardRequestHeaders({
+          clientId: credentials.clientId,
+          requestId: call.requestId,
+          secretKey: credentials.secretKey,
+          requestTimestamp: timestamp,
+          requestTarget: call.path,
+          body: bodyText,
+        }),
+      }
+    }
+    const signed = genericRequestHeaders({
+      clientId: credentials.clientId,
+      secretKey: credentials.secretKey,
+      apiKey: credentials.apiKey,
+      requestTimestamp: timestamp,
+      requestTarget: call.path,
+      body: bodyText ?? '',
+      apiKeyTrailingColon: settings.apiKeyTrailingColon,
+    })
+    // The generic scheme carries no Request-Id; a money-moving call sends it as the Idempotency-Id.
+    const idempotency: Record<string, string> = call.moneyMoving ? { 'Idempotency-Id': call.requestId } : {}
+    return { ...json, ...signed, ...idempotency }
+  }
+
+  function checkSignature(call: Call<z.ZodType, unknown>, response: HttpResponse): SignatureCheck {
+    if (call.scheme !== 'card') return 'not_signed'
+    const signature = response.headers['signature']
+    const timestamp = response.headers['response-timestamp']
+    if (!signature || !timestamp) return 'missing'
+    const stringToSign = cardResponseStringToSign({
+      clientId: response.headers['client-id'] ?? credentials.clientId,
+      requestId: response.headers['request-id'] ?? call.requestId,
+      responseTimestamp: timestamp,
+      requestTarget: call.path,
+      digest: digest(response.body),
+    })
+    return verifySignature(credentials.secretKey, stringToSign, signature) ? 'valid' : 'invalid'
+  }
+
+  /** One attempt: sign, send, read. Never throws. */
+  async function attempt<S extends z.ZodType, T>(call: Call<S, T>, attempts: number): Promise<GatewayResult<T>> {
+    const bodyText = call.body === undefined ? undefined : toWireJson(call.body)
+    const sentAt = now()
+    const headers = headersFor(call, bodyText, formatTimestamp(sentAt))
+    const started = performance.now()
+    const exchange: Exchange = {
+      operation: call.operation,
+      requestId: call.requestId,
+      method: call.method,
+      path: call.path,
+      sentAt,
+      httpStatus: null,
+      durationMs: 0,
+      attempts,
+      signature: 'not_signed',
+      replayed: false,
+      requestBody: bodyText === undefined ? null : redactBody(bodyText),
+      responseBody: null,
+    }
+    const finish = (result: GatewayResult<T>): GatewayResult<T> => {
+      exchange.durationMs = Math.round(performance.now() - started)
+      const outcome = result.ok ? 'ok' : result.error.outcomeUnknown ? 'unknown' : result.error.code
+      const fields = { operation: call.operation, method: call.method, path: call.path, status: exchange.httpStatus, durationMs: exchange.durationMs, requestId: call.requestId, outcome, signature: exchange.signature }
+      if (exchange.signature === 'invalid' || exchange.signature === 'missing') log.warn('gateway.response_signature', fields)
+      if (result.ok) log.info('gateway.exchange', fields)
+      else log.warn('gateway.exchange', fields)
+      return result
+    }
+
+    let response: HttpResponse
+    try {
+      response = await http.request({ baseUrl: options.baseUrl, method: call.method, path: call.path, headers, body: bodyText })
+    } catch (error) {
+      return finish({ ok: false, error: transportError(error, call.moneyMoving), exchange })
+    }
+    exchange.httpStatus = response.status
+    exchange.responseBody = redactBody(response.body)
+    exchange.signature = checkSignature(call, response)
+
+    const success = response.status >= 200 && response.status < 300
+    // 409 with the original answer is the replay of a request the gateway already has.
+    if (!success && response.status !== 409) return finish({ ok: false, error: httpError(response.status, response.body, call.moneyMoving), exchange })
+    let json: unknown
+    try {
+      json = JSON.parse(response.body)
+    } catch {
+      if (!success) return finish({ ok: false, error: httpError(response.status, response.body, call.moneyMoving), exchange })
+      return finish({ ok: false, error: badResponse(response.status, 'not JSON', call.moneyMoving), exchange })
+    }
+    const parsed = call.schema.safeParse(json)
+    if (!parsed.success) {
+      if (!success) return finish({ ok: false, error: httpError(response.status, response.body, call.moneyMoving), exchange })
+      const where = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')
+      return finish({ ok: false, error: badResponse(response.status, `unexpected ${where || 'shape'}`, call.moneyMoving), exchange })
+    }
+    if (settings.blockOnBadSignature && (exchange.signature === 'invalid' || exchange.signature === 'missing')) {
+      return finish({ ok: false, error: badResponse(response.status, `${exchange.signature} response signature`, call.moneyMoving), exchange })
+    }
+    exchange.replayed = !success
+    return finish({ ok: true, value: call.read(parsed.data), exchange })
+  }
+
+  async function run<S extends z.ZodType, T>(call: Call<S, T>): Promise<GatewayResult<T>> {
+    if (call.moneyMoving) return attempt(call, 1)
+    let result = await attempt(call, 1)
+    for (let retry = 0; retry < settings.readRetries && !result.ok && ['NETWORK', 'TIMEOUT', 'SERVER'].includes(result.error.code); retry += 1) {
+      await wait(settings.readBackoffMs[retry] ?? settings.readBackoffMs.at(-1) ?? 1000)
+      // A read gets a fresh Request-Id: the same one would be answered with the stale first answer.
+      result = await attempt({ ...call, requestId: newRequestId() }, retry + 2)
+    }
+    return result
+  }
+
+  return {
+    newRequestId,
+
+    createPaymentPage: (input) =>
+      run({
+        operation: 'payment_page',
+        scheme: 'card',
+        method: 'POST',
+        path: '/credit-card/v1/payment-page',
+        requestId: input.requestId,
+        moneyMoving: true,
+        body: {
+          order: {
+            amount: amount(input.amountSen),
+            invoice_number: input.invoiceNumber,
+            callback_url: input.callbackUrl,
+            failed_url: input.failedUrl,
+            auto_redirect: input.autoRedirect,
+            descriptor: input.descriptor,
+            currency: 'MYR',
+          },
+          customer: {
+            id: input.customer.id,
+            name: input.customer.name,
+            email: input.customer.email,
+            phone: input.customer.phone,
+            address: input.customer.address,
+            city: input.customer.city,
+            state: input.customer.state,
+            zip_code: input.customer.zipCode,
+            country: input.customer.country,
+          },
+          payment: { type: 'SALE' },
+        },
+        schema: PaymentPageResponse,
+        read: (parsed) => ({ invoiceNumber: parsed.order.invoice_number, url: parsed.credit_card_payment_page.url }),
+      }),
+
+    charge: (input) =>
+      run({
+        operation: 'charge',
+        scheme: 'card',
+        method: 'POST',
+        path: '/credit-card/charge',
+        requestId: input.requestId,
+        moneyMoving: true,
+        body: {
+          order: { amount: amount(input.amountSen), invoice_number: input.invoiceNumber, descriptor: input.descriptor },
+          payment: { type: input.paymentType },
+          card: { token: input.token },
+          three_dsecure:
+            input.callbackUrlSuccess || input.callbackUrlFailed
+              ? { callback_url_success: input.callbackUrlSuccess, callback_url_failed: input.callbackUrlFailed }
+              : undefined,
+        },
+        schema: ChargeResponse,
+        read: (parsed) => ({
+          status: normaliseStatus(parsed.payment.status),
+          requestId: nullable(parsed.payment.request_id),
+          responseCode: nullable(parsed.payment.response_code),
+          responseMessage: nullable(parsed.payment.response_message),
+          approvalCode: nullable(parsed.payment.approval_code),
+          invoiceNumber: nullable(parsed.order?.invoice_number),
+          amountSen: parsed.order?.amount ?? null,
+          card: card(parsed.card),
+        }),
+      }),
+
+    checkStatus: (identifier) =>
+      run({
+        operation: 'status',
+        scheme: 'card',
+        method: 'GET',
+        path: `/orders/v1/status/${encodeURIComponent(identifier)}`,
+        requestId: newRequestId(),
+        moneyMoving: false,
+        schema: StatusResponse,
+        read: (parsed) => ({
+          status: normaliseStatus(parsed.transaction.status),
+          transactionType: nullable(parsed.transaction.type),
+          transactionDate: nullable(parsed.transaction.date),
+          originalRequestId: nullable(parsed.transaction.original_request_id),
+          invoiceNumber: nullable(parsed.order?.invoice_number),
+          amountSen: parsed.order?.amount ?? null,
+          acquirer: nullable(parsed.acquirer?.name ?? parsed.acquirer?.id),
+          card: parsed.card_payment
+            ? {
+                masked: nullable(parsed.card_payment.card_masked),
+                brand: nullable(parsed.card_payment.brand ?? parsed.card_payment.card_type),
+                issuer: nullable(parsed.card_payment.issuer),
+                approvalCode: nullable(parsed.card_payment.approval_code),
+                tokenId: nullable(parsed.card_payment.token_id),
+                transactionStatus: nullable(parsed.card_payment.transaction_status),
+              }
+            : null,
+        }),
+      }),
+
+    createPayment: (input) =>
+      run({
+        operation: 'create_payment',
+        scheme: 'generic',
+        method: 'POST',
+        path: '/v3/payments',
+        requestId: input.requestId,
+        moneyMoving: true,
+        body: {
+          id: input.paymentId,
+          order: {
+            amount: amount(input.amountSen),
+            currency: 'MYR',
+            invoice_number: input.invoiceNumber,
+            expired_at: formatTimestamp(input.expiresAt),
+            // Each line item carries an id (gateway-interface.md 2.1); numbered from 1 when the caller has none.
+            line_items: input.lineItems?.map((item, index) => ({ id: item.id ?? String(index + 1), name: item.name, quantity: item.quantity, price: amount(item.priceSen) })),
+          },
+          payment: { channel: input.channel, bank_code: input.bankCode, callback_url: input.callbackUrl },
+          customer: { name: input.customer.name, email: input.customer.email, phone: input.customer.phone },
+        },
+        schema: GenericPaymentResponse,
+        read: genericPayment,
+      }),
+
+    retrievePayment: (paymentId) =>
+      run({
+        operation: 'retrieve_payment',
+        scheme: 'generic',
+        method: 'GET',
+        path: `/v3/payments/${encodeURIComponent(paymentId)}`,
+        requestId: newRequestId(),
+        moneyMoving: false,
+        schema: GenericPaymentResponse,
+        read: genericPayment,
+      }),
+
+    bankList: () =>
+      run({
+        operation: 'bank_list',
+        scheme: 'generic',
+        method: 'POST',
+        path: '/v3/payments/internet-banking/banks',
+        requestId: newRequestId(),
+        moneyMoving: false,
+        body: { payment_channel: 'INTERNET_BANKING_FPX', type: 'B2C' },
+        schema: BankListResponse,
+        read: (parsed) => parsed.banks.map((bank) => ({ code: bank.bank_code, name: bank.bank_name, active: (bank.status ?? 'ACTIVE') === 'ACTIVE' })),
+      }),
+
+    refund: (input) =>
+      run({
+        operation: 'refund',
+        scheme: 'card',
+        method: 'POST',
+        path: '/cancellation/credit-card/refund',
+        requestId: input.requestId,
+        moneyMoving: true,
+        body: {
+          order: { invoice_number: input.invoiceNumber },
+          payment: { original_request_id: input.originalRequestId },
+          refund: { amount: amount(input.amountSen) },
+        },
+        schema: RefundResponse,
+        read: (parsed) => ({
+          status: normaliseStatus(parsed.refund.status),
+          type: nullable(parsed.refund.type),
+          amountSen: parsed.refund.amount ?? null,
+          message: nullable(parsed.refund.message),
+          approvalCode: nullable(parsed.refund.approval_code),
+        }),
+      }),
+
+    unbindToken: (tokenId, requestId) =>
+      run({
+        operation: 'unbind_token',
+        scheme: 'card',
+        method: 'POST',
+        path: '/tokenization/v2/delete-token',
+        requestId: requestId ?? newRequestId(),
+        // Not money, but not safe to repeat blindly either: the caller retries with the same Request-Id.
+        moneyMoving: true,
+        body: { token: { id: tokenId } },
+        schema: UnbindTokenResponse,
+        read: (parsed) => ({ tokenId: parsed.token.id, status: parsed.token.status }),
+      }),
+
+    close: () => http.close(),
+  }
+}

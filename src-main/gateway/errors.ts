@@ -1,0 +1,150 @@
+/**
+ * Every way a gateway call can fail, as data with a stable code. Each error says whether the operation
+ * may have taken effect: for a call that moves money, anything that happened after the request left
+ * this machine is an *unknown outcome*, never "failed".
+ */
+export const GATEWAY_ERROR_CODES = ['REJECTED', 'AUTH', 'NOT_FOUND', 'CONFLICT', 'SERVER', 'NETWORK', 'TIMEOUT', 'BAD_RESPONSE'] as const
+export type GatewayErrorCode = (typeof GATEWAY_ERROR_CODES)[number]
+
+export interface GatewayError {
+  code: GatewayErrorCode
+  /** Written for staff. */
+  message: string
+  httpStatus: number | null
+  /** The gateway's own code, e.g. INVALID_PARAMETER or invalid_signature. */
+  gatewayCode: string | null
+  gatewayMessage: string | null
+  /** The request field the gateway named, e.g. `order.amount`. */
+  field: string | null
+  /** True when the operation may have taken effect at the gateway: settle it with a status check. */
+  outcomeUnknown: boolean
+}
+
+interface ErrorBody {
+  gatewayCode: string | null
+  gatewayMessage: string | null
+}
+
+/** Reads the error body shapes of gateway-facts.md 5; an empty or non-JSON body gives nulls. */
+export function readErrorBody(text: string): ErrorBody {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return { gatewayCode: null, gatewayMessage: null }
+  }
+  if (typeof body !== 'object' || body === null) return { gatewayCode: null, gatewayMessage: null }
+  const error = (body as { error?: unknown }).error
+  if (typeof error === 'object' && error !== null) {
+    // Card 400 and the generic scheme: {"error":{"code":…,"message":…}}
+    const { code, message } = error as { code?: unknown; message?: unknown }
+    return { gatewayCode: typeof code === 'string' ? code : null, gatewayMessage: typeof message === 'string' ? message : null }
+  }
+  if (typeof error === 'string') {
+    // Card 500: {"timestamp":…,"status":"500","error":"Internal Server Error","path":…}
+    return { gatewayCode: null, gatewayMessage: error }
+  }
+  return { gatewayCode: null, gatewayMessage: null }
+}
+
+const FIELD_IN_MESSAGE = /^([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*) (?:Must|must|Is|is|Should|should|Cannot|cannot|Not|not)\b/
+
+/** The field a card-scheme message names, as in "order.amount Must Not Be Blank". */
+export function fieldOf(message: string | null): string | null {
+  if (!message) return null
+  return FIELD_IN_MESSAGE.exec(message)?.[1] ?? null
+}
+
+function httpCode(status: number): GatewayErrorCode {
+  if (status === 401 || status === 403) return 'AUTH'
+  if (status === 404) return 'NOT_FOUND'
+  if (status === 408) return 'TIMEOUT'
+  if (status === 409) return 'CONFLICT'
+  if (status >= 500) return 'SERVER'
+  if (status >= 400) return 'REJECTED'
+  return 'BAD_RESPONSE'
+}
+
+const STAFF_MESSAGES: Record<GatewayErrorCode, string> = {
+  REJECTED: 'The gateway refused the request',
+  AUTH: 'The gateway did not accept our credentials or signature: check the Client ID and keys in Settings',
+  NOT_FOUND: 'The gateway does not know this transaction',
+  CONFLICT: 'The gateway has already seen this request',
+  SERVER: 'The gateway had an internal error',
+  NETWORK: 'The gateway could not be reached',
+  TIMEOUT: 'The gateway did not answer in time',
+  BAD_RESPONSE: 'The gateway answered something the app cannot read',
+}
+
+const UNKNOWN_SUFFIX = ': the operation may have gone through. Check its status before trying again.'
+
+function staffMessage(code: GatewayErrorCode, outcomeUnknown: boolean, gatewayMessage: string | null): string {
+  const base = STAFF_MESSAGES[code]
+  if (outcomeUnknown) return base + UNKNOWN_SUFFIX
+  return gatewayMessage ? `${base}: ${gatewayMessage}` : `${base}.`
+}
+
+/**
+ * A non-2xx answer. For a money-moving call, 5xx (the gateway may have applied it before failing),
+ * 408 and 409 (an earlier request with this Request-Id exists) leave the outcome unknown; a 4xx
+ * refusal means nothing happened.
+ */
+export function httpError(status: number, bodyText: string, moneyMoving: boolean): GatewayError {
+  const code = httpCode(status)
+  const { gatewayCode, gatewayMessage } = readErrorBody(bodyText)
+  const outcomeUnknown = moneyMoving && (code === 'SERVER' || code === 'TIMEOUT' || code === 'CONFLICT' || code === 'BAD_RESPONSE')
+  return {
+    code,
+    message: staffMessage(code, outcomeUnknown, gatewayMessage),
+    httpStatus: status,
+    gatewayCode,
+    gatewayMessage,
+    field: fieldOf(gatewayMessage),
+    outcomeUnknown,
+  }
+}
+
+/** A 2xx answer whose body breaks the contract (not JSON, a missing field, a spoilt signature when that blocks). */
+export function badResponse(status: number, detail: string, moneyMoving: boolean): GatewayError {
+  return {
+    code: 'BAD_RESPONSE',
+    message: `${STAFF_MESSAGES.BAD_RESPONSE} (${detail})${moneyMoving ? UNKNOWN_SUFFIX : '.'}`,
+    httpStatus: status,
+    gatewayCode: null,
+    gatewayMessage: null,
+    field: null,
+    outcomeUnknown: moneyMoving,
+  }
+}
+
+/** Error codes (Node and undici) that prove the request never left this machine. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_INVALID_URL'])
+const TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT'])
+
+function errorCodeOf(error: unknown): string | null {
+  let current: unknown = error
+  // undici wraps the socket error in `cause`.
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string') return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return null
+}
+
+/** A failure below HTTP: no connection, a reset, a timeout. Only a refused connection proves nothing was sent. */
+export function transportError(error: unknown, moneyMoving: boolean): GatewayError {
+  const systemCode = errorCodeOf(error)
+  const code: GatewayErrorCode = systemCode !== null && TIMEOUTS.has(systemCode) ? 'TIMEOUT' : 'NETWORK'
+  const sent = systemCode === null || !NOT_SENT.has(systemCode)
+  const outcomeUnknown = moneyMoving && sent
+  return {
+    code,
+    message: outcomeUnknown ? staffMessage(code, true, null) : `${STAFF_MESSAGES[code]} (${systemCode ?? 'no detail'}).`,
+    httpStatus: null,
+    gatewayCode: systemCode,
+    gatewayMessage: null,
+    field: null,
+    outcomeUnknown,
+  }
+}
