@@ -70,7 +70,7 @@ countCheck('build', built)
 
 if (built) {
   const playwrightReport = join(reports, 'playwright.json')
-  const playwrightOk = run('end-to-end tests (Playwright, Chromium, browser harness)', bin('playwright'), ['test', '--reporter=list,json'], {
+  const playwrightOk = run('end-to-end tests (Playwright, Chromium, browser harness, throw-away keyring)', 'node', ['scripts/with-keyring.mjs', bin('playwright'), 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   })
   countReport('playwright', playwrightOk, playwrightReport, (report) => ({

@@ -3,11 +3,23 @@
  * and the tests all build the back end through here, so they run the same code.
  */
 import { join } from 'node:path'
-import type { AppInfo, Environment } from '../src-preload/contract'
+import type { AppInfo, CredentialsView, Environment, GatewayEnvironment, SettingsView } from '../src-preload/contract'
+import { AppError } from './bridge/app-error'
 import { createDispatch, type Dispatch, type Handlers } from './bridge/dispatch'
 import { createEventBus, type EventBus } from './bridge/event-bus'
+import { openKeychain } from './credentials/keychain'
+import { CredentialVault } from './credentials/vault'
+import { ENVIRONMENTS } from './environments'
+import type { GatewayClient, GatewayClientOptions } from './gateway/client'
 import { createLogger, fileSink, type Logger } from './log'
+import { notConfigured, testConnection } from './services/connection-test'
+import { readAppSettings, writeAppSettings, type AppSettings } from './settings/app-settings'
+import { checkForEnvironment, EnvironmentSettingsStore } from './settings/environment-settings'
 import { openDatabase, sqliteVersion, type Db } from './store/database'
+import { migrate } from './store/migrations'
+import { startTrainingGateway, type TrainingGateway } from './training'
+
+export const KEYCHAIN_SERVICE = 'merchant-back-office'
 
 export interface BackendConfig {
   /** The app's data folder: local history, settings and logs live under it. */
@@ -20,12 +32,19 @@ export interface BackendConfig {
   sqliteNativeBinding?: string
   /** Defaults to a JSON-lines file in `<dataDir>/logs/`. */
   log?: Logger
+  /** The keychain service name; tests use their own so that runs never share secrets. */
+  keychainService?: string
+  /** Where Sandbox and Production calls go; tests point them at a local training gateway. */
+  gatewayUrls?: Partial<Record<GatewayEnvironment, string>>
+  now?: () => Date
 }
 
 export interface Backend {
   readonly dispatch: Dispatch
   readonly events: EventBus
   readonly log: Logger
+  /** The in-process training gateway, once started (tests drive it). */
+  readonly training: () => TrainingGateway | null
   close(): Promise<void>
 }
 
@@ -34,33 +53,162 @@ export function environmentDir(dataDir: string, environment: Environment): strin
   return join(dataDir, 'environments', environment)
 }
 
-export function createBackend(config: BackendConfig): Backend {
+interface ActiveEnvironment {
+  id: Environment
+  db: Db
+  settings: EnvironmentSettingsStore
+}
+
+export async function createBackend(config: BackendConfig): Promise<Backend> {
   const log = config.log ?? createLogger(fileSink(join(config.dataDir, 'logs', 'main.log')))
-  const environment: Environment = 'training'
-  const db: Db = openDatabase(join(environmentDir(config.dataDir, environment), 'history.sqlite3'), {
-    nativeBinding: config.sqliteNativeBinding,
-  })
+  const now = config.now ?? (() => new Date())
+  const appSettingsFile = join(config.dataDir, 'app-settings.json')
+  let appSettings: AppSettings = readAppSettings(appSettingsFile)
+  const vault = new CredentialVault(await openKeychain(config.keychainService ?? KEYCHAIN_SERVICE))
+  if (!vault.status.available) log.warn('keychain.unavailable')
   const events = createEventBus()
+  let training: TrainingGateway | null = null
+
+  async function openEnvironment(id: Environment): Promise<ActiveEnvironment> {
+    const file = join(environmentDir(config.dataDir, id), 'history.sqlite3')
+    const db = openDatabase(file, { nativeBinding: config.sqliteNativeBinding })
+    try {
+      const backup = await migrate(db, file)
+      if (backup) log.info('store.migrated', { environment: id, backup })
+    } catch (error) {
+      db.close()
+      throw error
+    }
+    if (id === 'training') training ??= await startTrainingGateway()
+    return { id, db, settings: new EnvironmentSettingsStore(db, log, now) }
+  }
+
+  let active = await openEnvironment(appSettings.environment)
+
+  function gatewayUrl(id: Environment): string {
+    if (id === 'training') return training?.baseUrl ?? 'not started'
+    return config.gatewayUrls?.[id] ?? ENVIRONMENTS[id].baseUrl ?? ''
+  }
+
+  function settingsView(): SettingsView {
+    return { environment: active.id, gatewayUrl: gatewayUrl(active.id), settings: active.settings.read() }
+  }
+
+  async function credentialsView(): Promise<CredentialsView> {
+    const [sandbox, production] = await Promise.all([
+      vault.state('sandbox', appSettings.credentials.sandbox),
+      vault.state('production', appSettings.credentials.production),
+    ])
+    return { keychain: vault.status, sandbox, production }
+  }
+
+  function saveAppSettings(next: AppSettings): void {
+    writeAppSettings(appSettingsFile, next)
+    appSettings = next
+  }
+
+  /** A client for a connection test: the active environment's timeouts, and no retries so it answers fast. */
+  async function testClient(id: Environment): Promise<{ client: GatewayClient } | { missing: string }> {
+    const gateway = active.settings.read().gateway
+    const options: Omit<GatewayClientOptions, 'credentials' | 'baseUrl'> = {
+      log,
+      now,
+      settings: {
+        connectTimeoutMs: gateway.connectTimeoutSeconds * 1000,
+        headersTimeoutMs: gateway.responseTimeoutSeconds * 1000,
+        bodyTimeoutMs: gateway.responseTimeoutSeconds * 1000,
+        blockOnBadSignature: gateway.blockOnBadSignature,
+        readRetries: 0,
+      },
+    }
+    if (id === 'training') {
+      training ??= await startTrainingGateway()
+      return { client: training.client(options) }
+    }
+    const built = await vault.gatewayClient(id, appSettings.credentials[id], { ...options, baseUrl: gatewayUrl(id) })
+    return built.client ? { client: built.client } : { missing: built.missing }
+  }
 
   const handlers: Handlers = {
     'app.info': () => ({
       name: config.appName,
       version: config.appVersion,
-      environment,
+      environment: active.id,
       dataDir: config.dataDir,
       runtime: config.runtime,
       electronVersion: config.electronVersion ?? null,
-      sqliteVersion: sqliteVersion(db),
+      sqliteVersion: sqliteVersion(active.db),
     }),
+
+    'environment.switch': async ({ environment, confirmProduction }) => {
+      if (environment === active.id) return settingsView()
+      if (environment === 'production' && confirmProduction !== true) {
+        throw new AppError('CONFIRMATION_REQUIRED', 'Switching to Production moves real money: confirm it first.', 'confirmProduction')
+      }
+      const next = await openEnvironment(environment)
+      const previous = active
+      active = next
+      previous.db.close()
+      saveAppSettings({ ...appSettings, environment })
+      log.info('environment.switched', { from: previous.id, to: environment })
+      events.emit('environment.changed', { environment })
+      return settingsView()
+    },
+
+    'settings.get': () => settingsView(),
+
+    'settings.update': (settings) => {
+      checkForEnvironment(active.id, settings)
+      active.settings.write(settings)
+      log.info('settings.updated', { environment: active.id })
+      return settingsView()
+    },
+
+    'credentials.get': () => credentialsView(),
+
+    'credentials.update': async ({ environment, clientId, apiKeyTrailingColon, secretKey, apiKey }) => {
+      if (secretKey !== undefined) await vault.setSecret(environment, 'secretKey', secretKey)
+      if (apiKey !== undefined) await vault.setSecret(environment, 'apiKey', apiKey)
+      const profile = appSettings.credentials[environment]
+      saveAppSettings({
+        ...appSettings,
+        credentials: {
+          ...appSettings.credentials,
+          [environment]: { clientId: clientId ?? profile.clientId, apiKeyTrailingColon: apiKeyTrailingColon ?? profile.apiKeyTrailingColon },
+        },
+      })
+      // Which secrets changed, never what they are.
+      log.info('credentials.updated', { environment, secretKey: secretKey !== undefined, apiKey: apiKey !== undefined })
+      return credentialsView()
+    },
+
+    'credentials.removeSecret': async ({ environment, secret }) => {
+      await vault.removeSecret(environment, secret)
+      log.info('credentials.secret_removed', { environment, secret })
+      return credentialsView()
+    },
+
+    'gateway.testConnection': async ({ environment }) => {
+      const built = await testClient(environment)
+      if ('missing' in built) return { checks: notConfigured(built.missing) }
+      try {
+        return { checks: await testConnection(built.client) }
+      } finally {
+        await built.client.close()
+      }
+    },
   }
 
-  log.info('backend.started', { runtime: config.runtime, environment })
+  log.info('backend.started', { runtime: config.runtime, environment: active.id, keychain: vault.status.available })
   return {
     dispatch: createDispatch(handlers, log),
     events,
     log,
+    training: () => training,
     async close() {
-      db.close()
+      active.db.close()
+      await training?.close()
+      training = null
       log.info('backend.stopped')
       await log.close()
     },

@@ -31,8 +31,8 @@ export function buildApi(transport: Transport): Api {
         return { ok: false, error: { code: BridgeErrorCode.unreachable, message: `The app's back end did not answer: ${message}` } }
       }
     }
-    Object.freeze(group)
   }
+  for (const group of Object.values(domains)) Object.freeze(group)
   const on = (event: EventName, listener: (payload: unknown) => void): (() => void) => {
     if (!isEventName(event)) throw new Error(`Unknown event: ${String(event)}`)
     if (typeof listener !== 'function') throw new Error('An event listener must be a function')

@@ -26,6 +26,90 @@ export const AppInfo = z.object({
 })
 export type AppInfo = z.infer<typeof AppInfo>
 
+/** Sandbox and Production need credentials; Training uses the built-in training gateway's own. */
+export const GatewayEnvironment = z.enum(['sandbox', 'production'])
+export type GatewayEnvironment = z.infer<typeof GatewayEnvironment>
+
+const httpUrlOrEmpty = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, error: 'Must be a web address starting with https:// (or http:// outside Production)' }),
+])
+
+/** Non-secret settings, one set per environment. Defaults in src-main/settings/. */
+export const EnvironmentSettings = z.object({
+  links: z.object({
+    /** Where the customer lands after paying. */
+    callbackUrl: httpUrlOrEmpty,
+    /** Where the customer lands after a failed payment. */
+    failedUrl: httpUrlOrEmpty,
+    expiryMinutes: z
+      .number({ error: 'Must be a number of minutes' })
+      .int('Must be whole minutes')
+      .min(5, 'Must be at least 5 minutes')
+      .max(30 * 24 * 60, 'Must be at most 30 days'),
+  }),
+  listener: z.object({
+    enabled: z.boolean(),
+    host: z
+      .string()
+      .trim()
+      .regex(/^(localhost|(\d{1,3}\.){3}\d{1,3}|[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*)$/, 'Must be a host name or an IPv4 address'),
+    port: z.number({ error: 'Must be a port number' }).int('Must be a port number').min(1024, 'Must be 1024 or more').max(65535, 'Must be 65535 or less'),
+    path: z
+      .string()
+      .trim()
+      .max(200, 'Must be at most 200 characters')
+      .regex(/^\/[A-Za-z0-9._~/-]*$/, 'Must start with / and hold only letters, digits and . _ ~ / -'),
+  }),
+  gateway: z.object({
+    connectTimeoutSeconds: z.number({ error: 'Must be a number of seconds' }).int('Must be whole seconds').min(1, 'Must be at least 1 second').max(60, 'Must be at most 60 seconds'),
+    responseTimeoutSeconds: z.number({ error: 'Must be a number of seconds' }).int('Must be whole seconds').min(5, 'Must be at least 5 seconds').max(120, 'Must be at most 120 seconds'),
+    /** A missing or wrong response signature makes the answer unusable instead of a recorded warning. */
+    blockOnBadSignature: z.boolean(),
+  }),
+})
+export type EnvironmentSettings = z.infer<typeof EnvironmentSettings>
+
+export const SettingsView = z.object({
+  environment: Environment,
+  /** Where this environment's gateway calls go. */
+  gatewayUrl: z.string(),
+  settings: EnvironmentSettings,
+})
+export type SettingsView = z.infer<typeof SettingsView>
+
+const ClientId = z
+  .string()
+  .trim()
+  .max(128, 'Must be at most 128 characters')
+  .regex(/^[\x21-\x7e]*$/, 'Must have no spaces or special characters')
+
+/** A secret is written here and never read back: the renderer only learns whether one is set. */
+const SecretInput = z.string().trim().min(1, 'Must not be empty').max(512, 'Must be at most 512 characters')
+
+export const CredentialState = z.object({
+  clientId: z.string(),
+  secretKeySet: z.boolean(),
+  apiKeySet: z.boolean(),
+  apiKeyTrailingColon: z.boolean(),
+})
+export type CredentialState = z.infer<typeof CredentialState>
+
+export const CredentialsView = z.object({
+  keychain: z.object({ available: z.boolean(), message: z.string().nullable() }),
+  sandbox: CredentialState,
+  production: CredentialState,
+})
+export type CredentialsView = z.infer<typeof CredentialsView>
+
+export const ConnectionCheck = z.object({
+  scheme: z.enum(['card', 'generic']),
+  result: z.enum(['ok', 'auth_failed', 'unreachable', 'timeout', 'not_configured', 'unexpected']),
+  message: z.string(),
+  httpStatus: z.number().nullable(),
+})
+export type ConnectionCheck = z.infer<typeof ConnectionCheck>
+
 const NoInput = z.undefined()
 
 interface CallSpec<I extends z.ZodType, O extends z.ZodType> {
@@ -40,6 +124,31 @@ function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): Ca
 /** renderer → main. Names are `domain.action`; the renderer sees them as `api.domain.action()`. */
 export const calls = {
   'app.info': call(NoInput, AppInfo),
+  'environment.switch': call(
+    z.object({
+      environment: Environment,
+      /** Switching to Production must be confirmed by the user first. */
+      confirmProduction: z.boolean().optional(),
+    }),
+    SettingsView,
+  ),
+  'settings.get': call(NoInput, SettingsView),
+  'settings.update': call(EnvironmentSettings, SettingsView),
+  'credentials.get': call(NoInput, CredentialsView),
+  'credentials.update': call(
+    z.object({
+      environment: GatewayEnvironment,
+      clientId: ClientId.optional(),
+      apiKeyTrailingColon: z.boolean().optional(),
+      /** Sets or replaces the Secret Key (card scheme and generic signatures). */
+      secretKey: SecretInput.optional(),
+      /** Sets or replaces the API Key (generic scheme's Basic credentials). */
+      apiKey: SecretInput.optional(),
+    }),
+    CredentialsView,
+  ),
+  'credentials.removeSecret': call(z.object({ environment: GatewayEnvironment, secret: z.enum(['secretKey', 'apiKey']) }), CredentialsView),
+  'gateway.testConnection': call(z.object({ environment: Environment }), z.object({ checks: z.array(ConnectionCheck) })),
 } as const
 
 /** main → renderer. */

@@ -70,9 +70,9 @@ export function startApp(options: StartOptions = {}): boolean {
     backend = null
   })
 
-  const start = (): void => {
+  const start = async (): Promise<void> => {
     const electronVersion = process.versions.electron
-    backend = createBackend({
+    backend = await createBackend({
       dataDir: app.getPath('userData'),
       appName: PRODUCT_NAME,
       appVersion: app.getVersion(),
@@ -88,9 +88,9 @@ export function startApp(options: StartOptions = {}): boolean {
     openWindow()
   }
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     try {
-      start()
+      await start()
     } catch (error) {
       // Nothing has been shown yet: without this box the app would seem to do nothing at all.
       const message = error instanceof Error ? error.message : String(error)

@@ -3,7 +3,7 @@ import { OrdersScreen } from '../features/orders/OrdersScreen'
 import { PaymentLinkScreen } from '../features/payment-link/PaymentLinkScreen'
 import { PhoneOrderScreen } from '../features/phone-order/PhoneOrderScreen'
 import { SettingsScreen } from '../features/settings/SettingsScreen'
-import { EnvironmentBadge } from '../ui/EnvironmentBadge'
+import { EnvironmentBanner } from '../ui/EnvironmentBanner'
 import { LinkIcon, OrdersIcon, PhoneIcon, SettingsIcon } from '../ui/icons'
 import { ErrorBoundary } from './ErrorBoundary'
 import { screens, subscribeShellEvents, useShellStore, type Screen } from './shell-store'
@@ -29,6 +29,7 @@ export function App() {
 
   return (
     <div className={`shell shell--${environment ?? 'unknown'}`}>
+      <EnvironmentBanner environment={environment} />
       <header className="topbar">
         <div className="topbar__brand">
           <span className="topbar__logo" aria-hidden="true">
@@ -36,7 +37,6 @@ export function App() {
           </span>
           <span className="topbar__name">Merchant Back Office</span>
         </div>
-        <EnvironmentBadge environment={environment} />
       </header>
       <nav className="sidebar" aria-label="Main">
         <ul>

@@ -1,11 +1,15 @@
 import { test as base, expect } from '@playwright/test'
-import { startHarness, type Harness } from '../harness/server'
+import { startHarness, type Harness, type HarnessOptions } from '../harness/server'
 
-/** Each test gets its own back end with a fresh data folder, and a page that has entered it. */
-export const test = base.extend<{ harness: Harness }>({
+/**
+ * Each test gets its own back end with a fresh data folder and its own keychain service, and a page
+ * that has entered it. A spec may override `harnessOptions` (e.g. to point Sandbox at a local gateway).
+ */
+export const test = base.extend<{ harness: Harness; harnessOptions: HarnessOptions }>({
+  harnessOptions: [{}, { option: true }],
   harness: [
-    async ({ page }, use) => {
-      const harness = await startHarness()
+    async ({ page, harnessOptions }, use) => {
+      const harness = await startHarness(harnessOptions)
       await page.goto(harness.entryUrl)
       await use(harness)
       await page.close()

@@ -1,25 +1,26 @@
 import { expect, SCREENSHOT_DIR, test } from './fixtures'
 
 const SCREENS = [
-  { nav: 'Orders', heading: 'Orders', emptyTitle: 'No orders yet', shot: 'orders' },
-  { nav: 'Payment link', heading: 'Payment link', emptyTitle: 'Payment links are not set up yet', shot: 'payment-link' },
-  { nav: 'Phone order', heading: 'Phone order', emptyTitle: 'Phone orders are not set up yet', shot: 'phone-order' },
-  { nav: 'Settings', heading: 'Settings', emptyTitle: 'Gateway settings are not set up yet', shot: 'settings' },
+  { nav: 'Orders', heading: 'Orders', section: 'No orders yet', shot: 'orders' },
+  { nav: 'Payment link', heading: 'Payment link', section: 'Payment links are not set up yet', shot: 'payment-link' },
+  { nav: 'Phone order', heading: 'Phone order', section: 'Phone orders are not set up yet', shot: 'phone-order' },
+  { nav: 'Settings', heading: 'Settings', section: 'Environment', shot: 'settings' },
 ] as const
 
 test('a fresh start opens Orders in Training, and every screen can be reached', async ({ page, harness }) => {
   const navigation = page.getByRole('navigation', { name: 'Main' })
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
   await expect(navigation.getByRole('button', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
-  const badge = page.getByTestId('environment-badge')
-  await expect(badge).toHaveText('Training · no real money')
+  const banner = page.getByTestId('environment-banner')
+  await expect(banner).toContainText('Training')
+  await expect(banner).toContainText('no real money')
 
   for (const screen of SCREENS) {
     await navigation.getByRole('button', { name: screen.nav }).click()
     await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible()
-    await expect(page.getByRole('heading', { level: 2, name: screen.emptyTitle })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: screen.section })).toBeVisible()
     await expect(navigation.getByRole('button', { name: screen.nav })).toHaveAttribute('aria-current', 'page')
-    await expect(badge).toBeVisible()
+    await expect(banner).toBeVisible()
     await page.screenshot({ path: `${SCREENSHOT_DIR}/shell-${screen.shot}.png` })
   }
 
@@ -30,13 +31,14 @@ test('a fresh start opens Orders in Training, and every screen can be reached', 
 })
 
 test('an event from main reaches the open page', async ({ page, harness }) => {
-  await expect(page.getByTestId('environment-badge')).toHaveText('Training · no real money')
+  const banner = page.getByTestId('environment-banner')
+  await expect(banner).toContainText('Training')
   await harness.waitForEventClients(1)
   harness.backend.events.emit('environment.changed', { environment: 'sandbox' })
-  await expect(page.getByTestId('environment-badge')).toHaveText('Sandbox · no real money')
+  await expect(banner).toHaveText("Sandbox · no real money · payments go to the gateway's sandbox")
   harness.backend.events.emit('environment.changed', { environment: 'production' })
-  await expect(page.getByTestId('environment-badge')).toHaveText('Production')
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/shell-production-badge.png` })
+  await expect(banner).toHaveText('Production · real payments')
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/shell-production-banner.png` })
 })
 
 test('the page refuses inline scripts (strict CSP) and exposes only the contract', async ({ page }) => {
@@ -55,7 +57,14 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
       Object.entries(api).map(([key, value]) => [key, typeof value === 'function' ? 'function' : Object.keys(value as object)]),
     )
   })
-  expect(shape).toEqual({ app: ['info'], on: 'function' })
+  expect(shape).toEqual({
+    app: ['info'],
+    environment: ['switch'],
+    settings: ['get', 'update'],
+    credentials: ['get', 'update', 'removeSecret'],
+    gateway: ['testConnection'],
+    on: 'function',
+  })
 })
 
 test('a page that has not entered with the token gets nothing', async ({ browser, harness }) => {

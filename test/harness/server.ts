@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join, relative, resolve, sep, isAbsolute } from 'node:path'
 import { EventEmitter, once } from 'node:events'
-import { createBackend, type Backend } from '../../src-main/backend'
+import { createBackend, type Backend, type BackendConfig } from '../../src-main/backend'
 import { CONTENT_SECURITY_POLICY } from '../../src-main/security/csp'
 
 const projectRoot = resolve(__dirname, '../..')
@@ -30,6 +30,10 @@ export interface HarnessOptions {
   /** A fresh temporary folder when omitted, removed on close. */
   dataDir?: string
   port?: number
+  /** Keychain service name; a fresh one per harness by default, so runs never share secrets. */
+  keychainService?: string
+  /** Where Sandbox and Production calls go (e.g. a local training gateway with other credentials). */
+  gatewayUrls?: BackendConfig['gatewayUrls']
 }
 
 export interface Harness {
@@ -120,7 +124,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const ownDataDir = options.dataDir === undefined
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mbo-harness-'))
   const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string }
-  const backend = createBackend({ dataDir, appName: 'Merchant Back Office', appVersion: version, runtime: 'harness' })
+  const backend = await createBackend({
+    dataDir,
+    appName: 'Merchant Back Office',
+    appVersion: version,
+    runtime: 'harness',
+    keychainService: options.keychainService ?? `merchant-back-office-harness-${randomBytes(6).toString('hex')}`,
+    ...(options.gatewayUrls ? { gatewayUrls: options.gatewayUrls } : {}),
+  })
   const token = randomBytes(32).toString('base64url')
   const clients = new EventEmitter()
   let clientCount = 0

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,9 +12,9 @@ describe('backend', () => {
   let backend: Backend
   const sink = memorySink()
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'mbo-backend-'))
-    backend = createBackend({ dataDir, appName: 'Merchant Back Office', appVersion: '1.2.3', runtime: 'test', log: createLogger(sink) })
+    backend = await createBackend({ dataDir, appName: 'Merchant Back Office', appVersion: '1.2.3', runtime: 'test', log: createLogger(sink), keychainService: `mbo-test-${randomUUID()}` })
   })
 
   afterEach(async () => {

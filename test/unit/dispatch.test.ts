@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { AppError } from '../../src-main/bridge/app-error'
 import { assertHandlersMatchContract, createDispatch, type Handlers } from '../../src-main/bridge/dispatch'
 import { createLogger, memorySink } from '../../src-main/log'
-import type { AppInfo } from '../../src-preload/contract'
+import { callNames, type AppInfo } from '../../src-preload/contract'
 
 const INFO: AppInfo = {
   name: 'Merchant Back Office',
@@ -14,9 +14,11 @@ const INFO: AppInfo = {
   sqliteVersion: '3.50.0',
 }
 
+/** Every handler of the contract, with `app.info` the one under test. */
 function dispatchWith(info: () => unknown): { dispatch: ReturnType<typeof createDispatch>; log: string[] } {
   const sink = memorySink()
-  const handlers = { 'app.info': info } as unknown as Handlers
+  const unused = Object.fromEntries(callNames.map((name) => [name, () => Promise.reject(new Error(`${name} is not used here`))]))
+  const handlers = { ...unused, 'app.info': info } as unknown as Handlers
   return { dispatch: createDispatch(handlers, createLogger(sink)), log: sink.lines }
 }
 
@@ -67,8 +69,11 @@ describe('dispatch', () => {
   })
 
   it('fails at start-up when a call has no handler or a handler has no call', () => {
+    const all = Object.fromEntries(callNames.map((name) => [name, () => null]))
     expect(() => assertHandlersMatchContract({})).toThrow(/Without a handler: app\.info/)
-    expect(() => assertHandlersMatchContract({ 'app.info': () => INFO, 'app.extra': () => 1 })).toThrow(/Not in the contract: app\.extra/)
-    expect(() => assertHandlersMatchContract({ 'app.info': () => INFO })).not.toThrow()
+    const withoutOne = Object.fromEntries(Object.entries(all).filter(([name]) => name !== 'settings.get'))
+    expect(() => assertHandlersMatchContract(withoutOne)).toThrow(/Without a handler: settings\.get\. /)
+    expect(() => assertHandlersMatchContract({ ...all, 'app.extra': () => 1 })).toThrow(/Not in the contract: app\.extra/)
+    expect(() => assertHandlersMatchContract(all)).not.toThrow()
   })
 })

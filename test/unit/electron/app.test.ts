@@ -21,11 +21,10 @@ vi.mock('../../../src-main/backend', async () => {
   }
 })
 
-/** Lets the whenReady().then(...) continuation run. */
+/** Lets the whenReady().then(...) continuation run to its end (it awaits only promises, no I/O). */
 async function afterReady(): Promise<void> {
   app.becomeReady()
-  await app.whenReady()
-  await Promise.resolve()
+  await new Promise((resolve) => setImmediate(resolve))
 }
 
 describe('starting the app', () => {

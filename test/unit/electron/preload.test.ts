@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import type { Api } from '../../../src-preload/contract'
+import { callNames, type Api } from '../../../src-preload/contract'
 import { contextBridge, ipcRenderer } from './fake-electron'
 
 vi.mock('electron', () => import('./fake-electron'))
@@ -14,8 +14,14 @@ describe('the preload', () => {
   })
 
   it('exposes one function per contract call and `on`, nothing generic', () => {
-    expect(Object.keys(api).sort()).toEqual(['app', 'on'])
-    expect(Object.keys(api.app)).toEqual(['info'])
+    const shape = Object.fromEntries(Object.entries(api).map(([key, value]) => [key, typeof value === 'function' ? 'function' : Object.keys(value as object)]))
+    const expected: Record<string, string[] | string> = { on: 'function' }
+    for (const name of callNames) {
+      const [domain = '', action = ''] = name.split('.')
+      expected[domain] = [...((expected[domain] as string[] | undefined) ?? []), action]
+    }
+    expect(shape).toEqual(expected)
+    expect(shape['app']).toEqual(['info'])
     expect(api).not.toHaveProperty('invoke')
     expect(api).not.toHaveProperty('send')
     expect(Object.isFrozen(api)).toBe(true)

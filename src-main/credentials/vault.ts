@@ -1,0 +1,72 @@
+/**
+ * Gateway credentials per environment. The secrets (Secret Key, API Key) live only in the keychain and
+ * leave this module only inside a gateway client built here; callers learn whether a secret is set,
+ * never its value. The non-secret half (Client ID, the API key's Basic form) is in the app settings.
+ */
+import type { CredentialState, GatewayEnvironment } from '../../src-preload/contract'
+import { AppError } from '../bridge/app-error'
+import { createGatewayClient, type GatewayClient, type GatewayClientOptions } from '../gateway/client'
+import type { CredentialProfile } from '../settings/app-settings'
+import type { Keychain } from './keychain'
+
+export type SecretName = 'secretKey' | 'apiKey'
+
+const account = (environment: GatewayEnvironment, secret: SecretName): string => `${environment}/${secret}`
+
+export class CredentialVault {
+  constructor(private readonly keychain: Keychain) {}
+
+  get status(): { available: boolean; message: string | null } {
+    return this.keychain.available ? { available: true, message: null } : { available: false, message: this.keychain.message }
+  }
+
+  private store() {
+    if (!this.keychain.available) throw new AppError('KEYCHAIN_UNAVAILABLE', this.keychain.message)
+    return this.keychain.store
+  }
+
+  async state(environment: GatewayEnvironment, profile: CredentialProfile): Promise<CredentialState> {
+    if (!this.keychain.available) return { ...profile, secretKeySet: false, apiKeySet: false }
+    const [secretKey, apiKey] = await Promise.all([
+      this.keychain.store.get(account(environment, 'secretKey')),
+      this.keychain.store.get(account(environment, 'apiKey')),
+    ])
+    return { ...profile, secretKeySet: secretKey !== null, apiKeySet: apiKey !== null }
+  }
+
+  async setSecret(environment: GatewayEnvironment, secret: SecretName, value: string): Promise<void> {
+    await this.store().set(account(environment, secret), value)
+  }
+
+  async removeSecret(environment: GatewayEnvironment, secret: SecretName): Promise<void> {
+    await this.store().delete(account(environment, secret))
+  }
+
+  /**
+   * A gateway client signed with this environment's credentials, or null with what is missing.
+   * The caller closes the client.
+   */
+  async gatewayClient(
+    environment: GatewayEnvironment,
+    profile: CredentialProfile,
+    options: Omit<GatewayClientOptions, 'credentials'>,
+  ): Promise<{ client: GatewayClient; missing: null } | { client: null; missing: string }> {
+    if (!this.keychain.available) return { client: null, missing: 'the keychain is not available' }
+    const [secretKey, apiKey] = await Promise.all([
+      this.keychain.store.get(account(environment, 'secretKey')),
+      this.keychain.store.get(account(environment, 'apiKey')),
+    ])
+    const missing = [
+      profile.clientId === '' ? 'Client ID' : null,
+      secretKey === null ? 'Secret Key' : null,
+      apiKey === null ? 'API Key' : null,
+    ].filter((name): name is string => name !== null)
+    if (missing.length > 0 || secretKey === null || apiKey === null) return { client: null, missing: missing.join(', ') }
+    const client = createGatewayClient({
+      ...options,
+      credentials: { clientId: profile.clientId, secretKey, apiKey },
+      settings: { ...options.settings, apiKeyTrailingColon: profile.apiKeyTrailingColon },
+    })
+    return { client, missing: null }
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * What belongs to the installation rather than to one environment: which environment is active, and
+ * the non-secret half of each gateway environment's credentials (Client ID, the API key's Basic form).
+ * A small JSON file, written atomically; an unreadable file gives the defaults (Training).
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { z } from 'zod'
+import { Environment } from '../../src-preload/contract'
+
+const CredentialProfile = z.object({
+  clientId: z.string().default(''),
+  apiKeyTrailingColon: z.boolean().default(false),
+})
+export type CredentialProfile = z.infer<typeof CredentialProfile>
+
+const AppSettings = z.object({
+  environment: Environment.default('training'),
+  credentials: z
+    .object({
+      sandbox: CredentialProfile.default({ clientId: '', apiKeyTrailingColon: false }),
+      production: CredentialProfile.default({ clientId: '', apiKeyTrailingColon: false }),
+    })
+    .default({ sandbox: { clientId: '', apiKeyTrailingColon: false }, production: { clientId: '', apiKeyTrailingColon: false } }),
+})
+export type AppSettings = z.infer<typeof AppSettings>
+
+export function readAppSettings(file: string): AppSettings {
+  let stored: unknown = {}
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    // Missing or unreadable: start from the defaults.
+  }
+  const parsed = AppSettings.safeParse(stored)
+  return parsed.success ? parsed.data : AppSettings.parse({})
+}
+
+export function writeAppSettings(file: string, settings: AppSettings): void {
+  const valid = AppSettings.parse(settings)
+  writeFileSync(`${file}.tmp`, JSON.stringify(valid, null, 2), { mode: 0o600 })
+  renameSync(`${file}.tmp`, file)
+}

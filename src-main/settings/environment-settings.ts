@@ -1,0 +1,58 @@
+/**
+ * Each environment's non-secret settings, kept in that environment's database with the contract's
+ * schema. A stored value that no longer passes the schema falls back to the defaults (and is logged),
+ * so a bad file never stops the app.
+ */
+import { EnvironmentSettings, type Environment } from '../../src-preload/contract'
+import { AppError } from '../bridge/app-error'
+import type { Logger } from '../log'
+import type { Db } from '../store/database'
+
+export const DEFAULT_ENVIRONMENT_SETTINGS: EnvironmentSettings = {
+  links: { callbackUrl: '', failedUrl: '', expiryMinutes: 24 * 60 },
+  listener: { enabled: false, host: '127.0.0.1', port: 9900, path: '/doku/notifications' },
+  gateway: { connectTimeoutSeconds: 5, responseTimeoutSeconds: 30, blockOnBadSignature: false },
+}
+
+const KEY = 'environment'
+
+/** Rules that depend on the environment, beyond the schema's. */
+export function checkForEnvironment(environment: Environment, settings: EnvironmentSettings): void {
+  if (environment !== 'production') return
+  for (const field of ['callbackUrl', 'failedUrl'] as const) {
+    const url = settings.links[field]
+    if (url !== '' && !url.startsWith('https://')) {
+      throw new AppError('INVALID_INPUT', 'Must start with https:// in Production', `links.${field}`)
+    }
+  }
+}
+
+export class EnvironmentSettingsStore {
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  read(): EnvironmentSettings {
+    const row = this.db.prepare('select value from settings where key = ?').get(KEY) as { value: string } | undefined
+    if (!row) return DEFAULT_ENVIRONMENT_SETTINGS
+    let stored: unknown
+    try {
+      stored = JSON.parse(row.value)
+    } catch {
+      stored = null
+    }
+    const parsed = EnvironmentSettings.safeParse(stored)
+    if (parsed.success) return parsed.data
+    this.log.warn('settings.unreadable', { paths: parsed.error.issues.map((issue) => issue.path.join('.')) })
+    return DEFAULT_ENVIRONMENT_SETTINGS
+  }
+
+  write(settings: EnvironmentSettings): void {
+    const valid = EnvironmentSettings.parse(settings)
+    this.db
+      .prepare('insert into settings (key, value, updated_at) values (?, ?, ?) on conflict(key) do update set value = excluded.value, updated_at = excluded.updated_at')
+      .run(KEY, JSON.stringify(valid), this.now().toISOString())
+  }
+}

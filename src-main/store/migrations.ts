@@ -1,0 +1,63 @@
+/**
+ * Numbered schema migrations, applied in order at start-up inside one transaction each. The schema
+ * version is SQLite's `user_version`. A database from a newer app is refused with a clear error,
+ * never silently downgraded; before any migration the file is copied aside as a backup.
+ */
+import { existsSync } from 'node:fs'
+import type { Db } from './database'
+
+export interface Migration {
+  version: number
+  name: string
+  up: (db: Db) => void
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'settings',
+    up: (db) => {
+      db.exec(`
+        create table settings (
+          key text primary key,
+          value text not null,
+          updated_at text not null
+        ) strict;
+      `)
+    },
+  },
+]
+
+export class SchemaTooNewError extends Error {
+  constructor(file: string, found: number, known: number) {
+    super(
+      `The local database ${file} was written by a newer version of the app (schema ${String(found)}, this app knows ${String(known)}). Update the app; the file was left untouched.`,
+    )
+    this.name = 'SchemaTooNewError'
+  }
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number
+}
+
+/** Brings the database up to the newest schema; returns the path of the backup made, if any. */
+export async function migrate(db: Db, file: string, migrations: readonly Migration[] = MIGRATIONS, now: () => Date = () => new Date()): Promise<string | null> {
+  const current = schemaVersion(db)
+  const newest = migrations.at(-1)?.version ?? 0
+  if (current > newest) throw new SchemaTooNewError(file, current, newest)
+  const pending = migrations.filter((migration) => migration.version > current)
+  if (pending.length === 0) return null
+  let backup: string | null = null
+  if (current > 0 && existsSync(file)) {
+    backup = `${file}.backup-v${String(current)}-${now().toISOString().replace(/[:.]/g, '-')}`
+    await db.backup(backup)
+  }
+  for (const migration of pending) {
+    db.transaction(() => {
+      migration.up(db)
+      db.pragma(`user_version = ${String(migration.version)}`)
+    })()
+  }
+  return backup
+}

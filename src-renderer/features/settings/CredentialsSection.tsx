@@ -1,0 +1,177 @@
+import { useState } from 'react'
+import type { CredentialState, GatewayEnvironment } from '../../../src-preload/contract'
+import { Field } from '../../ui/Field'
+import { ConnectionResults } from './ConnectionResults'
+import { useSettingsStore } from './settings-store'
+
+const TABS: readonly { id: GatewayEnvironment; label: string }[] = [
+  { id: 'sandbox', label: 'Sandbox' },
+  { id: 'production', label: 'Production' },
+]
+
+function SecretStatus({ set }: { set: boolean }) {
+  return <span className={`pill ${set ? 'pill--ok' : 'pill--muted'}`}>{set ? 'Set' : 'Not set'}</span>
+}
+
+function CredentialsForm({ environment, state, keychainAvailable }: { environment: GatewayEnvironment; state: CredentialState; keychainAvailable: boolean }) {
+  const updateCredentials = useSettingsStore((s) => s.updateCredentials)
+  const removeSecret = useSettingsStore((s) => s.removeSecret)
+  const testConnection = useSettingsStore((s) => s.testConnection)
+  const connection = useSettingsStore((s) => s.connection[environment])
+  const [clientId, setClientId] = useState(state.clientId)
+  const [trailingColon, setTrailingColon] = useState(state.apiKeyTrailingColon)
+  const [secretKey, setSecretKey] = useState('')
+  const [apiKey, setApiKey] = useState('')
+  const [error, setError] = useState<{ field: string | null; message: string } | null>(null)
+  const [saved, setSaved] = useState(false)
+
+  const save = async (): Promise<void> => {
+    setSaved(false)
+    const problem = await updateCredentials({
+      environment,
+      clientId,
+      apiKeyTrailingColon: trailingColon,
+      ...(secretKey ? { secretKey } : {}),
+      ...(apiKey ? { apiKey } : {}),
+    })
+    if (problem) {
+      setError({ field: problem.field ?? null, message: problem.message })
+      return
+    }
+    // Write-only: what was typed is forgotten as soon as the keychain has it.
+    setSecretKey('')
+    setApiKey('')
+    setError(null)
+    setSaved(true)
+  }
+
+  const remove = async (secret: 'secretKey' | 'apiKey'): Promise<void> => {
+    const problem = await removeSecret(environment, secret)
+    setError(problem ? { field: null, message: problem.message } : null)
+  }
+
+  const fieldError = (field: string): string | null => (error?.field === field ? error.message : null)
+
+  return (
+    <form
+      className="form"
+      aria-label={`${environment} credentials`}
+      onSubmit={(event) => {
+        event.preventDefault()
+        void save()
+      }}
+    >
+      <Field label="Client ID" error={fieldError('clientId')}>
+        {(props) => <input {...props} value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" spellCheck={false} />}
+      </Field>
+      <Field
+        label="Secret Key"
+        error={fieldError('secretKey')}
+        hint={
+          <>
+            <SecretStatus set={state.secretKeySet} /> Signs every request. Type a new one to set or replace it; it is never shown again.
+          </>
+        }
+      >
+        {(props) => (
+          <div className="input-row">
+            <input
+              {...props}
+              type="password"
+              value={secretKey}
+              onChange={(e) => setSecretKey(e.target.value)}
+              placeholder={state.secretKeySet ? 'Type to replace' : 'Type to set'}
+              autoComplete="off"
+              disabled={!keychainAvailable}
+            />
+            {state.secretKeySet ? (
+              <button type="button" className="button button--secondary" onClick={() => void remove('secretKey')} aria-label="Remove the Secret Key">
+                Remove
+              </button>
+            ) : null}
+          </div>
+        )}
+      </Field>
+      <Field
+        label="API Key"
+        error={fieldError('apiKey')}
+        hint={
+          <>
+            <SecretStatus set={state.apiKeySet} /> Used by the non-card channels (FPX, e-wallets, buy-now-pay-later).
+          </>
+        }
+      >
+        {(props) => (
+          <div className="input-row">
+            <input
+              {...props}
+              type="password"
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+              placeholder={state.apiKeySet ? 'Type to replace' : 'Type to set'}
+              autoComplete="off"
+              disabled={!keychainAvailable}
+            />
+            {state.apiKeySet ? (
+              <button type="button" className="button button--secondary" onClick={() => void remove('apiKey')} aria-label="Remove the API Key">
+                Remove
+              </button>
+            ) : null}
+          </div>
+        )}
+      </Field>
+      <label className="checkbox">
+        <input type="checkbox" checked={trailingColon} onChange={(e) => setTrailingColon(e.target.checked)} />
+        Send the API Key with a trailing colon in its Basic credentials (<code>key:</code>)
+      </label>
+      {error && !error.field ? (
+        <div className="alert alert--error" role="alert">
+          {error.message}
+        </div>
+      ) : null}
+      <div className="form__actions">
+        <button type="submit" className="button">
+          Save credentials
+        </button>
+        <button type="button" className="button button--secondary" disabled={connection?.running} onClick={() => void testConnection(environment)}>
+          {connection?.running ? 'Testing…' : 'Test connection'}
+        </button>
+        {saved ? (
+          <span className="saved" role="status">
+            Saved
+          </span>
+        ) : null}
+      </div>
+      <ConnectionResults test={connection} />
+    </form>
+  )
+}
+
+export function CredentialsSection() {
+  const credentials = useSettingsStore((state) => state.credentials)
+  const [tab, setTab] = useState<GatewayEnvironment>('sandbox')
+  if (!credentials) return null
+  return (
+    <section className="card" aria-labelledby="credentials-heading">
+      <h2 id="credentials-heading">Gateway credentials</h2>
+      <p className="muted small">
+        Kept in the operating system&apos;s keychain and used only by the app&apos;s back end. Training needs none.
+      </p>
+      {credentials.keychain.available ? null : (
+        <div className="alert alert--error" role="alert" data-testid="keychain-unavailable">
+          {credentials.keychain.message}
+        </div>
+      )}
+      <div className="tabs" role="tablist" aria-label="Credentials of">
+        {TABS.map((item) => (
+          <button key={item.id} type="button" role="tab" aria-selected={tab === item.id} className="tab" onClick={() => setTab(item.id)}>
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={`${tab} credentials`}>
+        <CredentialsForm key={tab} environment={tab} state={credentials[tab]} keychainAvailable={credentials.keychain.available} />
+      </div>
+    </section>
+  )
+}

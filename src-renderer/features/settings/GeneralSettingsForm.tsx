@@ -1,0 +1,107 @@
+import { useState } from 'react'
+import type { EnvironmentSettings } from '../../../src-preload/contract'
+import { Field } from '../../ui/Field'
+import { useSettingsStore } from './settings-store'
+
+type FieldError = { field: string; message: string } | null
+
+/** A number field's text as the number the schema checks; empty or junk becomes NaN and is refused by main. */
+const toNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text))
+
+/** The active environment's defaults for links, the notification listener and gateway calls. Keyed by environment by its parent, so a switch starts a fresh draft. */
+export function GeneralSettingsForm({ settings, environmentLabel }: { settings: EnvironmentSettings; environmentLabel: string }) {
+  const saveSettings = useSettingsStore((state) => state.saveSettings)
+  const [draft, setDraft] = useState(settings)
+  const [error, setError] = useState<FieldError>(null)
+  const [saved, setSaved] = useState(false)
+
+  const change = <S extends keyof EnvironmentSettings>(section: S, values: Partial<EnvironmentSettings[S]>): void => {
+    setSaved(false)
+    setDraft((current) => ({ ...current, [section]: { ...current[section], ...values } }))
+  }
+  const errorFor = (field: string): string | null => (error?.field === field ? error.message : null)
+
+  const save = async (): Promise<void> => {
+    const problem = await saveSettings(draft)
+    setError(problem ? { field: problem.field ?? '', message: problem.message } : null)
+    setSaved(!problem)
+  }
+
+  return (
+    <form
+      className="card form"
+      aria-labelledby="general-heading"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        void save()
+      }}
+    >
+      <h2 id="general-heading">{environmentLabel} settings</h2>
+
+      <fieldset>
+        <legend>Payment links</legend>
+        <Field label="Return address after payment" error={errorFor('links.callbackUrl')} hint="Where the customer lands after paying. Optional.">
+          {(props) => <input {...props} type="url" value={draft.links.callbackUrl} onChange={(e) => change('links', { callbackUrl: e.target.value })} placeholder="https://shop.example.my/thank-you" />}
+        </Field>
+        <Field label="Return address after a failed payment" error={errorFor('links.failedUrl')}>
+          {(props) => <input {...props} type="url" value={draft.links.failedUrl} onChange={(e) => change('links', { failedUrl: e.target.value })} placeholder="https://shop.example.my/payment-failed" />}
+        </Field>
+        <Field label="Links expire after (minutes)" error={errorFor('links.expiryMinutes')} hint="1440 minutes is one day.">
+          {(props) => <input {...props} type="number" min={5} value={Number.isNaN(draft.links.expiryMinutes) ? '' : draft.links.expiryMinutes} onChange={(e) => change('links', { expiryMinutes: toNumber(e.target.value) })} />}
+        </Field>
+      </fieldset>
+
+      <fieldset>
+        <legend>Notification listener</legend>
+        <label className="checkbox">
+          <input type="checkbox" checked={draft.listener.enabled} onChange={(e) => change('listener', { enabled: e.target.checked })} />
+          Receive the gateway&apos;s notifications (off by default)
+        </label>
+        <div className="field-row">
+          <Field label="Host" error={errorFor('listener.host')}>
+            {(props) => <input {...props} value={draft.listener.host} onChange={(e) => change('listener', { host: e.target.value })} />}
+          </Field>
+          <Field label="Port" error={errorFor('listener.port')}>
+            {(props) => <input {...props} type="number" value={Number.isNaN(draft.listener.port) ? '' : draft.listener.port} onChange={(e) => change('listener', { port: toNumber(e.target.value) })} />}
+          </Field>
+          <Field label="Path" error={errorFor('listener.path')}>
+            {(props) => <input {...props} value={draft.listener.path} onChange={(e) => change('listener', { path: e.target.value })} />}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Gateway calls</legend>
+        <div className="field-row">
+          <Field label="Connect timeout (seconds)" error={errorFor('gateway.connectTimeoutSeconds')}>
+            {(props) => <input {...props} type="number" value={Number.isNaN(draft.gateway.connectTimeoutSeconds) ? '' : draft.gateway.connectTimeoutSeconds} onChange={(e) => change('gateway', { connectTimeoutSeconds: toNumber(e.target.value) })} />}
+          </Field>
+          <Field label="Answer timeout (seconds)" error={errorFor('gateway.responseTimeoutSeconds')}>
+            {(props) => <input {...props} type="number" value={Number.isNaN(draft.gateway.responseTimeoutSeconds) ? '' : draft.gateway.responseTimeoutSeconds} onChange={(e) => change('gateway', { responseTimeoutSeconds: toNumber(e.target.value) })} />}
+          </Field>
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={draft.gateway.blockOnBadSignature} onChange={(e) => change('gateway', { blockOnBadSignature: e.target.checked })} />
+          Refuse an answer whose signature is missing or wrong (otherwise it is recorded with a warning)
+        </label>
+      </fieldset>
+
+      {error && !error.field ? (
+        <div className="alert alert--error" role="alert">
+          {error.message}
+        </div>
+      ) : null}
+      <div className="form__actions">
+        <button type="submit" className="button">
+          Save settings
+        </button>
+        {saved ? (
+          <span className="saved" role="status">
+            Saved
+          </span>
+        ) : null}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,109 @@
+/**
+ * Settings: the active environment's settings, the credentials' state (never a secret's value), and
+ * connection tests. Every action answers with the back end's error, if any, for the form to show.
+ */
+import { create } from 'zustand'
+import type {
+  CallError,
+  ConnectionCheck,
+  CredentialsView,
+  Environment,
+  EnvironmentSettings,
+  GatewayEnvironment,
+  SettingsView,
+} from '../../../src-preload/contract'
+import { getApi } from '../../api'
+
+const NO_BRIDGE: CallError = { code: 'BRIDGE_UNREACHABLE', message: 'This page is not connected to the app.' }
+
+export interface CredentialsChange {
+  environment: GatewayEnvironment
+  clientId?: string
+  apiKeyTrailingColon?: boolean
+  secretKey?: string
+  apiKey?: string
+}
+
+interface ConnectionTest {
+  running: boolean
+  checks: ConnectionCheck[] | null
+  error: string | null
+}
+
+interface SettingsState {
+  view: SettingsView | null
+  credentials: CredentialsView | null
+  loadError: CallError | null
+  connection: Partial<Record<Environment, ConnectionTest>>
+  load: () => Promise<void>
+  saveSettings: (settings: EnvironmentSettings) => Promise<CallError | null>
+  switchEnvironment: (environment: Environment, confirmProduction?: boolean) => Promise<CallError | null>
+  updateCredentials: (change: CredentialsChange) => Promise<CallError | null>
+  removeSecret: (environment: GatewayEnvironment, secret: 'secretKey' | 'apiKey') => Promise<CallError | null>
+  testConnection: (environment: Environment) => Promise<void>
+}
+
+export const useSettingsStore = create<SettingsState>()((set) => ({
+  view: null,
+  credentials: null,
+  loadError: null,
+  connection: {},
+
+  load: async () => {
+    const api = getApi()
+    if (!api) return set({ loadError: NO_BRIDGE })
+    const [view, credentials] = await Promise.all([api.settings.get(), api.credentials.get()])
+    if (!view.ok) return set({ loadError: view.error })
+    if (!credentials.ok) return set({ loadError: credentials.error })
+    set({ view: view.value, credentials: credentials.value, loadError: null })
+  },
+
+  saveSettings: async (settings) => {
+    const api = getApi()
+    if (!api) return NO_BRIDGE
+    const result = await api.settings.update(settings)
+    if (!result.ok) return result.error
+    set({ view: result.value })
+    return null
+  },
+
+  switchEnvironment: async (environment, confirmProduction) => {
+    const api = getApi()
+    if (!api) return NO_BRIDGE
+    const result = await api.environment.switch({ environment, confirmProduction })
+    if (!result.ok) return result.error
+    set({ view: result.value, connection: {} })
+    return null
+  },
+
+  updateCredentials: async (change) => {
+    const api = getApi()
+    if (!api) return NO_BRIDGE
+    const result = await api.credentials.update(change)
+    if (!result.ok) return result.error
+    set((state) => ({ credentials: result.value, connection: { ...state.connection, [change.environment]: undefined } }))
+    return null
+  },
+
+  removeSecret: async (environment, secret) => {
+    const api = getApi()
+    if (!api) return NO_BRIDGE
+    const result = await api.credentials.removeSecret({ environment, secret })
+    if (!result.ok) return result.error
+    set({ credentials: result.value })
+    return null
+  },
+
+  testConnection: async (environment) => {
+    const api = getApi()
+    if (!api) return
+    set((state) => ({ connection: { ...state.connection, [environment]: { running: true, checks: null, error: null } } }))
+    const result = await api.gateway.testConnection({ environment })
+    set((state) => ({
+      connection: {
+        ...state.connection,
+        [environment]: result.ok ? { running: false, checks: result.value.checks, error: null } : { running: false, checks: null, error: result.error.message },
+      },
+    }))
+  },
+}))

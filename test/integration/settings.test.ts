@@ -1,0 +1,117 @@
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DEFAULT_ENVIRONMENT_SETTINGS } from '../../src-main/settings/environment-settings'
+import type { EnvironmentSettings } from '../../src-preload/contract'
+import { startTestBackend, type TestBackend } from './backend-fixture'
+
+const withLinks = (links: Partial<EnvironmentSettings['links']>): EnvironmentSettings => ({
+  ...DEFAULT_ENVIRONMENT_SETTINGS,
+  links: { ...DEFAULT_ENVIRONMENT_SETTINGS.links, ...links },
+})
+
+describe('environments and settings', () => {
+  let app: TestBackend
+  beforeEach(async () => {
+    app = await startTestBackend()
+  })
+  afterEach(async () => {
+    await app.close()
+  })
+
+  it('start a fresh install in Training, on the in-process training gateway over loopback', async () => {
+    const view = await app.call('settings.get')
+    expect(view.environment).toBe('training')
+    expect(view.gatewayUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(view.settings).toEqual(DEFAULT_ENVIRONMENT_SETTINGS)
+    const test = await app.call('gateway.testConnection', { environment: 'training' })
+    expect(test.checks.map((check) => check.result)).toEqual(['ok', 'ok'])
+  })
+
+  it('refuse invalid values with a clear message naming the field, and keep the old ones', async () => {
+    const cases: [EnvironmentSettings, string, RegExp][] = [
+      [withLinks({ expiryMinutes: 2 }), 'links.expiryMinutes', /at least 5 minutes/],
+      [withLinks({ expiryMinutes: 1.5 }), 'links.expiryMinutes', /whole minutes/],
+      [withLinks({ callbackUrl: 'ftp://shop.example/ok' }), 'links.callbackUrl', /https:\/\//],
+      [withLinks({ failedUrl: 'not a url' }), 'links.failedUrl', /https:\/\//],
+      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...DEFAULT_ENVIRONMENT_SETTINGS.listener, port: 80 } }, 'listener.port', /1024 or more/],
+      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...DEFAULT_ENVIRONMENT_SETTINGS.listener, path: 'notify' } }, 'listener.path', /start with \//],
+      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, gateway: { ...DEFAULT_ENVIRONMENT_SETTINGS.gateway, responseTimeoutSeconds: 600 } }, 'gateway.responseTimeoutSeconds', /at most 120/],
+    ]
+    for (const [settings, field, message] of cases) {
+      const result = await app.backend.dispatch('settings.update', settings)
+      expect(result, field).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field } })
+      if (!result.ok) expect(result.error.message).toMatch(message)
+    }
+    // A number field left empty arrives as null (JSON has no NaN).
+    const empty = await app.backend.dispatch('settings.update', JSON.parse(JSON.stringify(withLinks({ expiryMinutes: Number.NaN }))))
+    expect(empty).toMatchObject({ ok: false, error: { field: 'links.expiryMinutes', message: 'links.expiryMinutes: Must be a number of minutes' } })
+    expect((await app.call('settings.get')).settings).toEqual(DEFAULT_ENVIRONMENT_SETTINGS)
+  })
+
+  it('keep each environment its own settings, across restarts', async () => {
+    await app.call('settings.update', withLinks({ callbackUrl: 'http://localhost:8080/thanks', expiryMinutes: 30 }))
+    await app.call('environment.switch', { environment: 'sandbox' })
+    expect((await app.call('settings.get')).settings).toEqual(DEFAULT_ENVIRONMENT_SETTINGS)
+    await app.call('settings.update', withLinks({ callbackUrl: 'https://shop.example.my/thanks' }))
+    await app.restart()
+    const sandbox = await app.call('settings.get')
+    expect(sandbox.environment).toBe('sandbox')
+    expect(sandbox.gatewayUrl).toBe('https://api-sandbox.doku.com')
+    expect(sandbox.settings.links.callbackUrl).toBe('https://shop.example.my/thanks')
+    await app.call('environment.switch', { environment: 'training' })
+    expect((await app.call('settings.get')).settings.links).toEqual({ callbackUrl: 'http://localhost:8080/thanks', failedUrl: '', expiryMinutes: 30 })
+  })
+
+  it('switch to Production only when confirmed, and then allow https return addresses only', async () => {
+    const events: unknown[] = []
+    app.backend.events.subscribe((name, payload) => events.push({ name, payload }))
+    const refused = await app.backend.dispatch('environment.switch', { environment: 'production' })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } })
+    expect((await app.call('app.info')).environment).toBe('training')
+    expect(events).toEqual([])
+
+    const view = await app.call('environment.switch', { environment: 'production', confirmProduction: true })
+    expect(view).toMatchObject({ environment: 'production', gatewayUrl: 'https://api.doku.com' })
+    expect(events).toEqual([{ name: 'environment.changed', payload: { environment: 'production' } }])
+    const http = await app.backend.dispatch('settings.update', withLinks({ callbackUrl: 'http://shop.example.my/thanks' }))
+    expect(http).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'links.callbackUrl', message: 'Must start with https:// in Production' } })
+    await app.call('settings.update', withLinks({ callbackUrl: 'https://shop.example.my/thanks' }))
+  })
+
+  it('keep working in Training when the keychain cannot be reached, and say how to fix it', () => {
+    // A child process whose D-Bus address leads nowhere: no Secret Service, as on a bare Linux box.
+    const script = `
+      import { startTestBackend } from './test/integration/backend-fixture'
+      async function main() {
+        const app = await startTestBackend()
+        const credentials = await app.call('credentials.get')
+        const set = await app.backend.dispatch('credentials.update', { environment: 'sandbox', secretKey: 'SK-should-not-be-stored' })
+        const training = await app.call('gateway.testConnection', { environment: 'training' })
+        console.log(JSON.stringify({ credentials, set, training }))
+        await app.close()
+      }
+      main().catch((error) => { console.error(error); process.exit(1) })
+    `
+    const root = join(__dirname, '../..')
+    const child = spawnSync(join(root, 'node_modules/.bin/tsx'), ['--eval', script], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', DISPLAY: '' },
+      timeout: 60_000,
+    })
+    expect(child.status, child.stderr).toBe(0)
+    const lastLine = child.stdout.trim().split('\n').at(-1) ?? ''
+    const answer = JSON.parse(lastLine) as {
+      credentials: { keychain: { available: boolean; message: string } }
+      set: { ok: boolean; error: { code: string; message: string } }
+      training: { checks: { result: string }[] }
+    }
+    expect(answer.credentials.keychain.available).toBe(false)
+    expect(answer.credentials.keychain.message).toMatch(/keychain cannot be reached/)
+    expect(answer.credentials.keychain.message).toMatch(/gnome-keyring/)
+    expect(answer.credentials.keychain.message).toMatch(/Training keeps working/)
+    expect(answer.set).toMatchObject({ ok: false, error: { code: 'KEYCHAIN_UNAVAILABLE' } })
+    expect(answer.training.checks.map((check) => check.result)).toEqual(['ok', 'ok'])
+  })
+})
