@@ -25,7 +25,7 @@ export function ConnectionResults({ test }: { test: { running: boolean; checks: 
       {test.checks.map((check) => (
         <li key={check.scheme} className={`check check--${check.result === 'ok' ? 'ok' : 'bad'}`}>
           <strong>{SCHEME_LABELS[check.scheme]}:</strong> {RESULT_LABELS[check.result]}
-          {check.httpStatus ? ` (HTTP ${String(check.httpStatus)})` : ''}. <span className="muted">{check.message}</span>
+          {check.httpStatus && check.result !== 'ok' ? ` (HTTP ${String(check.httpStatus)})` : ''}. <span className="muted">{check.message}</span>
         </li>
       ))}
     </ul>
