@@ -2,6 +2,7 @@
  * Composition root: builds every service from a config. The Electron glue, the browser test harness
  * and the tests all build the back end through here, so they run the same code.
  */
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AppInfo, CredentialsView, Environment, GatewayEnvironment, SettingsView } from '../src-preload/contract'
 import { AppError } from './bridge/app-error'
@@ -17,6 +18,9 @@ import { readAppSettings, writeAppSettings, type AppSettings } from './settings/
 import { checkForEnvironment, EnvironmentSettingsStore } from './settings/environment-settings'
 import { openDatabase, sqliteVersion, type Db } from './store/database'
 import { migrate } from './store/migrations'
+import { attemptView, orderWithTimeline, searchOrders } from './services/orders'
+import { CsvExports } from './services/csv-export'
+import { createHistory, type History } from './store/history'
 import { startTrainingGateway, type TrainingGateway } from './training'
 
 export const KEYCHAIN_SERVICE = 'merchant-back-office'
@@ -37,6 +41,11 @@ export interface BackendConfig {
   /** Where Sandbox and Production calls go; tests point them at a local training gateway. */
   gatewayUrls?: Partial<Record<GatewayEnvironment, string>>
   now?: () => Date
+  /**
+   * Where a CSV export goes: the Electron glue asks with a save dialog; elsewhere it is written to
+   * `<dataDir>/exports/`. Null means the user cancelled.
+   */
+  chooseExportFile?: (suggestedName: string) => Promise<string | null>
 }
 
 export interface Backend {
@@ -57,6 +66,7 @@ interface ActiveEnvironment {
   id: Environment
   db: Db
   settings: EnvironmentSettingsStore
+  history: History
 }
 
 export async function createBackend(config: BackendConfig): Promise<Backend> {
@@ -80,10 +90,25 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       throw error
     }
     if (id === 'training') training ??= await startTrainingGateway()
-    return { id, db, settings: new EnvironmentSettingsStore(db, log, now) }
+    const history = createHistory(db, { cipher: await vault.cardCipher(id) })
+    return { id, db, settings: new EnvironmentSettingsStore(db, log, now), history }
   }
 
   let active = await openEnvironment(appSettings.environment)
+
+  const exportsDir = join(config.dataDir, 'exports')
+  const exports = new CsvExports({
+    orders: () => active.history.orders,
+    events,
+    log,
+    now,
+    chooseFile:
+      config.chooseExportFile ??
+      (async (name) => {
+        await mkdir(exportsDir, { recursive: true })
+        return join(exportsDir, name)
+      }),
+  })
 
   function gatewayUrl(id: Environment): string {
     if (id === 'training') return training?.baseUrl ?? 'not started'
@@ -187,6 +212,12 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       log.info('credentials.secret_removed', { environment, secret })
       return credentialsView()
     },
+
+    'orders.search': (query) => searchOrders(active.history, query),
+    'orders.get': ({ id }) => orderWithTimeline(active.history, id),
+    'orders.attempt': ({ id }) => attemptView(active.history, id),
+    'orders.exportCsv': (filters) => exports.start(filters),
+    'orders.cancelExport': ({ jobId }) => ({ cancelled: exports.cancel(jobId) }),
 
     'gateway.testConnection': async ({ environment }) => {
       const built = await testClient(environment)

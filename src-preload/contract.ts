@@ -110,6 +110,96 @@ export const ConnectionCheck = z.object({
 })
 export type ConnectionCheck = z.infer<typeof ConnectionCheck>
 
+export const OrderKind = z.enum(['card_link', 'generic_link', 'phone_order'])
+export type OrderKind = z.infer<typeof OrderKind>
+export const OrderStatus = z.enum(['PENDING', 'PAID', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUNDED', 'VOIDED', 'OUTCOME_UNKNOWN', 'UNKNOWN'])
+export type OrderStatus = z.infer<typeof OrderStatus>
+
+const IsoTime = z.iso.datetime({ offset: true, error: 'Must be a date and time' })
+const Sen = z.number().int('Must be whole sen').min(0, 'Must not be negative').max(99_999_999_999, 'Is too large')
+
+/** The filters of the orders screen; the same for a page of results and for a CSV export. */
+export const OrderFilters = z.object({
+  /** One box: invoice number, customer name, e-mail, phone, card last four, gateway or request id. */
+  text: z.string().max(200, 'Must be at most 200 characters').optional(),
+  statuses: z.array(OrderStatus).max(20).optional(),
+  kinds: z.array(OrderKind).max(5).optional(),
+  channels: z.array(z.string().max(40)).max(20).optional(),
+  createdFrom: IsoTime.optional(),
+  createdTo: IsoTime.optional(),
+  amountMinSen: Sen.optional(),
+  amountMaxSen: Sen.optional(),
+})
+export type OrderFilters = z.infer<typeof OrderFilters>
+
+export const OrderView = z.object({
+  id: z.number(),
+  kind: OrderKind,
+  invoiceNumber: z.string(),
+  amountSen: z.number(),
+  currency: z.string(),
+  channel: z.string(),
+  status: OrderStatus,
+  rawStatus: z.string().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  requestId: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  gatewayReferenceId: z.string().nullable(),
+  linkUrl: z.string().nullable(),
+  linkExpiresAt: z.string().nullable(),
+  cardMasked: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+})
+export type OrderView = z.infer<typeof OrderView>
+
+export const TimelineEntry = z.object({
+  id: z.number(),
+  type: z.string(),
+  summary: z.string(),
+  at: z.string(),
+  actor: z.string().nullable(),
+  /** Present when the entry is a gateway request: its request and response open on demand. */
+  attemptId: z.number().nullable(),
+})
+export type TimelineEntry = z.infer<typeof TimelineEntry>
+
+export const AttemptView = z.object({
+  id: z.number(),
+  operation: z.string(),
+  requestId: z.string(),
+  method: z.string(),
+  path: z.string(),
+  outcome: z.string(),
+  httpStatus: z.number().nullable(),
+  signature: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Redacted: card tokens masked, no headers. */
+  requestBody: z.string().nullable(),
+  responseBody: z.string().nullable(),
+})
+export type AttemptView = z.infer<typeof AttemptView>
+
+export const ExportFinished = z.object({
+  jobId: z.string(),
+  status: z.enum(['done', 'cancelled', 'failed']),
+  rows: z.number(),
+  /** Where the file was written (done), or null. */
+  file: z.string().nullable(),
+  message: z.string(),
+})
+export type ExportFinished = z.infer<typeof ExportFinished>
+
 const NoInput = z.undefined()
 
 interface CallSpec<I extends z.ZodType, O extends z.ZodType> {
@@ -149,11 +239,26 @@ export const calls = {
   ),
   'credentials.removeSecret': call(z.object({ environment: GatewayEnvironment, secret: z.enum(['secretKey', 'apiKey']) }), CredentialsView),
   'gateway.testConnection': call(z.object({ environment: Environment }), z.object({ checks: z.array(ConnectionCheck) })),
+  'orders.search': call(
+    OrderFilters.extend({
+      limit: z.number().int().min(1).max(500),
+      /** Keyset cursor: `nextBeforeId` of the previous page. */
+      beforeId: z.number().int().positive().optional(),
+    }),
+    z.object({ rows: z.array(OrderView), nextBeforeId: z.number().nullable() }),
+  ),
+  'orders.get': call(z.object({ id: z.number().int().positive() }), z.object({ order: OrderView, timeline: z.array(TimelineEntry) })),
+  'orders.attempt': call(z.object({ id: z.number().int().positive() }), AttemptView),
+  /** Starts writing a CSV of exactly these filters; progress and the end arrive as events. */
+  'orders.exportCsv': call(OrderFilters, z.object({ jobId: z.string().nullable(), total: z.number() })),
+  'orders.cancelExport': call(z.object({ jobId: z.string() }), z.object({ cancelled: z.boolean() })),
 } as const
 
 /** main → renderer. */
 export const events = {
   'environment.changed': z.object({ environment: Environment }),
+  'export.progress': z.object({ jobId: z.string(), written: z.number(), total: z.number() }),
+  'export.finished': ExportFinished,
 } as const
 
 export type CallName = keyof typeof calls

@@ -3,11 +3,21 @@
  * leave this module only inside a gateway client built here; callers learn whether a secret is set,
  * never its value. The non-secret half (Client ID, the API key's Basic form) is in the app settings.
  */
-import type { CredentialState, GatewayEnvironment } from '../../src-preload/contract'
+import { randomBytes } from 'node:crypto'
+import type { CredentialState, Environment, GatewayEnvironment } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
 import { createGatewayClient, type GatewayClient, type GatewayClientOptions } from '../gateway/client'
 import type { CredentialProfile } from '../settings/app-settings'
+import { CardCipherError, createCardCipher, loadOrCreateDataKey, type CardCipher } from './card-cipher'
 import type { Keychain } from './keychain'
+
+/** A cipher that refuses: saved cards cannot be kept where the keychain cannot hold their key. */
+function refusingCipher(message: string): CardCipher {
+  const refuse = (): never => {
+    throw new CardCipherError(message)
+  }
+  return { encrypt: refuse, decrypt: refuse, fingerprint: refuse }
+}
 
 export type SecretName = 'secretKey' | 'apiKey'
 
@@ -40,6 +50,17 @@ export class CredentialVault {
 
   async removeSecret(environment: GatewayEnvironment, secret: SecretName): Promise<void> {
     await this.store().delete(account(environment, secret))
+  }
+
+  /**
+   * The cipher of this environment's saved card tokens, under a data key kept in the keychain. In
+   * Training without a keychain the key lives only as long as this run (training tokens are not real);
+   * Sandbox and Production without a keychain cannot save cards at all.
+   */
+  async cardCipher(environment: Environment): Promise<CardCipher> {
+    if (this.keychain.available) return createCardCipher(await loadOrCreateDataKey(this.keychain.store, environment))
+    if (environment === 'training') return createCardCipher(randomBytes(32))
+    return refusingCipher(this.keychain.message)
   }
 
   /**

@@ -79,6 +79,11 @@ export function startApp(options: StartOptions = {}): boolean {
       runtime: 'electron',
       electronVersion,
       sqliteNativeBinding: electronSqliteBinding(app.getAppPath(), electronVersion),
+      chooseExportFile: async (suggestedName) => {
+        const options = { title: 'Export orders as CSV', defaultPath: join(app.getPath('documents'), suggestedName), filters: [{ name: 'CSV', extensions: ['csv'] }] }
+        const choice = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options)
+        return choice.canceled || !choice.filePath ? null : choice.filePath
+      },
     })
     denyAllPermissions(session.defaultSession)
     guardAllWebContents(app, { startUrl, openExternal: (url) => shell.openExternal(url), log: backend.log })

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import type { Db } from './database'
+import { HISTORY_SCHEMA } from './migration-2-history'
 
 export interface Migration {
   version: number
@@ -24,6 +25,15 @@ export const MIGRATIONS: readonly Migration[] = [
           updated_at text not null
         ) strict;
       `)
+    },
+  },
+  {
+    // The local history: orders and their full-text index, attempts, timeline, customers, saved
+    // cards, refunds, notifications and the audit log. See docs/history.md.
+    version: 2,
+    name: 'history',
+    up: (db) => {
+      db.exec(HISTORY_SCHEMA)
     },
   },
 ]

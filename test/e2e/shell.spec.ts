@@ -63,6 +63,7 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
     settings: ['get', 'update'],
     credentials: ['get', 'update', 'removeSecret'],
     gateway: ['testConnection'],
+    orders: ['search', 'get', 'attempt', 'exportCsv', 'cancelExport'],
     on: 'function',
   })
 })

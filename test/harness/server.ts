@@ -17,7 +17,10 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join, relative, resolve, sep, isAbsolute } from 'node:path'
 import { EventEmitter, once } from 'node:events'
-import { createBackend, type Backend, type BackendConfig } from '../../src-main/backend'
+import { createBackend, environmentDir, type Backend, type BackendConfig } from '../../src-main/backend'
+import { openDatabase } from '../../src-main/store/database'
+import { migrate } from '../../src-main/store/migrations'
+import { seedOrders } from '../../src-main/store/seed'
 import { CONTENT_SECURITY_POLICY } from '../../src-main/security/csp'
 
 const projectRoot = resolve(__dirname, '../..')
@@ -34,6 +37,8 @@ export interface HarnessOptions {
   keychainService?: string
   /** Where Sandbox and Production calls go (e.g. a local training gateway with other credentials). */
   gatewayUrls?: BackendConfig['gatewayUrls']
+  /** Fills the Training history with this many realistic orders before the back end starts. */
+  seedOrders?: number
 }
 
 export interface Harness {
@@ -47,6 +52,18 @@ export interface Harness {
   /** Resolves once `count` pages listen to the back end's events. */
   waitForEventClients(count: number): Promise<void>
   close(): Promise<void>
+}
+
+/** Seeds the Training database the way `npm run seed` does, before the back end opens it. */
+async function seedTraining(dataDir: string, count: number): Promise<void> {
+  const file = join(environmentDir(dataDir, 'training'), 'history.sqlite3')
+  const db = openDatabase(file)
+  try {
+    await migrate(db, file)
+    seedOrders(db, { count, seed: 7 })
+  } finally {
+    db.close()
+  }
 }
 
 let pageApiScript: Promise<string> | undefined
@@ -124,6 +141,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const ownDataDir = options.dataDir === undefined
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mbo-harness-'))
   const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string }
+  if (options.seedOrders) await seedTraining(dataDir, options.seedOrders)
   const backend = await createBackend({
     dataDir,
     appName: 'Merchant Back Office',

@@ -109,6 +109,11 @@ describe('gateway credentials', () => {
     'credentials.update': [{ environment: 'sandbox', clientId: SANDBOX.clientId }],
     'credentials.removeSecret': [],
     'gateway.testConnection': [{ environment: 'sandbox' }, { environment: 'production' }, { environment: 'training' }],
+    'orders.search': [{ limit: 10 }, { text: 'a', limit: 10 }],
+    'orders.get': [{ id: 1 }],
+    'orders.attempt': [{ id: 1 }],
+    'orders.exportCsv': [{}],
+    'orders.cancelExport': [{ jobId: 'no-such-job' }],
   }
 
   it('never leave main: no call returns a secret, no event carries one, no file holds one', async () => {

@@ -1,22 +1,63 @@
+import { useCallback, useEffect } from 'react'
+import type { OrderFilters } from '../../../src-preload/contract'
 import { EmptyState } from '../../ui/EmptyState'
 import { OrdersIcon } from '../../ui/icons'
-import { ScreenHeader } from '../../ui/ScreenHeader'
+import { ExportBar } from './ExportBar'
+import { OrderDetail } from './OrderDetail'
+import { OrderFiltersBar } from './OrderFiltersBar'
+import { OrdersTable } from './OrdersTable'
+import { subscribeExportEvents, useOrdersStore } from './orders-store'
+
+function hasFilters(filters: OrderFilters): boolean {
+  return Object.values(filters as Record<string, unknown>).some((value) => value !== undefined)
+}
 
 export function OrdersScreen() {
+  const rows = useOrdersStore((state) => state.rows)
+  const filters = useOrdersStore((state) => state.filters)
+  const loading = useOrdersStore((state) => state.loading)
+  const error = useOrdersStore((state) => state.error)
+  const nextBeforeId = useOrdersStore((state) => state.nextBeforeId)
+  const selectedId = useOrdersStore((state) => state.selectedId)
+  const search = useOrdersStore((state) => state.search)
+  const loadMore = useOrdersStore((state) => state.loadMore)
+  const select = useOrdersStore((state) => state.select)
+  const onSearch = useCallback((next: OrderFilters) => void search(next), [search])
+
+  useEffect(() => subscribeExportEvents(), [])
+
+  const nothingAtAll = !loading && rows.length === 0 && !hasFilters(filters) && !error
   return (
-    <>
-      <ScreenHeader title="Orders">Find any order, see what happened to it and where it stands at the gateway.</ScreenHeader>
-      <EmptyState icon={<OrdersIcon size={40} />} title="No orders yet">
-        <p>
-          Every payment link and phone order made from this app will be listed here, newest first, from the local
-          history: it works without a network.
-        </p>
-        <ul>
-          <li>One search box for invoice number, customer name, e-mail, phone, the card's last four digits or a gateway reference.</li>
-          <li>Filters for status, channel, dates and amounts, and a CSV export of exactly what is shown.</li>
-          <li>Each order's timeline: every gateway request, status check, notification and staff action.</li>
-        </ul>
-      </EmptyState>
-    </>
+    <div className={`orders-screen${selectedId !== null ? ' orders-screen--with-detail' : ''}`}>
+      <div className="orders-screen__main">
+        <header className="screen-header screen-header--row">
+          <h1>Orders</h1>
+          <ExportBar disabled={rows.length === 0} />
+        </header>
+        <OrderFiltersBar onSearch={onSearch} />
+        {error ? (
+          <div className="alert alert--error" role="alert">
+            {error.message}
+          </div>
+        ) : null}
+        {nothingAtAll ? (
+          <EmptyState icon={<OrdersIcon size={40} />} title="No orders yet">
+            <p>Every payment link and phone order made from this app is listed here, newest first, from the local history: it works without a network.</p>
+          </EmptyState>
+        ) : (
+          <>
+            <p className="muted small" role="status" data-testid="orders-count">
+              {loading && rows.length === 0
+                ? 'Searching…'
+                : rows.length === 0
+                  ? 'No orders match.'
+                  : `${String(rows.length)}${nextBeforeId !== null ? '+' : ''} order${rows.length === 1 ? '' : 's'}, newest first`}
+            </p>
+            {rows.length > 0 ? <OrdersTable rows={rows} selectedId={selectedId} onSelect={(id) => void select(id)} onNearEnd={() => void loadMore()} /> : null}
+          </>
+        )}
+      </div>
+      {selectedId !== null ? <OrderDetail /> : null}
+    </div>
   )
 }

@@ -1,0 +1,84 @@
+/**
+ * Reading the local history for the orders screen: search pages, one order with its timeline, an
+ * attempt's request and response on demand. Works without a network.
+ */
+import type { AttemptView, OrderFilters, OrderView, TimelineEntry } from '../../src-preload/contract'
+import { AppError } from '../bridge/app-error'
+import type { AttemptRow, EventRow, OrderPage, OrderRow, OrderSearch } from '../store/history-types'
+
+export interface HistoryReader {
+  orders: {
+    search(query: OrderSearch): OrderPage
+    get(id: number): OrderRow | null
+    count(query: Omit<OrderSearch, 'limit' | 'beforeId'>): number
+    each(query: Omit<OrderSearch, 'limit' | 'beforeId'>): Generator<OrderRow>
+  }
+  events: { forOrder(orderId: number): EventRow[] }
+  attempts: { get(id: number): AttemptRow | null }
+}
+
+/** The row as the renderer may see it: every field of an order is fit to show (it holds no token). */
+export function orderView(row: OrderRow): OrderView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    invoiceNumber: row.invoiceNumber,
+    amountSen: row.amountSen,
+    currency: row.currency,
+    channel: row.channel,
+    status: row.status,
+    rawStatus: row.rawStatus,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    requestId: row.requestId,
+    paymentId: row.paymentId,
+    gatewayReferenceId: row.gatewayReferenceId,
+    linkUrl: row.linkUrl,
+    linkExpiresAt: row.linkExpiresAt,
+    cardMasked: row.cardMasked,
+    cardLast4: row.cardLast4,
+    cardBrand: row.cardBrand,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    completedAt: row.completedAt,
+  }
+}
+
+function timelineEntry(event: EventRow): TimelineEntry {
+  return { id: event.id, type: event.type, summary: event.summary, at: event.at, actor: event.actor, attemptId: event.attemptId }
+}
+
+export function searchOrders(history: HistoryReader, query: OrderFilters & { limit: number; beforeId?: number | undefined }): { rows: OrderView[]; nextBeforeId: number | null } {
+  const page = history.orders.search(query)
+  return { rows: page.rows.map(orderView), nextBeforeId: page.nextBeforeId }
+}
+
+export function orderWithTimeline(history: HistoryReader, id: number): { order: OrderView; timeline: TimelineEntry[] } {
+  const order = history.orders.get(id)
+  if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
+  return { order: orderView(order), timeline: history.events.forOrder(id).map(timelineEntry) }
+}
+
+export function attemptView(history: HistoryReader, id: number): AttemptView {
+  const attempt = history.attempts.get(id)
+  if (!attempt) throw new AppError('NOT_FOUND', `There is no gateway request ${String(id)} in this environment's history.`)
+  return {
+    id: attempt.id,
+    operation: attempt.operation,
+    requestId: attempt.requestId,
+    method: attempt.method,
+    path: attempt.path,
+    outcome: attempt.outcome,
+    httpStatus: attempt.httpStatus ?? null,
+    signature: attempt.signature ?? null,
+    errorCode: attempt.errorCode ?? null,
+    errorMessage: attempt.errorMessage ?? null,
+    durationMs: attempt.durationMs ?? null,
+    startedAt: attempt.startedAt,
+    finishedAt: attempt.finishedAt ?? null,
+    requestBody: attempt.requestBody,
+    responseBody: attempt.responseBody ?? null,
+  }
+}

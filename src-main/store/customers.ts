@@ -1,0 +1,105 @@
+/** Customers, and the search-as-you-type of the phone order form (name, e-mail or phone prefix). */
+import type { Statement } from 'better-sqlite3'
+import type { Db } from './database'
+import type { CustomerRow, NewCustomer } from './history-types'
+import { compileSearchText } from './order-search'
+
+interface CustomerRecord {
+  id: number
+  external_id: string | null
+  name: string
+  email: string | null
+  phone: string | null
+  address: string | null
+  city: string | null
+  state: string | null
+  zip_code: string | null
+  country: string | null
+  created_at: string
+  updated_at: string
+}
+
+function toCustomerRow(r: CustomerRecord): CustomerRow {
+  return {
+    id: r.id,
+    externalId: r.external_id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    address: r.address,
+    city: r.city,
+    state: r.state,
+    zipCode: r.zip_code,
+    country: r.country,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }
+}
+
+export type CustomerUpdate = Partial<Omit<NewCustomer, 'createdAt'>>
+
+const FIELDS: readonly (readonly [keyof CustomerUpdate, string])[] = [
+  ['externalId', 'external_id'],
+  ['name', 'name'],
+  ['email', 'email'],
+  ['phone', 'phone'],
+  ['address', 'address'],
+  ['city', 'city'],
+  ['state', 'state'],
+  ['zipCode', 'zip_code'],
+  ['country', 'country'],
+]
+
+export class CustomersRepository {
+  private readonly insertStatement: Statement
+  private readonly updateStatement: Statement
+  private readonly getStatement: Statement
+  private readonly byExternalIdStatement: Statement
+  private readonly searchStatement: Statement
+
+  constructor(db: Db) {
+    this.insertStatement = db.prepare(`insert into customers (${FIELDS.map(([, column]) => column).join(', ')}, created_at, updated_at)
+      values (${FIELDS.map(([field]) => `@${field}`).join(', ')}, @createdAt, @createdAt) returning *`)
+    this.updateStatement = db.prepare(`update customers set
+      ${FIELDS.map(([field, column]) => `${column} = case when @has_${field} then @${field} else ${column} end`).join(', ')},
+      updated_at = @at where id = @id returning *`)
+    this.getStatement = db.prepare('select * from customers where id = ?')
+    this.byExternalIdStatement = db.prepare('select * from customers where external_id = ?')
+    this.searchStatement = db.prepare(`select c.* from customers_fts f cross join customers c on c.id = f.rowid
+      where customers_fts match @match order by f.rowid desc limit @limit`)
+  }
+
+  insert(customer: NewCustomer): CustomerRow {
+    return toCustomerRow(this.insertStatement.get(customer) as CustomerRecord)
+  }
+
+  /** Changes the given fields (null clears one, absent keeps it) and stamps updated_at with `at`. */
+  update(id: number, patch: CustomerUpdate, at: string): CustomerRow {
+    const params: Record<string, string | number | null> = { id, at }
+    for (const [field] of FIELDS) {
+      const present = patch[field] !== undefined
+      params[`has_${field}`] = present ? 1 : 0
+      params[field] = present ? (patch[field] ?? null) : null
+    }
+    const row = this.updateStatement.get(params) as CustomerRecord | undefined
+    if (!row) throw new Error(`Customer ${String(id)} does not exist.`)
+    return toCustomerRow(row)
+  }
+
+  get(id: number): CustomerRow | null {
+    const row = this.getStatement.get(id) as CustomerRecord | undefined
+    return row ? toCustomerRow(row) : null
+  }
+
+  byExternalId(externalId: string): CustomerRow | null {
+    const row = this.byExternalIdStatement.get(externalId) as CustomerRecord | undefined
+    return row ? toCustomerRow(row) : null
+  }
+
+  /** Customers whose name words, e-mail or phone start with what was typed, newest first (the index's own order: instant even for one letter). */
+  search(text: string, limit = 20): CustomerRow[] {
+    const match = compileSearchText(text)
+    if (match === null) return []
+    return (this.searchStatement.all({ match, limit: Math.max(1, Math.min(limit, 200)) }) as CustomerRecord[]).map(toCustomerRow)
+  }
+}

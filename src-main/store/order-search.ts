@@ -1,0 +1,55 @@
+/**
+ * The search box, compiled to an FTS5 query. Pure functions, no database: the rules are tested on
+ * their own and the repository only runs what comes out.
+ *
+ * Each word becomes a quoted prefix term (`"word"*`), so nothing the user types is FTS syntax:
+ * quotes are doubled, and `*`, `-`, `:`, parentheses, AND/OR/NOT inside quotes are plain text.
+ * All words must match (AND). A number-like word (digits with the punctuation of phone numbers)
+ * also matches the phone column with its 60/0 prefix removed, so 0123456789, 60123456789 and
+ * +60 12-345 6789 find the same order.
+ */
+
+/** More words than this add nothing a person means and only cost time. */
+const MAX_WORDS = 12
+
+const PHONE_LIKE = /^\+?[\d\s\-().]+$/
+const NUMBER_WORD = /^\+?[\d\-().]*\d[\d\-().]*$/
+
+function quote(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`
+}
+
+/** Digits without the leading 60 (Malaysia's country code) or 0 (trunk prefix); '' when nothing is left. */
+export function nationalDigits(digits: string): string {
+  if (digits.startsWith('60')) return digits.slice(2)
+  if (digits.startsWith('0')) return digits.slice(1)
+  return digits
+}
+
+function numberTerm(word: string): string {
+  const digits = word.replace(/\D/g, '')
+  const alternatives = new Set([quote(digits) + '*'])
+  if (word !== digits) alternatives.add(quote(word) + '*')
+  const national = nationalDigits(digits)
+  if (national !== '' && national !== digits) alternatives.add(`phone : ${quote(national)}*`)
+  return alternatives.size === 1 ? [...alternatives].join('') : `(${[...alternatives].join(' OR ')})`
+}
+
+/** Words that contain something a tokenizer keeps; a lone `*` or `"` would only match nothing. */
+function meaningful(word: string): boolean {
+  return /[\p{L}\p{N}@._+-]/u.test(word)
+}
+
+/**
+ * The FTS5 MATCH expression for the search box, or null when the text has no condition in it
+ * (empty, blanks, or punctuation only: then every order matches).
+ */
+export function compileSearchText(text: string | undefined): string | null {
+  const trimmed = (text ?? '').normalize('NFC').trim()
+  if (trimmed === '') return null
+  // A whole box of digits and phone punctuation is one number, even with spaces: "+60 12-345 6789".
+  if (PHONE_LIKE.test(trimmed) && /\d/.test(trimmed)) return numberTerm(trimmed.replace(/\s+/g, ''))
+  const words = trimmed.split(/\s+/).filter(meaningful).slice(0, MAX_WORDS)
+  if (words.length === 0) return null
+  return words.map((word) => (NUMBER_WORD.test(word) ? numberTerm(word) : `${quote(word)}*`)).join(' AND ')
+}

@@ -1,0 +1,85 @@
+/** Refunds, each known by the Request-Id it was (or, for an external one, had been) sent with. */
+import type { Statement } from 'better-sqlite3'
+import type { Db } from './database'
+import type { NewRefund, RefundRow } from './history-types'
+
+interface RefundRecord {
+  id: number
+  order_id: number
+  request_id: string
+  amount_sen: number
+  type: RefundRow['type']
+  status: RefundRow['status']
+  raw_status: string | null
+  external: number
+  created_by: string
+  created_at: string
+  updated_at: string
+}
+
+function toRefundRow(r: RefundRecord): RefundRow {
+  return {
+    id: r.id,
+    orderId: r.order_id,
+    requestId: r.request_id,
+    amountSen: r.amount_sen,
+    type: r.type,
+    status: r.status,
+    rawStatus: r.raw_status,
+    external: r.external === 1,
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }
+}
+
+export type RefundUpdate = Partial<Pick<RefundRow, 'status' | 'rawStatus' | 'type' | 'amountSen'>>
+
+const FIELDS: readonly (readonly [keyof RefundUpdate, string])[] = [
+  ['status', 'status'],
+  ['rawStatus', 'raw_status'],
+  ['type', 'type'],
+  ['amountSen', 'amount_sen'],
+]
+
+export class RefundsRepository {
+  private readonly insertStatement: Statement
+  private readonly updateStatement: Statement
+  private readonly forOrderStatement: Statement
+  private readonly byRequestIdStatement: Statement
+
+  constructor(db: Db) {
+    this.insertStatement = db.prepare(`insert into refunds (order_id, request_id, amount_sen, type, status, raw_status, external, created_by, created_at, updated_at)
+      values (@orderId, @requestId, @amountSen, @type, @status, @rawStatus, @external, @createdBy, @createdAt, @createdAt) returning *`)
+    this.updateStatement = db.prepare(`update refunds set
+      ${FIELDS.map(([field, column]) => `${column} = case when @has_${field} then @${field} else ${column} end`).join(', ')},
+      updated_at = @at where id = @id returning *`)
+    this.forOrderStatement = db.prepare('select * from refunds where order_id = ? order by id')
+    this.byRequestIdStatement = db.prepare('select * from refunds where request_id = ?')
+  }
+
+  insert(refund: NewRefund & { rawStatus?: string | null }): RefundRow {
+    return toRefundRow(this.insertStatement.get({ ...refund, rawStatus: refund.rawStatus ?? null, external: refund.external ? 1 : 0 }) as RefundRecord)
+  }
+
+  update(id: number, patch: RefundUpdate, at: string): RefundRow {
+    const params: Record<string, string | number | null> = { id, at }
+    for (const [field] of FIELDS) {
+      const present = patch[field] !== undefined
+      params[`has_${field}`] = present ? 1 : 0
+      params[field] = present ? (patch[field] ?? null) : null
+    }
+    const row = this.updateStatement.get(params) as RefundRecord | undefined
+    if (!row) throw new Error(`Refund ${String(id)} does not exist.`)
+    return toRefundRow(row)
+  }
+
+  forOrder(orderId: number): RefundRow[] {
+    return (this.forOrderStatement.all(orderId) as RefundRecord[]).map(toRefundRow)
+  }
+
+  byRequestId(requestId: string): RefundRow | null {
+    const row = this.byRequestIdStatement.get(requestId) as RefundRecord | undefined
+    return row ? toRefundRow(row) : null
+  }
+}

@@ -1,0 +1,91 @@
+import { useState, type UIEvent } from 'react'
+import type { OrderView } from '../../../src-preload/contract'
+import { channelLabel, KIND_LABELS } from '../../format/labels'
+import { formatRm } from '../../format/money'
+import { formatDateTime } from '../../format/time'
+import { StatusChip } from '../../ui/StatusChip'
+
+const ROW_HEIGHT = 44
+const VIEWPORT_ROWS = 30
+const OVERSCAN = 8
+
+interface Props {
+  rows: OrderView[]
+  selectedId: number | null
+  onSelect: (id: number) => void
+  /** Called when the last loaded rows come into view. */
+  onNearEnd: () => void
+}
+
+/**
+ * Only the rows in view (and a few around them) are in the page, so a hundred thousand loaded rows
+ * scroll as smoothly as ten.
+ */
+export function OrdersTable({ rows, selectedId, onSelect, onNearEnd }: Props) {
+  const [scrollTop, setScrollTop] = useState(0)
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN)
+  const last = Math.min(rows.length, first + VIEWPORT_ROWS + 2 * OVERSCAN)
+  const visible = rows.slice(first, last)
+
+  const onScroll = (event: UIEvent<HTMLDivElement>): void => {
+    const element = event.currentTarget
+    setScrollTop(element.scrollTop)
+    if (element.scrollTop + element.clientHeight > element.scrollHeight - ROW_HEIGHT * 10) onNearEnd()
+  }
+
+  return (
+    <div className="orders-table" role="table" aria-label="Orders" aria-rowcount={rows.length + 1}>
+      <div className="orders-table__head" role="row">
+        <span role="columnheader">Status</span>
+        <span role="columnheader">Invoice</span>
+        <span role="columnheader" className="numeric">
+          Amount
+        </span>
+        <span role="columnheader">Customer</span>
+        <span role="columnheader">Created</span>
+        <span role="columnheader">Channel</span>
+      </div>
+      <div className="orders-table__body" onScroll={onScroll} data-testid="orders-scroll">
+        <div style={{ height: rows.length * ROW_HEIGHT, position: 'relative' }}>
+          {visible.map((order, index) => (
+            <div
+              key={order.id}
+              role="row"
+              aria-rowindex={first + index + 2}
+              aria-selected={order.id === selectedId}
+              tabIndex={0}
+              className={`orders-table__row${order.id === selectedId ? ' orders-table__row--selected' : ''}`}
+              style={{ top: (first + index) * ROW_HEIGHT, height: ROW_HEIGHT }}
+              onClick={() => onSelect(order.id)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') {
+                  event.preventDefault()
+                  onSelect(order.id)
+                }
+              }}
+              data-testid="order-row"
+            >
+              <span role="cell">
+                <StatusChip status={order.status} raw={order.rawStatus} />
+              </span>
+              <span role="cell" className="mono" data-testid="order-invoice">
+                {order.invoiceNumber}
+              </span>
+              <span role="cell" className="numeric">
+                {formatRm(order.amountSen)}
+              </span>
+              <span role="cell" className="ellipsis" title={order.customerEmail ?? undefined}>
+                {order.customerName}
+              </span>
+              <span role="cell">{formatDateTime(order.createdAt)}</span>
+              <span role="cell" className="ellipsis">
+                {order.kind === 'phone_order' ? KIND_LABELS.phone_order : channelLabel(order.channel)}
+                {order.cardLast4 ? ` ·· ${order.cardLast4}` : ''}
+              </span>
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  )
+}

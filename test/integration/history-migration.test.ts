@@ -1,0 +1,75 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../src-main/store/database'
+import { migrate, MIGRATIONS, schemaVersion } from '../../src-main/store/migrations'
+
+const HISTORY_TABLES = ['customers', 'orders', 'orders_fts', 'attempts', 'events', 'saved_cards', 'refunds', 'notifications', 'audit_log']
+
+describe('migration 2 (history)', () => {
+  let dir: string
+  let file: string
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mbo-history-migrate-'))
+    file = join(dir, 'history.sqlite3')
+  })
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+  function tables(db: ReturnType<typeof openDatabase>): string[] {
+    return (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((row) => row.name)
+  }
+
+  it('is the newest migration and named history', () => {
+    expect(MIGRATIONS.map((migration) => [migration.version, migration.name])).toEqual([
+      [1, 'settings'],
+      [2, 'history'],
+    ])
+  })
+
+  it('brings an empty database to version 2 with every history table, strict, and no backup', async () => {
+    const db = openDatabase(file)
+    expect(await migrate(db, file)).toBeNull()
+    expect(schemaVersion(db)).toBe(2)
+    expect(tables(db)).toEqual(expect.arrayContaining(['settings', ...HISTORY_TABLES]))
+    const strict = db.prepare("select name, strict from pragma_table_list where schema = 'main' and type = 'table' and name not like '%fts%' and name not like 'sqlite_%'").all() as { name: string; strict: number }[]
+    expect(strict.filter((table) => table.strict !== 1)).toEqual([])
+    expect(db.pragma('foreign_key_check')).toEqual([])
+    db.close()
+  })
+
+  it('takes a version 1 database with its settings to version 2, keeping the data and backing it up first', async () => {
+    const db = openDatabase(file)
+    await migrate(db, file, MIGRATIONS.slice(0, 1))
+    expect(schemaVersion(db)).toBe(1)
+    db.prepare("insert into settings (key, value, updated_at) values ('merchantName', '\"Kedai Runcit Ali\"', '2026-11-01T00:00:00.000Z')").run()
+
+    const backup = await migrate(db, file, MIGRATIONS, () => new Date('2026-11-21T10:00:00Z'))
+    expect(backup).toBe(`${file}.backup-v1-2026-11-21T10-00-00-000Z`)
+    expect(existsSync(backup ?? '')).toBe(true)
+    expect(schemaVersion(db)).toBe(2)
+    expect(db.prepare('select key, value from settings').all()).toEqual([{ key: 'merchantName', value: '"Kedai Runcit Ali"' }])
+    expect(tables(db)).toEqual(expect.arrayContaining(HISTORY_TABLES))
+
+    const old = openDatabase(backup ?? '')
+    expect(schemaVersion(old)).toBe(1)
+    expect(tables(old)).not.toContain('orders')
+    expect(old.prepare('select value from settings').get()).toEqual({ value: '"Kedai Runcit Ali"' })
+    old.close()
+    db.close()
+  })
+
+  it('enforces the checks: kind, status, negative amounts, duplicate invoices', async () => {
+    const db = openDatabase(file)
+    await migrate(db, file)
+    const insert = db.prepare(`insert into orders (kind, invoice_number, amount_sen, currency, channel, status, customer_name, created_by, created_at, updated_at)
+      values (?, ?, ?, 'MYR', 'CARD', ?, 'A', 'B', 't', 't')`)
+    insert.run('card_link', 'INV-1', 100, 'PAID')
+    expect(() => insert.run('refund', 'INV-2', 100, 'PAID')).toThrow(/CHECK/)
+    expect(() => insert.run('card_link', 'INV-3', 100, 'SUCCESS')).toThrow(/CHECK/)
+    expect(() => insert.run('card_link', 'INV-4', -1, 'PAID')).toThrow(/CHECK/)
+    expect(() => insert.run('card_link', 'INV-5', 1.5, 'PAID')).toThrow(/cannot store REAL/)
+    expect(() => insert.run('card_link', 'INV-1', 100, 'PAID')).toThrow(/UNIQUE/)
+    db.close()
+  })
+})
