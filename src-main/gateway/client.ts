@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks'
 import type { z } from 'zod'
 import type { Logger } from '../log'
 import { badResponse, httpError, transportError, type GatewayError } from './errors'
+import type { GenericChannel } from './channels'
 import { GatewayHttp, type HttpResponse, type HttpSettings } from './http'
 import { amount, toWireJson } from './money'
 import { redactBody } from './redact'
@@ -122,16 +123,6 @@ export interface ChargeInput {
   callbackUrlFailed?: string | undefined
 }
 
-export const GENERIC_CHANNELS = [
-  'INTERNET_BANKING_FPX',
-  'EWALLET_TNG',
-  'EWALLET_GRABPAY',
-  'EWALLET_SHOPEEPAY',
-  'BNPL_GRABPAY',
-  'BNPL_SHOPEEPAY',
-  'BNPL_ATOME',
-] as const
-export type GenericChannel = (typeof GENERIC_CHANNELS)[number]
 
 export interface LineItemInput {
   id?: string | undefined

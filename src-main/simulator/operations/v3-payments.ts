@@ -12,17 +12,9 @@ import { newReference } from '../ids'
 import { senToAmount } from '../money'
 import { expireGenericIfDue, type GenericPayment } from '../state'
 import { amount, currency, email, genericProblemText, httpUrl, invoiceNumber, phone, text, validate } from '../validation'
+import { GENERIC_CHANNELS } from '../../gateway/channels'
 import { FPX_BANKS } from './banks'
 
-export const GENERIC_CHANNELS = [
-  'INTERNET_BANKING_FPX',
-  'EWALLET_TNG',
-  'EWALLET_GRABPAY',
-  'EWALLET_SHOPEEPAY',
-  'BNPL_GRABPAY',
-  'BNPL_SHOPEEPAY',
-  'BNPL_ATOME',
-] as const
 
 /** When the request gives no `expired_at`. */
 const DEFAULT_LIFETIME_MS = 60 * 60_000

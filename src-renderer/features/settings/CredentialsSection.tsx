@@ -13,6 +13,51 @@ function SecretStatus({ set }: { set: boolean }) {
   return <span className={`pill ${set ? 'pill--ok' : 'pill--muted'}`}>{set ? 'Set' : 'Not set'}</span>
 }
 
+interface SecretFieldProps {
+  label: string
+  purpose: string
+  isSet: boolean
+  value: string
+  onChange: (value: string) => void
+  onRemove: () => void
+  error: string | null
+  disabled: boolean
+}
+
+/** A write-only secret: typed to set or replace, never shown, removable once set. */
+function SecretField({ label, purpose, isSet, value, onChange, onRemove, error, disabled }: SecretFieldProps) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={
+        <>
+          <SecretStatus set={isSet} /> {purpose}
+        </>
+      }
+    >
+      {(props) => (
+        <div className="input-row">
+          <input
+            {...props}
+            type="password"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            placeholder={isSet ? 'Type to replace' : 'Type to set'}
+            autoComplete="off"
+            disabled={disabled}
+          />
+          {isSet ? (
+            <button type="button" className="button button--secondary" onClick={onRemove} aria-label={`Remove the ${label}`}>
+              Remove
+            </button>
+          ) : null}
+        </div>
+      )}
+    </Field>
+  )
+}
+
 function CredentialsForm({ environment, state, keychainAvailable }: { environment: GatewayEnvironment; state: CredentialState; keychainAvailable: boolean }) {
   const updateCredentials = useSettingsStore((s) => s.updateCredentials)
   const removeSecret = useSettingsStore((s) => s.removeSecret)
@@ -64,62 +109,26 @@ function CredentialsForm({ environment, state, keychainAvailable }: { environmen
       <Field label="Client ID" error={fieldError('clientId')}>
         {(props) => <input {...props} value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" spellCheck={false} />}
       </Field>
-      <Field
+      <SecretField
         label="Secret Key"
+        purpose="Signs every request. Type a new one to set or replace it; it is never shown again."
+        isSet={state.secretKeySet}
+        value={secretKey}
+        onChange={setSecretKey}
+        onRemove={() => void remove('secretKey')}
         error={fieldError('secretKey')}
-        hint={
-          <>
-            <SecretStatus set={state.secretKeySet} /> Signs every request. Type a new one to set or replace it; it is never shown again.
-          </>
-        }
-      >
-        {(props) => (
-          <div className="input-row">
-            <input
-              {...props}
-              type="password"
-              value={secretKey}
-              onChange={(e) => setSecretKey(e.target.value)}
-              placeholder={state.secretKeySet ? 'Type to replace' : 'Type to set'}
-              autoComplete="off"
-              disabled={!keychainAvailable}
-            />
-            {state.secretKeySet ? (
-              <button type="button" className="button button--secondary" onClick={() => void remove('secretKey')} aria-label="Remove the Secret Key">
-                Remove
-              </button>
-            ) : null}
-          </div>
-        )}
-      </Field>
-      <Field
+        disabled={!keychainAvailable}
+      />
+      <SecretField
         label="API Key"
+        purpose="Used by the non-card channels (FPX, e-wallets, buy-now-pay-later)."
+        isSet={state.apiKeySet}
+        value={apiKey}
+        onChange={setApiKey}
+        onRemove={() => void remove('apiKey')}
         error={fieldError('apiKey')}
-        hint={
-          <>
-            <SecretStatus set={state.apiKeySet} /> Used by the non-card channels (FPX, e-wallets, buy-now-pay-later).
-          </>
-        }
-      >
-        {(props) => (
-          <div className="input-row">
-            <input
-              {...props}
-              type="password"
-              value={apiKey}
-              onChange={(e) => setApiKey(e.target.value)}
-              placeholder={state.apiKeySet ? 'Type to replace' : 'Type to set'}
-              autoComplete="off"
-              disabled={!keychainAvailable}
-            />
-            {state.apiKeySet ? (
-              <button type="button" className="button button--secondary" onClick={() => void remove('apiKey')} aria-label="Remove the API Key">
-                Remove
-              </button>
-            ) : null}
-          </div>
-        )}
-      </Field>
+        disabled={!keychainAvailable}
+      />
       <label className="checkbox">
         <input type="checkbox" checked={trailingColon} onChange={(e) => setTrailingColon(e.target.checked)} />
         Send the API Key with a trailing colon in its Basic credentials (<code>key:</code>)
