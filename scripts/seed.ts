@@ -11,8 +11,7 @@ import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { openDatabase } from '../src-main/store/database'
-import { migrate } from '../src-main/store/migrations'
+import { openHistoryDatabase } from '../src-main/store/history-file'
 import { optimizeSearchIndex, seedOrders } from '../src-main/store/seed'
 
 const PRODUCT_NAME = 'Merchant Back Office'
@@ -51,11 +50,8 @@ async function main(): Promise<void> {
   const seed = values.seed === undefined ? 1 : Number(values.seed)
   if (!Number.isInteger(seed)) usage('--seed must be a whole number.')
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
-  const file = join(dataDir, 'environments', 'training', 'history.sqlite3')
-
-  const db = openDatabase(file)
+  const { db, file, backup } = await openHistoryDatabase(dataDir, 'training')
   try {
-    const backup = await migrate(db, file)
     if (backup) console.log(`migrated the existing history (backup: ${backup})`)
     console.log(`seeding ${String(count)} orders into ${file} (seed ${String(seed)})`)
     const started = performance.now()

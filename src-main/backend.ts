@@ -16,8 +16,8 @@ import { createLogger, fileSink, type Logger } from './log'
 import { notConfigured, testConnection } from './services/connection-test'
 import { readAppSettings, writeAppSettings, type AppSettings } from './settings/app-settings'
 import { checkForEnvironment, EnvironmentSettingsStore } from './settings/environment-settings'
-import { openDatabase, sqliteVersion, type Db } from './store/database'
-import { migrate } from './store/migrations'
+import { sqliteVersion, type Db } from './store/database'
+import { openHistoryDatabase } from './store/history-file'
 import { attemptView, orderWithTimeline, searchOrders } from './services/orders'
 import { CsvExports } from './services/csv-export'
 import { createHistory, type History } from './store/history'
@@ -57,11 +57,6 @@ export interface Backend {
   close(): Promise<void>
 }
 
-/** Each environment keeps its own folder so that training data never mixes with real orders. */
-export function environmentDir(dataDir: string, environment: Environment): string {
-  return join(dataDir, 'environments', environment)
-}
-
 interface ActiveEnvironment {
   id: Environment
   db: Db
@@ -80,18 +75,16 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   let training: TrainingGateway | null = null
 
   async function openEnvironment(id: Environment): Promise<ActiveEnvironment> {
-    const file = join(environmentDir(config.dataDir, id), 'history.sqlite3')
-    const db = openDatabase(file, { nativeBinding: config.sqliteNativeBinding })
+    const { db, backup } = await openHistoryDatabase(config.dataDir, id, { nativeBinding: config.sqliteNativeBinding })
+    if (backup) log.info('store.migrated', { environment: id, backup })
     try {
-      const backup = await migrate(db, file)
-      if (backup) log.info('store.migrated', { environment: id, backup })
+      if (id === 'training') training ??= await startTrainingGateway()
+      const history = createHistory(db, { cipher: await vault.cardCipher(id) })
+      return { id, db, settings: new EnvironmentSettingsStore(db, log, now), history }
     } catch (error) {
       db.close()
       throw error
     }
-    if (id === 'training') training ??= await startTrainingGateway()
-    const history = createHistory(db, { cipher: await vault.cardCipher(id) })
-    return { id, db, settings: new EnvironmentSettingsStore(db, log, now), history }
   }
 
   let active = await openEnvironment(appSettings.environment)

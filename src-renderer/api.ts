@@ -2,12 +2,18 @@
  * The renderer's only way out: `window.api`, put there by the preload (Electron) or by the browser test
  * harness. Its shape is the contract's; the renderer imports nothing else from outside.
  */
-import type { Api } from '../src-preload/contract'
+import type { Api, CallError } from '../src-preload/contract'
 
 declare global {
   interface Window {
     readonly api?: Api
   }
+}
+
+/** What every store reports when the page has no `window.api` (opened outside the app or harness). */
+export const NO_BRIDGE: CallError = {
+  code: 'BRIDGE_UNREACHABLE',
+  message: 'This page is not connected to the app. Open it from the app, or from the address `npm run harness` prints.',
 }
 
 export function getApi(): Api | null {

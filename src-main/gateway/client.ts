@@ -288,6 +288,22 @@ function genericPayment(parsed: z.output<typeof GenericPaymentResponse>): Generi
   }
 }
 
+const isSuspect = (signature: SignatureCheck): boolean => signature === 'invalid' || signature === 'missing'
+
+/** The body as JSON passed through the operation's schema, or what is wrong with it. */
+function parseAnswer<S extends z.ZodType>(body: string, schema: S): { ok: true; value: z.output<S> } | { ok: false; problem: string } {
+  let json: unknown
+  try {
+    json = JSON.parse(body)
+  } catch {
+    return { ok: false, problem: 'not JSON' }
+  }
+  const parsed = schema.safeParse(json)
+  if (parsed.success) return { ok: true, value: parsed.data }
+  const where = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')
+  return { ok: false, problem: `unexpected ${where || 'shape'}` }
+}
+
 function waitMs(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
@@ -368,7 +384,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       exchange.durationMs = Math.round(performance.now() - started)
       const outcome = result.ok ? 'ok' : result.error.outcomeUnknown ? 'unknown' : result.error.code
       const fields = { operation: call.operation, method: call.method, path: call.path, status: exchange.httpStatus, durationMs: exchange.durationMs, requestId: call.requestId, outcome, signature: exchange.signature }
-      if (exchange.signature === 'invalid' || exchange.signature === 'missing') log.warn('gateway.response_signature', fields)
+      if (isSuspect(exchange.signature)) log.warn('gateway.response_signature', fields)
       if (result.ok) log.info('gateway.exchange', fields)
       else log.warn('gateway.exchange', fields)
       return result
@@ -385,26 +401,18 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     exchange.signature = checkSignature(call, response)
 
     const success = response.status >= 200 && response.status < 300
-    // 409 with the original answer is the replay of a request the gateway already has.
-    if (!success && response.status !== 409) return finish({ ok: false, error: httpError(response.status, response.body, call.moneyMoving), exchange })
-    let json: unknown
-    try {
-      json = JSON.parse(response.body)
-    } catch {
-      if (!success) return finish({ ok: false, error: httpError(response.status, response.body, call.moneyMoving), exchange })
-      return finish({ ok: false, error: badResponse(response.status, 'not JSON', call.moneyMoving), exchange })
-    }
-    const parsed = call.schema.safeParse(json)
-    if (!parsed.success) {
-      if (!success) return finish({ ok: false, error: httpError(response.status, response.body, call.moneyMoving), exchange })
-      const where = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')
-      return finish({ ok: false, error: badResponse(response.status, `unexpected ${where || 'shape'}`, call.moneyMoving), exchange })
-    }
-    if (settings.blockOnBadSignature && (exchange.signature === 'invalid' || exchange.signature === 'missing')) {
-      return finish({ ok: false, error: badResponse(response.status, `${exchange.signature} response signature`, call.moneyMoving), exchange })
+    const fail = (error: GatewayError): GatewayResult<T> => finish({ ok: false, error, exchange })
+    const httpFailure = (): GatewayResult<T> => fail(httpError(response.status, response.body, call.moneyMoving))
+    // A 409 carrying the original answer is the replay of a request the gateway already has; any
+    // other non-2xx, or a 409 whose body is not that answer, is an error.
+    if (!success && response.status !== 409) return httpFailure()
+    const parsed = parseAnswer(response.body, call.schema)
+    if (!parsed.ok) return success ? fail(badResponse(response.status, parsed.problem, call.moneyMoving)) : httpFailure()
+    if (settings.blockOnBadSignature && isSuspect(exchange.signature)) {
+      return fail(badResponse(response.status, `${exchange.signature} response signature`, call.moneyMoving))
     }
     exchange.replayed = !success
-    return finish({ ok: true, value: call.read(parsed.data), exchange })
+    return finish({ ok: true, value: call.read(parsed.value), exchange })
   }
 
   async function run<S extends z.ZodType, T>(call: Call<S, T>): Promise<GatewayResult<T>> {

@@ -14,7 +14,7 @@ import { json, parseJson, type SimRequest, type SimResponse } from './http'
 import { newToken } from './ids'
 import { genericPaymentView } from './operations/v3-payments'
 import type { Customer } from './state'
-import { validate, genericProblemText, email, text, country, phone } from './validation'
+import { customerFields, genericProblemText, text, validate } from './validation'
 
 export type ControlHandler = (ctx: SimContext, req: SimRequest, param: string) => SimResponse | Promise<SimResponse>
 
@@ -44,17 +44,7 @@ const advanceInput = z
     error: 'Must Give ms, seconds, minutes or hours',
   })
 
-const customerInput = z.object({
-  id: text(64),
-  name: text(128),
-  email,
-  phone: phone.optional(),
-  address: text(255).optional(),
-  zip_code: text(16).optional(),
-  country: country.optional(),
-  state: text(64).optional(),
-  city: text(64).optional(),
-})
+const customerInput = z.object({ id: text(64), ...customerFields })
 
 const tokenInput = z.object({
   customer_id: text(64),

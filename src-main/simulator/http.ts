@@ -87,7 +87,7 @@ export function writeResponse(res: ServerResponse, response: SimResponse): void 
   res.end(body)
 }
 
-/** Parses a JSON body; undefined when it is not JSON (callers answer 400). */
+/** Parses a JSON body; `{ ok: false }` when it is not JSON (callers answer 400). */
 export function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(body.toString('utf8')) as unknown }

@@ -100,3 +100,15 @@ export const httpUrl = z
 export const email = z.email({ error: 'Must Be A Valid E-mail Address' }).max(254)
 export const phone = z.string().trim().regex(/^\+?[0-9]{6,15}$/, { error: 'Must Be An International Phone Number' })
 export const country = z.string().trim().regex(/^[A-Za-z]{2}$/, { error: 'Must Be A Two-letter Country Code' })
+
+/** The customer of gateway-interface.md 2.2, but for `id`, whose need differs by caller. */
+export const customerFields = {
+  name: text(128),
+  email,
+  phone: phone.optional(),
+  address: text(255).optional(),
+  zip_code: text(16).optional(),
+  country: country.optional(),
+  state: text(64).optional(),
+  city: text(64).optional(),
+}

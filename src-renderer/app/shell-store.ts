@@ -3,7 +3,7 @@
  */
 import { create } from 'zustand'
 import type { AppInfo, CallError, Environment } from '../../src-preload/contract'
-import { getApi } from '../api'
+import { getApi, NO_BRIDGE } from '../api'
 
 export const screens = ['orders', 'payment-link', 'phone-order', 'settings'] as const
 export type Screen = (typeof screens)[number]
@@ -21,11 +21,6 @@ interface AppInfoSlice {
 }
 
 export type ShellState = NavigationSlice & AppInfoSlice
-
-const NO_BRIDGE: CallError = {
-  code: 'BRIDGE_UNREACHABLE',
-  message: 'This page is not connected to the app. Open it from the app, or from the address `npm run harness` prints.',
-}
 
 export const useShellStore = create<ShellState>()((set) => ({
   screen: 'orders',

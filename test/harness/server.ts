@@ -17,9 +17,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join, relative, resolve, sep, isAbsolute } from 'node:path'
 import { EventEmitter, once } from 'node:events'
-import { createBackend, environmentDir, type Backend, type BackendConfig } from '../../src-main/backend'
-import { openDatabase } from '../../src-main/store/database'
-import { migrate } from '../../src-main/store/migrations'
+import { createBackend, type Backend, type BackendConfig } from '../../src-main/backend'
+import { openHistoryDatabase } from '../../src-main/store/history-file'
 import { seedOrders } from '../../src-main/store/seed'
 import { CONTENT_SECURITY_POLICY } from '../../src-main/security/csp'
 
@@ -56,10 +55,8 @@ export interface Harness {
 
 /** Seeds the Training database the way `npm run seed` does, before the back end opens it. */
 async function seedTraining(dataDir: string, count: number): Promise<void> {
-  const file = join(environmentDir(dataDir, 'training'), 'history.sqlite3')
-  const db = openDatabase(file)
+  const { db } = await openHistoryDatabase(dataDir, 'training')
   try {
-    await migrate(db, file)
     seedOrders(db, { count, seed: 7 })
   } finally {
     db.close()

@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createBackend, environmentDir, type Backend } from '../../src-main/backend'
+import { createBackend, type Backend } from '../../src-main/backend'
+import { historyFile } from '../../src-main/store/history-file'
 import { createLogger, memorySink } from '../../src-main/log'
 
 describe('backend', () => {
@@ -36,7 +37,7 @@ describe('backend', () => {
         sqliteVersion: expect.stringMatching(/^3\.\d+\.\d+$/) as unknown,
       },
     })
-    const file = join(environmentDir(dataDir, 'training'), 'history.sqlite3')
+    const file = historyFile(dataDir, 'training')
     expect(existsSync(file)).toBe(true)
     // WAL is a property of the file: a second connection sees it.
     const other = new Database(file, { readonly: true })

@@ -55,8 +55,8 @@ function merge(base: Record<string, string>, overrides: Record<string, string | 
   return out
 }
 
-export async function cardPost(sim: Simulator, path: string, body: unknown, options: CardCallOptions = {}): Promise<Reply & { requestId: string }> {
-  const text = typeof body === 'string' ? body : JSON.stringify(body)
+/** A card-scheme call signed as the app signs it: a POST over its exact body bytes, a GET without. */
+async function cardCall(sim: Simulator, method: 'GET' | 'POST', path: string, body: string | undefined, options: CardCallOptions): Promise<Reply & { requestId: string }> {
   const requestId = options.requestId ?? randomUUID()
   const signed = cardRequestHeaders({
     clientId: options.clientId ?? CLIENT_ID,
@@ -64,31 +64,23 @@ export async function cardPost(sim: Simulator, path: string, body: unknown, opti
     requestId,
     requestTimestamp: options.timestamp ?? simTimestamp(sim),
     requestTarget: path,
-    body: text,
+    body,
   })
   const response = await fetch(`${sim.baseUrl}${path}`, {
-    method: 'POST',
-    headers: merge({ ...signed, 'Content-Type': 'application/json' }, options.headers),
-    body: text,
+    method,
+    headers: merge(body === undefined ? signed : { ...signed, 'Content-Type': 'application/json' }, options.headers),
+    body,
     ...(options.signal ? { signal: options.signal } : {}),
   })
   return { ...(await reply(response)), requestId }
 }
 
-export async function cardGet(sim: Simulator, path: string, options: CardCallOptions = {}): Promise<Reply & { requestId: string }> {
-  const requestId = options.requestId ?? randomUUID()
-  const signed = cardRequestHeaders({
-    clientId: options.clientId ?? CLIENT_ID,
-    secretKey: options.secretKey ?? SECRET_KEY,
-    requestId,
-    requestTimestamp: options.timestamp ?? simTimestamp(sim),
-    requestTarget: path,
-  })
-  const response = await fetch(`${sim.baseUrl}${path}`, {
-    headers: merge(signed, options.headers),
-    ...(options.signal ? { signal: options.signal } : {}),
-  })
-  return { ...(await reply(response)), requestId }
+export function cardPost(sim: Simulator, path: string, body: unknown, options: CardCallOptions = {}): Promise<Reply & { requestId: string }> {
+  return cardCall(sim, 'POST', path, typeof body === 'string' ? body : JSON.stringify(body), options)
+}
+
+export function cardGet(sim: Simulator, path: string, options: CardCallOptions = {}): Promise<Reply & { requestId: string }> {
+  return cardCall(sim, 'GET', path, undefined, options)
 }
 
 export const statusOf = (sim: Simulator, identifier: string, options: CardCallOptions = {}) =>

@@ -5,7 +5,7 @@ import { cardInvalidParameter } from '../errors'
 import { json } from '../http'
 import { newPageId, newReference } from '../ids'
 import { invoiceInUse, PAYMENT_PAGE_LIFETIME_MS, type CardOrder } from '../state'
-import { amount, cardProblemText, country, currency, email, httpUrl, invoiceNumber, phone, text, validate } from '../validation'
+import { amount, cardProblemText, currency, customerFields, httpUrl, invoiceNumber, text, validate } from '../validation'
 
 const paymentPageRequest = z.object({
   order: z.object({
@@ -17,17 +17,7 @@ const paymentPageRequest = z.object({
     auto_redirect: z.boolean().optional(),
     descriptor: text(64).optional(),
   }),
-  customer: z.object({
-    id: text(64).optional(),
-    name: text(128),
-    email,
-    phone: phone.optional(),
-    address: text(255).optional(),
-    zip_code: text(16).optional(),
-    country: country.optional(),
-    state: text(64).optional(),
-    city: text(64).optional(),
-  }),
+  customer: z.object({ id: text(64).optional(), ...customerFields }),
   payment: z.object({ type: z.literal('SALE', { error: 'Must Be SALE' }) }).optional(),
 })
 

@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand'
 import type { AttemptView, CallError, ExportFinished, OrderFilters, OrderView, TimelineEntry } from '../../../src-preload/contract'
-import { getApi } from '../../api'
+import { getApi, NO_BRIDGE } from '../../api'
 
 export const PAGE_SIZE = 100
 
@@ -40,8 +40,6 @@ interface OrdersState {
   exportCsv: () => Promise<void>
   cancelExport: () => Promise<void>
 }
-
-const NO_BRIDGE: CallError = { code: 'BRIDGE_UNREACHABLE', message: 'This page is not connected to the app.' }
 
 export const useOrdersStore = create<OrdersState>()((set, get) => ({
   filters: {},

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { CredentialState, GatewayEnvironment } from '../../../src-preload/contract'
 import { Field } from '../../ui/Field'
+import { FormFooter } from '../../ui/FormFooter'
 import { ConnectionResults } from './ConnectionResults'
 import { useSettingsStore } from './settings-store'
 
@@ -133,24 +134,11 @@ function CredentialsForm({ environment, state, keychainAvailable }: { environmen
         <input type="checkbox" checked={trailingColon} onChange={(e) => setTrailingColon(e.target.checked)} />
         Send the API Key with a trailing colon in its Basic credentials (<code>key:</code>)
       </label>
-      {error && !error.field ? (
-        <div className="alert alert--error" role="alert">
-          {error.message}
-        </div>
-      ) : null}
-      <div className="form__actions">
-        <button type="submit" className="button">
-          Save credentials
-        </button>
+      <FormFooter submitLabel="Save credentials" formError={error && !error.field ? error.message : null} saved={saved}>
         <button type="button" className="button button--secondary" disabled={connection?.running} onClick={() => void testConnection(environment)}>
           {connection?.running ? 'Testing…' : 'Test connection'}
         </button>
-        {saved ? (
-          <span className="saved" role="status">
-            Saved
-          </span>
-        ) : null}
-      </div>
+      </FormFooter>
       <ConnectionResults test={connection} />
     </form>
   )

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { EnvironmentSettings } from '../../../src-preload/contract'
 import { Field } from '../../ui/Field'
+import { FormFooter } from '../../ui/FormFooter'
 import { useSettingsStore } from './settings-store'
 
 type FieldError = { field: string; message: string } | null
@@ -87,21 +88,7 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
         </label>
       </fieldset>
 
-      {error && !error.field ? (
-        <div className="alert alert--error" role="alert">
-          {error.message}
-        </div>
-      ) : null}
-      <div className="form__actions">
-        <button type="submit" className="button">
-          Save settings
-        </button>
-        {saved ? (
-          <span className="saved" role="status">
-            Saved
-          </span>
-        ) : null}
-      </div>
+      <FormFooter submitLabel="Save settings" formError={error && !error.field ? error.message : null} saved={saved} />
     </form>
   )
 }

@@ -12,9 +12,7 @@ import type {
   GatewayEnvironment,
   SettingsView,
 } from '../../../src-preload/contract'
-import { getApi } from '../../api'
-
-const NO_BRIDGE: CallError = { code: 'BRIDGE_UNREACHABLE', message: 'This page is not connected to the app.' }
+import { getApi, NO_BRIDGE } from '../../api'
 
 export interface CredentialsChange {
   environment: GatewayEnvironment

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react'
+
+interface Props {
+  submitLabel: string
+  /** An error that names no field: shown above the buttons. */
+  formError: string | null
+  saved: boolean
+  /** More buttons beside the submit one. */
+  children?: ReactNode
+}
+
+/** The end of a settings form: its own error, the submit button, extra actions, and "Saved". */
+export function FormFooter({ submitLabel, formError, saved, children }: Props) {
+  return (
+    <>
+      {formError ? (
+        <div className="alert alert--error" role="alert">
+          {formError}
+        </div>
+      ) : null}
+      <div className="form__actions">
+        <button type="submit" className="button">
+          {submitLabel}
+        </button>
+        {children}
+        {saved ? (
+          <span className="saved" role="status">
+            Saved
+          </span>
+        ) : null}
+      </div>
+    </>
+  )
+}
