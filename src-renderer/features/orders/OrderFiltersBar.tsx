@@ -47,12 +47,13 @@ function toFilters(draft: Draft): { filters: OrderFilters } | { problem: string 
 export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters) => void }) {
   const [draft, setDraft] = useState<Draft>(EMPTY)
   const [problem, setProblem] = useState<string | null>(null)
-  const first = useRef(true)
+  const searchedText = useRef<string | null>(null)
 
   useEffect(() => {
-    // The first search runs at once; later typing waits for a pause so each key does not query.
-    const delay = first.current ? 0 : 180
-    first.current = false
+    // Typing waits for a pause so that each key does not query; the first search and every change
+    // of a filter run at once, so what is shown (and exported) always matches the filters in view.
+    const typing = searchedText.current !== null && searchedText.current !== draft.text
+    searchedText.current = draft.text
     const timer = setTimeout(() => {
       const result = toFilters(draft)
       if ('problem' in result) {
@@ -61,7 +62,7 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
       }
       setProblem(null)
       onSearch(result.filters)
-    }, delay)
+    }, typing ? 180 : 0)
     return () => clearTimeout(timer)
   }, [draft, onSearch])
 
