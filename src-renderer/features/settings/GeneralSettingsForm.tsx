@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { EnvironmentSettings } from '../../../src-preload/contract'
 import { Field } from '../../ui/Field'
 import { FormFooter } from '../../ui/FormFooter'
@@ -15,6 +15,12 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
   const [draft, setDraft] = useState(settings)
   const [error, setError] = useState<FieldError>(null)
   const [saved, setSaved] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
+
+  // The refused field may be far up this long form: bring it into view and put the cursor in it.
+  useEffect(() => {
+    if (error?.field) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [error])
 
   const change = <S extends keyof EnvironmentSettings>(section: S, values: Partial<EnvironmentSettings[S]>): void => {
     setSaved(false)
@@ -30,6 +36,7 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
 
   return (
     <form
+      ref={form}
       className="card form"
       aria-labelledby="general-heading"
       noValidate
