@@ -67,4 +67,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Shared by main and the renderer: plain TypeScript with no Node, no DOM, no Electron, and nothing
+    // from either side.
+    files: ['src-common/**'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronOnlyInGlue],
+          patterns: [
+            { regex: '^(node:|(fs|path|os|child_process|crypto|net|http|https|url|worker_threads)$)', message: 'src-common runs in the renderer too: no Node.js.' },
+            { regex: '(^|/)src-(main|renderer|preload)(/|$)', message: 'src-common imports nothing from main, the preload or the renderer.' },
+          ],
+        },
+      ],
+    },
+  },
 )

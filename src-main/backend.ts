@@ -3,6 +3,7 @@
  * and the tests all build the back end through here, so they run the same code.
  */
 import { mkdir } from 'node:fs/promises'
+import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import type { AppInfo, CredentialsView, Environment, GatewayEnvironment, SettingsView } from '../src-preload/contract'
 import { AppError } from './bridge/app-error'
@@ -18,7 +19,11 @@ import { readAppSettings, writeAppSettings, type AppSettings } from './settings/
 import { checkForEnvironment, EnvironmentSettingsStore } from './settings/environment-settings'
 import { sqliteVersion, type Db } from './store/database'
 import { openHistoryDatabase } from './store/history-file'
-import { attemptView, orderWithTimeline, searchOrders } from './services/orders'
+import { attemptView, searchOrders } from './services/orders'
+import type { ServiceContext } from './services/context'
+import { settleInterruptedAttempts } from './services/gateway-attempts'
+import { PaymentLinks } from './services/payment-links'
+import { orderDetail } from './services/status-checks'
 import { CsvExports } from './services/csv-export'
 import { createHistory, type History } from './store/history'
 import { startTrainingGateway, type TrainingGateway } from './training'
@@ -46,6 +51,8 @@ export interface BackendConfig {
    * `<dataDir>/exports/`. Null means the user cancelled.
    */
   chooseExportFile?: (suggestedName: string) => Promise<string | null>
+  /** Who uses the app, written on orders and in the audit log; defaults to the operating system's user name. */
+  actor?: string
 }
 
 export interface Backend {
@@ -64,6 +71,14 @@ interface ActiveEnvironment {
   history: History
 }
 
+function osUser(): string {
+  try {
+    return userInfo().username || 'staff'
+  } catch {
+    return 'staff'
+  }
+}
+
 export async function createBackend(config: BackendConfig): Promise<Backend> {
   const log = config.log ?? createLogger(fileSink(join(config.dataDir, 'logs', 'main.log')))
   const now = config.now ?? (() => new Date())
@@ -78,8 +93,10 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     const { db, backup } = await openHistoryDatabase(config.dataDir, id, { nativeBinding: config.sqliteNativeBinding })
     if (backup) log.info('store.migrated', { environment: id, backup })
     try {
-      if (id === 'training') training ??= await startTrainingGateway()
+      if (id === 'training') training ??= await startTrainingGateway({ now })
       const history = createHistory(db, { cipher: await vault.cardCipher(id) })
+      const interrupted = settleInterruptedAttempts(history, now())
+      if (interrupted.length > 0) log.warn('attempts.interrupted', { environment: id, orders: interrupted.length })
       return { id, db, settings: new EnvironmentSettingsStore(db, log, now), history }
     } catch (error) {
       db.close()
@@ -125,8 +142,8 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     appSettings = next
   }
 
-  /** A client for a connection test: the active environment's timeouts, and no retries so it answers fast. */
-  async function testClient(id: Environment): Promise<{ client: GatewayClient } | { missing: string }> {
+  /** A client of the active environment's gateway with its timeouts; a connection test asks for no retries so that it answers fast. */
+  async function buildClient(id: Environment, readRetries?: number): Promise<{ client: GatewayClient } | { missing: string }> {
     const gateway = active.settings.read().gateway
     const options: Omit<GatewayClientOptions, 'credentials' | 'baseUrl'> = {
       log,
@@ -136,16 +153,45 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         headersTimeoutMs: gateway.responseTimeoutSeconds * 1000,
         bodyTimeoutMs: gateway.responseTimeoutSeconds * 1000,
         blockOnBadSignature: gateway.blockOnBadSignature,
-        readRetries: 0,
+        ...(readRetries === undefined ? {} : { readRetries }),
       },
     }
     if (id === 'training') {
-      training ??= await startTrainingGateway()
+      training ??= await startTrainingGateway({ now })
       return { client: training.client(options) }
     }
     const built = await vault.gatewayClient(id, appSettings.credentials[id], { ...options, baseUrl: gatewayUrl(id) })
     return built.client ? { client: built.client } : { missing: built.missing }
   }
+
+  // One keep-alive client for the services, rebuilt when the environment, its settings or its credentials change.
+  let serviceClient: Promise<GatewayClient> | null = null
+  function dropServiceClient(): void {
+    const previous = serviceClient
+    serviceClient = null
+    void previous?.then((client) => client.close()).catch(() => undefined)
+  }
+
+  const context: ServiceContext = {
+    environment: () => active.id,
+    history: () => active.history,
+    settings: () => active.settings.read(),
+    gateway: () => {
+      serviceClient ??= buildClient(active.id).then((built) => {
+        if ('missing' in built) {
+          serviceClient = null
+          throw new AppError('NOT_CONFIGURED', `${built.missing} Nothing was sent to the gateway.`)
+        }
+        return built.client
+      })
+      return serviceClient
+    },
+    now,
+    events,
+    log,
+    actor: config.actor ?? osUser(),
+  }
+  const links = new PaymentLinks(context)
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -166,6 +212,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       const next = await openEnvironment(environment)
       const previous = active
       active = next
+      dropServiceClient()
       previous.db.close()
       saveAppSettings({ ...appSettings, environment })
       log.info('environment.switched', { from: previous.id, to: environment })
@@ -178,6 +225,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'settings.update': (settings) => {
       checkForEnvironment(active.id, settings)
       active.settings.write(settings)
+      dropServiceClient()
       log.info('settings.updated', { environment: active.id })
       return settingsView()
     },
@@ -187,6 +235,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'credentials.update': async ({ environment, clientId, apiKeyTrailingColon, secretKey, apiKey }) => {
       if (secretKey !== undefined) await vault.setSecret(environment, 'secretKey', secretKey)
       if (apiKey !== undefined) await vault.setSecret(environment, 'apiKey', apiKey)
+      dropServiceClient()
       const profile = appSettings.credentials[environment]
       saveAppSettings({
         ...appSettings,
@@ -202,18 +251,24 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
     'credentials.removeSecret': async ({ environment, secret }) => {
       await vault.removeSecret(environment, secret)
+      dropServiceClient()
       log.info('credentials.secret_removed', { environment, secret })
       return credentialsView()
     },
 
     'orders.search': (query) => searchOrders(active.history, query),
-    'orders.get': ({ id }) => orderWithTimeline(active.history, id),
+    'orders.get': ({ id }) => orderDetail(active.history, id, now()),
+    'orders.checkStatus': ({ id }) => links.checkStatus(id),
+    'orders.cancelLink': ({ id, reason }) => links.cancel(id, reason),
+    'links.prepare': () => links.prepare(),
+    'links.banks': () => links.banks(),
+    'links.create': (request) => links.create(request),
     'orders.attempt': ({ id }) => attemptView(active.history, id),
     'orders.exportCsv': (filters) => exports.start(filters),
     'orders.cancelExport': ({ jobId }) => ({ cancelled: exports.cancel(jobId) }),
 
     'gateway.testConnection': async ({ environment }) => {
-      const built = await testClient(environment)
+      const built = await buildClient(environment, 0)
       if ('missing' in built) return { checks: notConfigured(built.missing) }
       try {
         return { checks: await testConnection(built.client) }
@@ -230,6 +285,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     log,
     training: () => training,
     async close() {
+      dropServiceClient()
       active.db.close()
       await training?.close()
       training = null

@@ -13,13 +13,15 @@ export interface TrainingGateway {
   close(): Promise<void>
 }
 
-export async function startTrainingGateway(): Promise<TrainingGateway> {
+/** `now` is the app's clock: the training gateway keeps the same time, so a test that moves one moves both. */
+export async function startTrainingGateway(options: { now?: () => Date } = {}): Promise<TrainingGateway> {
   const credentials = {
     clientId: 'TRAINING-0001',
     secretKey: `SK-training-${randomBytes(16).toString('hex')}`,
     apiKey: `training_key_${randomBytes(12).toString('hex')}`,
   }
-  const simulator = await startSimulator({ port: 0, host: '127.0.0.1', ...credentials })
+  const now = options.now
+  const simulator = await startSimulator({ port: 0, host: '127.0.0.1', ...credentials, ...(now ? { now: () => now().getTime() } : {}) })
   return {
     baseUrl: simulator.baseUrl,
     simulator,

@@ -47,6 +47,14 @@ export const EnvironmentSettings = z.object({
       .int('Must be whole minutes')
       .min(5, 'Must be at least 5 minutes')
       .max(30 * 24 * 60, 'Must be at most 30 days'),
+    /** New invoice numbers are this prefix and a six-digit sequence (INV-000042). */
+    invoicePrefix: z
+      .string()
+      .trim()
+      .max(20, 'Must be at most 20 characters')
+      .regex(/^[A-Za-z0-9._-]*$/, 'Must hold only letters, digits and - _ .'),
+    /** The billing descriptor new card links start with (the customer's statement text). */
+    descriptor: z.string().trim().max(64, 'Must be at most 64 characters'),
   }),
   listener: z.object({
     enabled: z.boolean(),
@@ -190,6 +198,67 @@ export const AttemptView = z.object({
 })
 export type AttemptView = z.infer<typeof AttemptView>
 
+/** What the order screens show for one order: the order, its timeline, and what can be done next. */
+export const OrderDetail = z.object({
+  order: OrderView,
+  timeline: z.array(TimelineEntry),
+  /**
+   * Whether a status check makes sense now, and if not yet, in how many milliseconds (the gateway
+   * asks for 60 s after the payment or the last attempt). Null when the order is final.
+   */
+  statusCheck: z.object({ dueInMs: z.number() }).nullable(),
+  /** A waiting link may be marked cancelled here (the gateway has no cancel call). */
+  canCancel: z.boolean(),
+})
+export type OrderDetail = z.infer<typeof OrderDetail>
+
+const FormText = (max: number) => z.string().max(max, `Must be at most ${String(max)} characters`)
+
+/**
+ * A payment link as staff ask for it. The bridge checks shape and size only; the rules and their
+ * messages (src-common/link-rules.ts) run in the form and again in main.
+ */
+export const LinkRequest = z.object({
+  kind: z.enum(['card', 'generic']),
+  channel: FormText(40),
+  bankCode: FormText(40),
+  invoiceNumber: FormText(200),
+  amountSen: z.number({ error: 'Must be an amount' }).int('Must be whole sen'),
+  descriptor: FormText(200),
+  autoRedirect: z.boolean(),
+  callbackUrl: FormText(4096),
+  failedUrl: FormText(4096),
+  expiryMinutes: z.number({ error: 'Must be a number of minutes' }).int('Must be whole minutes'),
+  customer: z.object({
+    name: FormText(500),
+    email: FormText(500),
+    phone: FormText(100),
+    address: FormText(500),
+    city: FormText(200),
+    state: FormText(200),
+    zipCode: FormText(50),
+    country: FormText(50),
+  }),
+  lineItems: z
+    .array(z.object({ name: FormText(500), quantity: z.number().int('Must be a whole number'), priceSen: z.number().int('Must be whole sen') }))
+    .max(100, 'Must be at most 100 items'),
+})
+export type LinkRequest = z.infer<typeof LinkRequest>
+
+export const LinkDefaults = z.object({
+  /** The next number of this environment's sequence, not yet used by any order. */
+  invoiceNumber: z.string(),
+  production: z.boolean(),
+  callbackUrl: z.string(),
+  failedUrl: z.string(),
+  expiryMinutes: z.number(),
+  descriptor: z.string(),
+})
+export type LinkDefaults = z.infer<typeof LinkDefaults>
+
+export const Bank = z.object({ code: z.string(), name: z.string(), active: z.boolean() })
+export type Bank = z.infer<typeof Bank>
+
 export const ExportFinished = z.object({
   jobId: z.string(),
   status: z.enum(['done', 'cancelled', 'failed']),
@@ -247,11 +316,21 @@ export const calls = {
     }),
     z.object({ rows: z.array(OrderView), nextBeforeId: z.number().nullable() }),
   ),
-  'orders.get': call(z.object({ id: z.number().int().positive() }), z.object({ order: OrderView, timeline: z.array(TimelineEntry) })),
+  'orders.get': call(z.object({ id: z.number().int().positive() }), OrderDetail),
   'orders.attempt': call(z.object({ id: z.number().int().positive() }), AttemptView),
   /** Starts writing a CSV of exactly these filters; progress and the end arrive as events. */
   'orders.exportCsv': call(OrderFilters, z.object({ jobId: z.string().nullable(), total: z.number() })),
   'orders.cancelExport': call(z.object({ jobId: z.string() }), z.object({ cancelled: z.boolean() })),
+  /** Asks the gateway where the order stands; refused (TOO_EARLY) before `statusCheck.dueInMs` has passed. */
+  'orders.checkStatus': call(z.object({ id: z.number().int().positive() }), OrderDetail),
+  /** Marks a waiting link cancelled here. The gateway has no cancel call: the link itself stays open there. */
+  'orders.cancelLink': call(z.object({ id: z.number().int().positive(), reason: FormText(200) }), OrderDetail),
+  /** The next invoice number and the environment's link defaults, for a new link form. */
+  'links.prepare': call(NoInput, LinkDefaults),
+  /** FPX banks from the gateway's bank list. */
+  'links.banks': call(NoInput, z.object({ banks: z.array(Bank) })),
+  /** Creates a hosted card page or a generic-channel payment and records the order. */
+  'links.create': call(LinkRequest, OrderDetail),
 } as const
 
 /** main → renderer. */
@@ -259,6 +338,8 @@ export const events = {
   'environment.changed': z.object({ environment: Environment }),
   'export.progress': z.object({ jobId: z.string(), written: z.number(), total: z.number() }),
   'export.finished': ExportFinished,
+  /** An order changed in main (created, checked, cancelled, notified): screens showing it refetch it. */
+  'orders.changed': z.object({ id: z.number() }),
 } as const
 
 export type CallName = keyof typeof calls

@@ -33,7 +33,8 @@ function describeIssue(issue: z.core.$ZodIssue): CallError {
   const field = issue.path.map(String).join('.')
   return {
     code: BridgeErrorCode.invalidInput,
-    message: field ? `${field}: ${issue.message}` : issue.message,
+    // The field travels beside the message: shown next to that field, a path prefix would be noise.
+    message: issue.message,
     ...(field ? { field } : {}),
   }
 }

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks'
 import type { z } from 'zod'
 import type { Logger } from '../log'
 import { badResponse, httpError, transportError, type GatewayError } from './errors'
-import type { GenericChannel } from './channels'
+import type { GenericChannel } from '../../src-common/channels'
 import { GatewayHttp, type HttpResponse, type HttpSettings } from './http'
 import { amount, toWireJson } from './money'
 import { redactBody } from './redact'
@@ -267,6 +267,50 @@ interface Call<S extends z.ZodType, T> {
   read: (parsed: z.output<S>) => T
 }
 
+/** The body of Request Payment (gateway-interface.md 4.1). Services write it ahead of the call, redacted. */
+export function paymentPageBody(input: PaymentPageInput): object {
+  return {
+    order: {
+      amount: amount(input.amountSen),
+      invoice_number: input.invoiceNumber,
+      callback_url: input.callbackUrl,
+      failed_url: input.failedUrl,
+      auto_redirect: input.autoRedirect,
+      descriptor: input.descriptor,
+      currency: 'MYR',
+    },
+    customer: {
+      id: input.customer.id,
+      name: input.customer.name,
+      email: input.customer.email,
+      phone: input.customer.phone,
+      address: input.customer.address,
+      city: input.customer.city,
+      state: input.customer.state,
+      zip_code: input.customer.zipCode,
+      country: input.customer.country,
+    },
+    payment: { type: 'SALE' },
+  }
+}
+
+/** The body of Create Payment (gateway-interface.md 2.6 and 4.4). */
+export function createPaymentBody(input: CreatePaymentInput): object {
+  return {
+    id: input.paymentId,
+    order: {
+      amount: amount(input.amountSen),
+      currency: 'MYR',
+      invoice_number: input.invoiceNumber,
+      expired_at: formatTimestamp(input.expiresAt),
+      // Each line item carries an id (gateway-interface.md 2.1); numbered from 1 when the caller has none.
+      line_items: input.lineItems?.map((item, index) => ({ id: item.id ?? String(index + 1), name: item.name, quantity: item.quantity, price: amount(item.priceSen) })),
+    },
+    payment: { channel: input.channel, bank_code: input.bankCode, callback_url: input.callbackUrl },
+    customer: { name: input.customer.name, email: input.customer.email, phone: input.customer.phone },
+  }
+}
+
 const nullable = (value: string | null | undefined): string | null => value ?? null
 
 function card(details: { token?: string | null | undefined; masked?: string | null | undefined; type?: string | null | undefined; issuer?: string | null | undefined; brand?: string | null | undefined } | undefined): CardDetails | null {
@@ -437,29 +481,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         path: '/credit-card/v1/payment-page',
         requestId: input.requestId,
         moneyMoving: true,
-        body: {
-          order: {
-            amount: amount(input.amountSen),
-            invoice_number: input.invoiceNumber,
-            callback_url: input.callbackUrl,
-            failed_url: input.failedUrl,
-            auto_redirect: input.autoRedirect,
-            descriptor: input.descriptor,
-            currency: 'MYR',
-          },
-          customer: {
-            id: input.customer.id,
-            name: input.customer.name,
-            email: input.customer.email,
-            phone: input.customer.phone,
-            address: input.customer.address,
-            city: input.customer.city,
-            state: input.customer.state,
-            zip_code: input.customer.zipCode,
-            country: input.customer.country,
-          },
-          payment: { type: 'SALE' },
-        },
+        body: paymentPageBody(input),
         schema: PaymentPageResponse,
         read: (parsed) => ({ invoiceNumber: parsed.order.invoice_number, url: parsed.credit_card_payment_page.url }),
       }),
@@ -532,19 +554,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         path: '/v3/payments',
         requestId: input.requestId,
         moneyMoving: true,
-        body: {
-          id: input.paymentId,
-          order: {
-            amount: amount(input.amountSen),
-            currency: 'MYR',
-            invoice_number: input.invoiceNumber,
-            expired_at: formatTimestamp(input.expiresAt),
-            // Each line item carries an id (gateway-interface.md 2.1); numbered from 1 when the caller has none.
-            line_items: input.lineItems?.map((item, index) => ({ id: item.id ?? String(index + 1), name: item.name, quantity: item.quantity, price: amount(item.priceSen) })),
-          },
-          payment: { channel: input.channel, bank_code: input.bankCode, callback_url: input.callbackUrl },
-          customer: { name: input.customer.name, email: input.customer.email, phone: input.customer.phone },
-        },
+        body: createPaymentBody(input),
         schema: GenericPaymentResponse,
         read: genericPayment,
       }),

@@ -1,8 +1,11 @@
 /**
- * Which addresses the app hands to the operating system's browser. Only https, with a host, and
- * without credentials in the address; everything else is refused and the reason is given.
+ * Which addresses the app hands to the operating system: https with a host and no credentials in the
+ * address; http only on this machine's loopback (the training gateway's pages); and `mailto:` drafts
+ * (sharing a payment link by e-mail). Everything else is refused and the reason is given.
  */
 export type ExternalUrlCheck = { ok: true; url: string } | { ok: false; reason: string }
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 export function checkExternalUrl(raw: string): ExternalUrlCheck {
   let url: URL
@@ -11,7 +14,9 @@ export function checkExternalUrl(raw: string): ExternalUrlCheck {
   } catch {
     return { ok: false, reason: 'not a valid address' }
   }
-  if (url.protocol !== 'https:') return { ok: false, reason: `only https addresses are opened, not ${url.protocol}` }
+  if (url.protocol === 'mailto:') return { ok: true, url: url.toString() }
+  const loopbackHttp = url.protocol === 'http:' && LOOPBACK.has(url.hostname)
+  if (url.protocol !== 'https:' && !loopbackHttp) return { ok: false, reason: `only https addresses are opened, not ${url.protocol}` }
   if (!url.hostname) return { ok: false, reason: 'the address has no host' }
   if (url.username || url.password) return { ok: false, reason: 'the address carries a user name or password' }
   return { ok: true, url: url.toString() }

@@ -46,19 +46,13 @@ export function orderView(row: OrderRow): OrderView {
   }
 }
 
-function timelineEntry(event: EventRow): TimelineEntry {
+export function timelineEntry(event: EventRow): TimelineEntry {
   return { id: event.id, type: event.type, summary: event.summary, at: event.at, actor: event.actor, attemptId: event.attemptId }
 }
 
 export function searchOrders(history: HistoryReader, query: OrderFilters & { limit: number; beforeId?: number | undefined }): { rows: OrderView[]; nextBeforeId: number | null } {
   const page = history.orders.search(query)
   return { rows: page.rows.map(orderView), nextBeforeId: page.nextBeforeId }
-}
-
-export function orderWithTimeline(history: HistoryReader, id: number): { order: OrderView; timeline: TimelineEntry[] } {
-  const order = history.orders.get(id)
-  if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
-  return { order: orderView(order), timeline: history.events.forOrder(id).map(timelineEntry) }
 }
 
 export function attemptView(history: HistoryReader, id: number): AttemptView {

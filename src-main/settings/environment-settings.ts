@@ -9,12 +9,26 @@ import type { Logger } from '../log'
 import type { Db } from '../store/database'
 
 export const DEFAULT_ENVIRONMENT_SETTINGS: EnvironmentSettings = {
-  links: { callbackUrl: '', failedUrl: '', expiryMinutes: 24 * 60 },
+  links: { callbackUrl: '', failedUrl: '', expiryMinutes: 24 * 60, invoicePrefix: 'INV-', descriptor: '' },
   listener: { enabled: false, host: '127.0.0.1', port: 9900, path: '/doku/notifications' },
   gateway: { connectTimeoutSeconds: 5, responseTimeoutSeconds: 30, blockOnBadSignature: false },
 }
 
 const KEY = 'environment'
+
+/**
+ * Settings saved by an earlier version lack the fields added since: each section takes the defaults
+ * under what was stored, so an upgrade keeps the staff's choices instead of resetting them all.
+ */
+function withDefaults(stored: unknown): unknown {
+  if (stored === null || typeof stored !== 'object') return stored
+  const merged: Record<string, unknown> = { ...stored }
+  for (const [section, defaults] of Object.entries(DEFAULT_ENVIRONMENT_SETTINGS)) {
+    const value = merged[section]
+    merged[section] = value !== null && typeof value === 'object' ? { ...defaults, ...value } : value
+  }
+  return merged
+}
 
 /** Rules that depend on the environment, beyond the schema's. */
 export function checkForEnvironment(environment: Environment, settings: EnvironmentSettings): void {
@@ -43,7 +57,7 @@ export class EnvironmentSettingsStore {
     } catch {
       stored = null
     }
-    const parsed = EnvironmentSettings.safeParse(stored)
+    const parsed = EnvironmentSettings.safeParse(withDefaults(stored))
     if (parsed.success) return parsed.data
     this.log.warn('settings.unreadable', { paths: parsed.error.issues.map((issue) => issue.path.join('.')) })
     return DEFAULT_ENVIRONMENT_SETTINGS

@@ -55,7 +55,27 @@ export interface OrderRow extends NewOrder {
 
 /** Fields that change after creation. */
 export type OrderUpdate = Partial<
-  Pick<OrderRow, 'status' | 'rawStatus' | 'gatewayReferenceId' | 'linkUrl' | 'linkExpiresAt' | 'cardMasked' | 'cardLast4' | 'cardBrand' | 'completedAt' | 'requestId' | 'paymentId'>
+  Pick<
+    OrderRow,
+    | 'status'
+    | 'rawStatus'
+    | 'gatewayReferenceId'
+    | 'linkUrl'
+    | 'linkExpiresAt'
+    | 'cardMasked'
+    | 'cardLast4'
+    | 'cardBrand'
+    | 'completedAt'
+    | 'requestId'
+    | 'paymentId'
+    | 'kind'
+    | 'amountSen'
+    | 'channel'
+    | 'customerId'
+    | 'customerName'
+    | 'customerEmail'
+    | 'customerPhone'
+  >
 >
 
 export interface OrderSearch {

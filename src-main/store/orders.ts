@@ -122,6 +122,14 @@ const UPDATABLE: readonly (readonly [keyof OrderUpdate, string])[] = [
   ['completedAt', 'completed_at'],
   ['requestId', 'request_id'],
   ['paymentId', 'payment_id'],
+  // A link the gateway refused is asked for again on the same order (its invoice number is still free there).
+  ['kind', 'kind'],
+  ['amountSen', 'amount_sen'],
+  ['channel', 'channel'],
+  ['customerId', 'customer_id'],
+  ['customerName', 'customer_name'],
+  ['customerEmail', 'customer_email'],
+  ['customerPhone', 'customer_phone'],
 ]
 
 /** The filters besides the text, as named parameters (lists as JSON arrays, absent as null). */

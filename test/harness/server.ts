@@ -48,6 +48,11 @@ export interface Harness {
   readonly token: string
   readonly dataDir: string
   readonly backend: Backend
+  /**
+   * Moves the app's clock (and with it the training gateway's, which reads it) forward, so that a test
+   * reaches a due status check or an expiry without waiting. The page's own clock is not moved.
+   */
+  advanceClock(ms: number): Promise<void>
   /** Resolves once `count` pages listen to the back end's events. */
   waitForEventClients(count: number): Promise<void>
   close(): Promise<void>
@@ -139,8 +144,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mbo-harness-'))
   const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string }
   if (options.seedOrders) await seedTraining(dataDir, options.seedOrders)
+  let clockOffsetMs = 0
   const backend = await createBackend({
     dataDir,
+    now: () => new Date(Date.now() + clockOffsetMs),
     appName: 'Merchant Back Office',
     appVersion: version,
     runtime: 'harness',
@@ -244,6 +251,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     token,
     dataDir,
     backend,
+    async advanceClock(ms) {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward')
+      clockOffsetMs += ms
+      // The training gateway reads the moved clock already; this sends the notifications that fell due.
+      await backend.training()?.simulator.advanceClock(0)
+    },
     async waitForEventClients(count) {
       while (clientCount < count) await once(clients, 'change')
     },

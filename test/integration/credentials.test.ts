@@ -114,6 +114,26 @@ describe('gateway credentials', () => {
     'orders.attempt': [{ id: 1 }],
     'orders.exportCsv': [{}],
     'orders.cancelExport': [{ jobId: 'no-such-job' }],
+    'orders.checkStatus': [{ id: 1 }],
+    'orders.cancelLink': [{ id: 1, reason: 'customer changed their mind' }],
+    'links.prepare': [undefined],
+    'links.banks': [undefined],
+    'links.create': [
+      {
+        kind: 'card',
+        channel: '',
+        bankCode: '',
+        invoiceNumber: 'INV-SECRETS-1',
+        amountSen: 12_50,
+        descriptor: '',
+        autoRedirect: true,
+        callbackUrl: 'https://shop.example.my/paid',
+        failedUrl: '',
+        expiryMinutes: 60,
+        customer: { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789', address: '', city: '', state: '', zipCode: '', country: 'MY' },
+        lineItems: [],
+      },
+    ],
   }
 
   it('never leave main: no call returns a secret, no event carries one, no file holds one', async () => {

@@ -45,7 +45,7 @@ describe('environments and settings', () => {
     }
     // A number field left empty arrives as null (JSON has no NaN).
     const empty = await app.backend.dispatch('settings.update', JSON.parse(JSON.stringify(withLinks({ expiryMinutes: Number.NaN }))))
-    expect(empty).toMatchObject({ ok: false, error: { field: 'links.expiryMinutes', message: 'links.expiryMinutes: Must be a number of minutes' } })
+    expect(empty).toMatchObject({ ok: false, error: { field: 'links.expiryMinutes', message: 'Must be a number of minutes' } })
     expect((await app.call('settings.get')).settings).toEqual(DEFAULT_ENVIRONMENT_SETTINGS)
   })
 
@@ -60,7 +60,7 @@ describe('environments and settings', () => {
     expect(sandbox.gatewayUrl).toBe('https://api-sandbox.doku.com')
     expect(sandbox.settings.links.callbackUrl).toBe('https://shop.example.my/thanks')
     await app.call('environment.switch', { environment: 'training' })
-    expect((await app.call('settings.get')).settings.links).toEqual({ callbackUrl: 'http://localhost:8080/thanks', failedUrl: '', expiryMinutes: 30 })
+    expect((await app.call('settings.get')).settings.links).toEqual({ callbackUrl: 'http://localhost:8080/thanks', failedUrl: '', expiryMinutes: 30, invoicePrefix: 'INV-', descriptor: '' })
   })
 
   it('switch to Production only when confirmed, and then allow https return addresses only', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { csvCell, myrDecimal } from '../../src-main/services/csv-export'
-import { formatRm, parseRmText } from '../../src-renderer/format/money'
+import { formatRm, parseRmText } from '../../src-common/money-text'
 
 describe('CSV cells', () => {
   it('write exact MYR decimals from sen', () => {

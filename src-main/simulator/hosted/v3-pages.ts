@@ -2,6 +2,7 @@
  * The customer page of a generic-channel payment (the `auth_redirection` of /v3/payments): the
  * customer approves or declines, or lets `expired_at` pass.
  */
+import { CHANNEL_NAMES, isGenericChannel } from '../../../src-common/channels'
 import type { SimContext } from '../context'
 import { html, parseForm, redirect, type SimRequest, type SimResponse } from '../http'
 import { formatMyr } from '../money'
@@ -10,15 +11,6 @@ import { expireGenericIfDue, type GenericPayment } from '../state'
 import { messagePage } from './card-pages'
 import { h, page, summary } from './html'
 
-const CHANNEL_NAMES: Record<string, string> = {
-  INTERNET_BANKING_FPX: 'FPX online banking',
-  EWALLET_TNG: "Touch 'n Go eWallet",
-  EWALLET_GRABPAY: 'GrabPay',
-  EWALLET_SHOPEEPAY: 'ShopeePay',
-  BNPL_GRABPAY: 'GrabPay PayLater',
-  BNPL_SHOPEEPAY: 'SPayLater',
-  BNPL_ATOME: 'Atome',
-}
 
 /** Approves or declines a waiting payment; false when it is no longer waiting. */
 export function decideGenericPayment(ctx: SimContext, payment: GenericPayment, approve: boolean): boolean {
@@ -36,7 +28,7 @@ function paymentSummary(payment: GenericPayment) {
   return summary([
     ['Invoice', payment.invoiceNumber],
     ['Amount', formatMyr(payment.amountSen)],
-    ['Pay with', CHANNEL_NAMES[payment.channel] ?? payment.channel],
+    ['Pay with', isGenericChannel(payment.channel) ? CHANNEL_NAMES[payment.channel] : payment.channel],
     ...(bank ? [['Bank', bank.bank_name] as const] : []),
   ])
 }

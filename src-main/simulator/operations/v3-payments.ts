@@ -12,7 +12,7 @@ import { newReference } from '../ids'
 import { senToAmount } from '../money'
 import { expireGenericIfDue, type GenericPayment } from '../state'
 import { amount, currency, email, genericProblemText, httpUrl, invoiceNumber, phone, text, validate } from '../validation'
-import { GENERIC_CHANNELS } from '../../gateway/channels'
+import { GENERIC_CHANNELS } from '../../../src-common/channels'
 import { FPX_BANKS } from './banks'
 
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { OrderView, TimelineEntry } from '../../../src-preload/contract'
 import { channelLabel, KIND_LABELS } from '../../format/labels'
-import { formatRm } from '../../format/money'
+import { formatRm } from '../../../src-common/money-text'
 import { formatFullTime } from '../../format/time'
 import { StatusChip } from '../../ui/StatusChip'
 import { useOrdersStore } from './orders-store'

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { OrderFilters, OrderKind, OrderStatus } from '../../../src-preload/contract'
 import { CHANNELS, channelLabel, KIND_LABELS, STATUS_LABELS } from '../../format/labels'
-import { parseRmText } from '../../format/money'
+import { parseRmText } from '../../../src-common/money-text'
 import { startOfLocalDay, startOfNextLocalDay } from '../../format/time'
 
 interface Draft {

@@ -1,7 +1,7 @@
 import { useState, type UIEvent } from 'react'
 import type { OrderView } from '../../../src-preload/contract'
 import { channelLabel, KIND_LABELS } from '../../format/labels'
-import { formatRm } from '../../format/money'
+import { formatRm } from '../../../src-common/money-text'
 import { formatDateTime } from '../../format/time'
 import { StatusChip } from '../../ui/StatusChip'
 

@@ -1,0 +1,209 @@
+/**
+ * The rules of a payment link request, with the messages staff see. The form runs them as staff type
+ * and main runs them again on what arrives over the bridge (the renderer is never trusted), so both
+ * sides say the same thing about the same mistake.
+ *
+ * Pure: no Node, no DOM. Money is integer sen.
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
+import { isGenericChannel, needsBank, needsLineItems } from './channels'
+import { formatRm } from './money-text'
+
+export const MAX_LINK_AMOUNT_SEN = 99_999_999_999
+export const EXPIRY_MINUTES = { min: 5, max: 30 * 24 * 60 } as const
+export const MAX_LINE_ITEMS = 50
+export const MAX_ITEM_QUANTITY = 9_999
+
+export interface LinkCustomer {
+  name: string
+  email: string
+  phone: string
+  address: string
+  city: string
+  state: string
+  zipCode: string
+  country: string
+}
+
+export interface LinkLineItem {
+  name: string
+  quantity: number
+  priceSen: number
+}
+
+/** What staff ask for; empty text means "not given". */
+export interface LinkRequest {
+  kind: 'card' | 'generic'
+  /** A generic channel id (kind generic only). */
+  channel: string
+  /** FPX only: the customer's bank from the bank list. */
+  bankCode: string
+  invoiceNumber: string
+  amountSen: number
+  descriptor: string
+  autoRedirect: boolean
+  callbackUrl: string
+  failedUrl: string
+  /** Generic channels only: the payment's lifetime, sent as `expired_at`. */
+  expiryMinutes: number
+  customer: LinkCustomer
+  /** Buy-now-pay-later only. */
+  lineItems: LinkLineItem[]
+}
+
+/** Dotted field path (`customer.email`, `lineItems.0.price`) → what is wrong with it. */
+export type FieldErrors = Record<string, string>
+
+export interface LinkCheck {
+  errors: FieldErrors
+  /** The phone in E.164 (`+60123456789`), or '' when none was given or it is invalid. */
+  phoneE164: string
+}
+
+export interface LinkRuleContext {
+  /** Production takes https addresses only. */
+  production: boolean
+}
+
+const INVOICE = /^[A-Za-z0-9._-]+$/
+// Deliberately plain: one @, something on each side, a dot in the domain, no spaces. The gateway is
+// the final judge; this only catches typing mistakes before a link goes out.
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
+const POSTCODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/
+const COUNTRY = /^[A-Za-z]{2}$/
+
+export function invoiceNumberProblem(value: string): string | null {
+  const invoice = value.trim()
+  if (!invoice) return 'Enter an invoice number'
+  if (invoice.length > 64) return 'Use at most 64 characters'
+  if (!INVOICE.test(invoice)) return 'Use only letters, digits and - _ .'
+  return null
+}
+
+export function amountProblem(sen: number): string | null {
+  if (!Number.isSafeInteger(sen)) return 'Enter an amount in RM with at most two decimals, e.g. 25.50'
+  if (sen <= 0) return 'Enter an amount above RM 0.00'
+  if (sen > MAX_LINK_AMOUNT_SEN) return `Enter at most ${formatRm(MAX_LINK_AMOUNT_SEN)}`
+  return null
+}
+
+export function emailProblem(value: string): string | null {
+  const email = value.trim()
+  if (!email) return "Enter the customer's e-mail address"
+  if (email.length > 254 || !EMAIL.test(email)) return 'Enter a valid e-mail address, e.g. siti@example.my'
+  return null
+}
+
+/** A Malaysian number as people write it (012-345 6789) or any international one (+65 8123 4567), in E.164. */
+export function phoneE164(value: string): string | null {
+  const phone = parsePhoneNumberFromString(value.trim(), 'MY')
+  return phone?.isValid() ? phone.number : null
+}
+
+export function phoneProblem(value: string, required: boolean): string | null {
+  if (!value.trim()) return required ? "Enter the customer's phone number" : null
+  return phoneE164(value) ? null : 'Enter a valid phone number, e.g. 012-345 6789 or +65 8123 4567'
+}
+
+export function urlProblem(value: string, options: { required: string | null; production: boolean }): string | null {
+  const text = value.trim()
+  if (!text) return options.required
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return 'Enter a web address starting with https://'
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Enter a web address starting with https://'
+  if (options.production && url.protocol !== 'https:') return 'Must start with https:// in Production'
+  if (text.length > 2048) return 'Use at most 2,048 characters'
+  return null
+}
+
+export function expiryProblem(minutes: number): string | null {
+  if (!Number.isInteger(minutes) || minutes < EXPIRY_MINUTES.min || minutes > EXPIRY_MINUTES.max) return 'Choose between 5 minutes and 30 days'
+  return null
+}
+
+function lengthProblem(value: string, max: number): string | null {
+  return value.trim().length > max ? `Use at most ${String(max)} characters` : null
+}
+
+function checkLineItems(request: LinkRequest, errors: FieldErrors): void {
+  const items = request.lineItems
+  if (items.length === 0) {
+    errors.lineItems = 'Add what the customer is buying: buy-now-pay-later needs the items'
+    return
+  }
+  if (items.length > MAX_LINE_ITEMS) {
+    errors.lineItems = `Use at most ${String(MAX_LINE_ITEMS)} items`
+    return
+  }
+  let totalSen = 0
+  let itemsValid = true
+  for (const [index, item] of items.entries()) {
+    const at = `lineItems.${String(index)}`
+    const name = item.name.trim() ? lengthProblem(item.name, 255) : 'Enter what the item is'
+    const quantity =
+      !Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_ITEM_QUANTITY
+        ? `Enter a whole number from 1 to ${MAX_ITEM_QUANTITY.toLocaleString('en-MY')}`
+        : null
+    const price = amountProblem(item.priceSen)
+    if (name) errors[`${at}.name`] = name
+    if (quantity) errors[`${at}.quantity`] = quantity
+    if (price) errors[`${at}.priceSen`] = price
+    if (name || quantity || price) itemsValid = false
+    else totalSen += item.quantity * item.priceSen
+  }
+  if (itemsValid && amountProblem(request.amountSen) === null && totalSen !== request.amountSen) {
+    errors.lineItems = `The items add up to ${formatRm(totalSen)}, but the amount is ${formatRm(request.amountSen)}`
+  }
+}
+
+/** Every problem of a request, by field; empty when it may be sent. */
+export function checkLinkRequest(request: LinkRequest, context: LinkRuleContext): LinkCheck {
+  const errors: FieldErrors = {}
+  const put = (field: string, problem: string | null): void => {
+    if (problem) errors[field] = problem
+  }
+  const generic = request.kind === 'generic'
+
+  put('invoiceNumber', invoiceNumberProblem(request.invoiceNumber))
+  put('amountSen', amountProblem(request.amountSen))
+  put('descriptor', lengthProblem(request.descriptor, 64))
+
+  const { customer } = request
+  put('customer.name', customer.name.trim() ? lengthProblem(customer.name, 128) : "Enter the customer's name")
+  put('customer.email', emailProblem(customer.email))
+  // The generic channels need a phone (e-wallets and pay-later identify the customer by it).
+  put('customer.phone', phoneProblem(customer.phone, generic))
+  put('customer.address', lengthProblem(customer.address, 255))
+  put('customer.city', lengthProblem(customer.city, 64))
+  put('customer.state', lengthProblem(customer.state, 64))
+  if (customer.zipCode.trim() && !POSTCODE.test(customer.zipCode.trim())) errors['customer.zipCode'] = 'Enter a postcode, e.g. 50450'
+  if (customer.country.trim() && !COUNTRY.test(customer.country.trim())) errors['customer.country'] = 'Use a two-letter country code, e.g. MY'
+
+  if (generic) {
+    if (!isGenericChannel(request.channel)) {
+      errors.channel = 'Pick how the customer pays'
+    } else {
+      if (needsBank(request.channel) && !request.bankCode.trim()) errors.bankCode = "Pick the customer's bank"
+      if (needsLineItems(request.channel)) checkLineItems(request, errors)
+    }
+    put('expiryMinutes', expiryProblem(request.expiryMinutes))
+    put('callbackUrl', urlProblem(request.callbackUrl, { required: null, production: context.production }))
+  } else {
+    put(
+      'callbackUrl',
+      urlProblem(request.callbackUrl, { required: 'Enter where the customer goes after paying (a default can be set in Settings)', production: context.production }),
+    )
+    put('failedUrl', urlProblem(request.failedUrl, { required: null, production: context.production }))
+  }
+  return { errors, phoneE164: phoneE164(customer.phone) ?? '' }
+}
+
+/** The first error in form order, for a one-line summary. */
+export function firstError(errors: FieldErrors): [string, string] | null {
+  const first = Object.entries(errors)[0]
+  return first ?? null
+}

@@ -1,0 +1,107 @@
+/**
+ * How every gateway request lands in the history: a money-moving one is written ahead (`begin`
+ * before the request leaves, `finish` after), a read is recorded once answered. An attempt a crash
+ * interrupted is found at start-up and settled as an unknown outcome, never guessed.
+ */
+import type { Exchange, GatewayResult } from '../gateway/client'
+import { redactBody } from '../gateway/redact'
+import type { History } from '../store/history'
+import type { AttemptCompletion, AttemptRow } from '../store/history-types'
+
+export interface PlannedRequest {
+  orderId: number
+  operation: Exchange['operation']
+  requestId: string
+  path: string
+  /** The exact body that will be sent (toWireJson); stored redacted. */
+  body: string
+}
+
+export function beginAttempt(history: History, request: PlannedRequest, at: Date): AttemptRow {
+  return history.attempts.begin({
+    orderId: request.orderId,
+    operation: request.operation,
+    requestId: request.requestId,
+    method: 'POST',
+    path: request.path,
+    requestBody: redactBody(request.body),
+    startedAt: at.toISOString(),
+  })
+}
+
+export function completionOf(result: GatewayResult<unknown>, finishedAt: Date): AttemptCompletion {
+  const { exchange } = result
+  const outcome: AttemptCompletion['outcome'] = result.ok ? 'ok' : result.error.outcomeUnknown ? 'unknown' : result.error.httpStatus !== null && result.error.httpStatus < 500 ? 'rejected' : 'error'
+  return {
+    httpStatus: exchange.httpStatus,
+    responseBody: exchange.responseBody,
+    signature: exchange.signature,
+    outcome,
+    errorCode: result.ok ? null : result.error.code,
+    errorMessage: result.ok ? null : result.error.message,
+    durationMs: exchange.durationMs,
+    finishedAt: finishedAt.toISOString(),
+  }
+}
+
+export function finishAttempt(history: History, attempt: AttemptRow, result: GatewayResult<unknown>, at: Date): AttemptRow {
+  return history.attempts.complete(attempt.id, completionOf(result, at))
+}
+
+/** A read (status check, retrieve) recorded after the fact: nothing moves, so nothing is written ahead. */
+export function recordRead(history: History, orderId: number, result: GatewayResult<unknown>, at: Date): AttemptRow {
+  const { exchange } = result
+  const attempt = history.attempts.begin({
+    orderId,
+    operation: exchange.operation,
+    requestId: exchange.requestId,
+    method: exchange.method,
+    path: exchange.path,
+    requestBody: exchange.requestBody,
+    startedAt: exchange.sentAt.toISOString(),
+  })
+  return history.attempts.complete(attempt.id, completionOf(result, at))
+}
+
+/** Operations whose interruption leaves the order's outcome unknown. */
+const MONEY_MOVING = new Set(['payment_page', 'create_payment', 'charge', 'refund'])
+
+/**
+ * Attempts begun and never completed: the app stopped between sending and recording the answer. Each
+ * becomes `unknown`; its order becomes Outcome unknown, to be settled by a status check. Returns the
+ * orders touched.
+ */
+export function settleInterruptedAttempts(history: History, at: Date): number[] {
+  const touched: number[] = []
+  const now = at.toISOString()
+  for (const attempt of history.attempts.pending()) {
+    history.transaction(() => {
+      const moneyMoving = MONEY_MOVING.has(attempt.operation)
+      history.attempts.complete(attempt.id, {
+        httpStatus: null,
+        responseBody: null,
+        signature: 'not_signed',
+        outcome: moneyMoving ? 'unknown' : 'error',
+        errorCode: 'INTERRUPTED',
+        errorMessage: 'The app stopped before the gateway’s answer was recorded.',
+        durationMs: Math.max(0, at.getTime() - Date.parse(attempt.startedAt)),
+        finishedAt: now,
+      })
+      if (attempt.orderId === null || !moneyMoving) return
+      const order = history.orders.get(attempt.orderId)
+      if (!order || order.status === 'OUTCOME_UNKNOWN') return
+      if (attempt.operation !== 'refund') history.orders.update(order.id, { status: 'OUTCOME_UNKNOWN' }, now)
+      history.events.append({
+        orderId: order.id,
+        type: 'attempt',
+        summary: 'The app stopped before the gateway answered: the outcome is unknown until a status check settles it',
+        details: { operation: attempt.operation, requestId: attempt.requestId },
+        attemptId: attempt.id,
+        actor: null,
+        at: now,
+      })
+      touched.push(order.id)
+    })
+  }
+  return touched
+}

@@ -1,0 +1,39 @@
+/**
+ * New invoice numbers: the environment's prefix and a six-digit sequence (INV-000042). The sequence
+ * lives in the environment's database, so each environment counts on its own; a number already used
+ * by an order (typed by hand, or from an older sequence) is skipped.
+ */
+import type { Db } from '../store/database'
+import type { History } from '../store/history'
+
+const KEY = 'invoice_sequence'
+const DIGITS = 6
+
+function stored(db: Db): number {
+  const row = db.prepare('select value from settings where key = ?').get(KEY) as { value: string } | undefined
+  const value = row ? Number(row.value) : 1
+  return Number.isSafeInteger(value) && value >= 1 ? value : 1
+}
+
+function format(prefix: string, sequence: number): string {
+  return `${prefix}${String(sequence).padStart(DIGITS, '0')}`
+}
+
+/** The next free number; does not consume it. */
+export function nextInvoiceNumber(history: History, prefix: string): string {
+  let sequence = stored(history.db)
+  while (history.orders.byInvoice(format(prefix, sequence))) sequence += 1
+  return format(prefix, sequence)
+}
+
+/** After an order took `invoiceNumber`: if it is one of the sequence's, the sequence moves past it. */
+export function noteInvoiceUsed(history: History, prefix: string, invoiceNumber: string, at: Date): void {
+  if (!invoiceNumber.startsWith(prefix)) return
+  const digits = invoiceNumber.slice(prefix.length)
+  if (!/^\d+$/.test(digits)) return
+  const used = Number(digits)
+  if (!Number.isSafeInteger(used) || used < stored(history.db)) return
+  history.db
+    .prepare('insert into settings (key, value, updated_at) values (?, ?, ?) on conflict(key) do update set value = excluded.value, updated_at = excluded.updated_at')
+    .run(KEY, String(used + 1), at.toISOString())
+}

@@ -1,0 +1,219 @@
+/**
+ * Asking the gateway where an order stands, and what the answer does to the order.
+ *
+ * The 60-second rule (gateway-interface.md 4.3 and 8): a check is due no earlier than 60 s after the
+ * later of the order's completion and its last request to the gateway (its creation, a charge, or the
+ * previous check). The app cannot know when a customer finishes paying on the gateway's page, so
+ * spacing the checks of one order 60 s apart is the nearest it can come; a notification (the
+ * listener) tells it sooner.
+ */
+import type { OrderDetail } from '../../src-preload/contract'
+import { AppError } from '../bridge/app-error'
+import type { GatewayResult, StatusOutcome, GenericPayment } from '../gateway/client'
+import type { NormalisedStatus } from '../gateway/status'
+import type { History } from '../store/history'
+import type { OrderRow, OrderStatus, OrderUpdate } from '../store/history-types'
+import type { ServiceContext } from './context'
+import { recordRead } from './gateway-attempts'
+import { orderView, timelineEntry } from './orders'
+
+export const STATUS_CHECK_DELAY_MS = 60_000
+
+/** Statuses a check can still change. A FAILED link is over (a new payment is needed). */
+const CHECKABLE: ReadonlySet<OrderStatus> = new Set(['PENDING', 'OUTCOME_UNKNOWN', 'UNKNOWN', 'CANCELLED'])
+
+const ORDER_STATUS_OF: Record<NormalisedStatus, OrderStatus> = {
+  SUCCESS: 'PAID',
+  FAILED: 'FAILED',
+  EXPIRED: 'EXPIRED',
+  REFUNDED: 'REFUNDED',
+  VOIDED: 'VOIDED',
+  PENDING: 'PENDING',
+  REDIRECT: 'PENDING',
+  TIMEOUT: 'PENDING',
+  UNKNOWN: 'UNKNOWN',
+}
+
+const FINISHED: ReadonlySet<OrderStatus> = new Set(['PAID', 'FAILED', 'EXPIRED', 'REFUNDED', 'VOIDED'])
+
+/** When the next check may be made, or null when no check is useful. */
+export function statusCheckDueAt(history: History, order: OrderRow): Date | null {
+  if (!CHECKABLE.has(order.status)) return null
+  const attempts = history.attempts.forOrder(order.id)
+  const times = [Date.parse(order.createdAt), ...attempts.map((attempt) => Date.parse(attempt.startedAt))]
+  if (order.completedAt) times.push(Date.parse(order.completedAt))
+  return new Date(Math.max(...times) + STATUS_CHECK_DELAY_MS)
+}
+
+const isLink = (order: OrderRow): boolean => order.kind === 'card_link' || order.kind === 'generic_link'
+
+export function orderDetail(history: History, id: number, now: Date): OrderDetail {
+  const order = history.orders.get(id)
+  if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
+  const due = statusCheckDueAt(history, order)
+  return {
+    order: orderView(order),
+    timeline: history.events.forOrder(id).map(timelineEntry),
+    statusCheck: due ? { dueInMs: Math.max(0, due.getTime() - now.getTime()) } : null,
+    canCancel: isLink(order) && order.status === 'PENDING',
+  }
+}
+
+function waitText(ms: number): string {
+  const seconds = Math.ceil(ms / 1000)
+  return seconds > 60 ? `${String(Math.floor(seconds / 60))} min ${String(seconds % 60)} s` : `${String(seconds)} s`
+}
+
+/** What the gateway said, reduced to what the order needs. */
+interface Answer {
+  status: NormalisedStatus
+  raw: string
+  completedAt: string | null
+  patch: OrderUpdate
+  token: string | null
+  issuer: string | null
+}
+
+function cardAnswer(outcome: StatusOutcome): Answer {
+  const masked = outcome.card?.masked ?? null
+  const last4 = masked?.replace(/\D/g, '').slice(-4) ?? ''
+  return {
+    status: outcome.status.status,
+    raw: outcome.status.raw,
+    completedAt: outcome.transactionDate,
+    patch: {
+      ...(masked ? { cardMasked: masked } : {}),
+      ...(last4.length === 4 ? { cardLast4: last4 } : {}),
+      ...(outcome.card?.brand ? { cardBrand: outcome.card.brand } : {}),
+    },
+    token: outcome.card?.tokenId ?? null,
+    issuer: outcome.card?.issuer ?? null,
+  }
+}
+
+function genericAnswer(payment: GenericPayment): Answer {
+  return {
+    status: payment.status.status,
+    raw: payment.status.raw,
+    completedAt: null,
+    patch: {
+      ...(payment.referenceId ? { gatewayReferenceId: payment.referenceId } : {}),
+      // A payment created while its answer was lost: its address comes back with it.
+      ...(payment.status.status === 'PENDING' && payment.nextActionUrl ? { linkUrl: payment.nextActionUrl } : {}),
+      ...(payment.expiresAt ? { linkExpiresAt: new Date(payment.expiresAt).toISOString() } : {}),
+    },
+    token: null,
+    issuer: null,
+  }
+}
+
+/**
+ * Applies an answer to the order: the new status (a link cancelled here stays cancelled while the
+ * gateway still waits, but a payment that came in anyway is shown as paid), card details, the token
+ * of a saved card, and a timeline entry.
+ */
+export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer, attemptId: number | null, source: string): OrderRow {
+  const history = ctx.history()
+  const at = ctx.now().toISOString()
+  const mapped = ORDER_STATUS_OF[answer.status]
+  const keepCancelled = order.status === 'CANCELLED' && mapped === 'PENDING'
+  const status = keepCancelled ? order.status : mapped
+  const completedAt = FINISHED.has(status) && !order.completedAt ? (answer.completedAt ?? at) : undefined
+  return history.transaction(() => {
+    const updated = history.orders.update(order.id, { ...answer.patch, status, rawStatus: answer.raw, ...(completedAt ? { completedAt } : {}) }, at)
+    const changed = status !== order.status
+    history.events.append({
+      orderId: order.id,
+      type: changed ? 'status_changed' : 'status_check',
+      summary: changed ? `${source}: ${order.status} → ${status} (gateway says ${answer.raw})` : `${source}: still ${status} (gateway says ${answer.raw})`,
+      details: { gatewayStatus: answer.raw, previous: order.status },
+      attemptId,
+      actor: null,
+      at,
+    })
+    if (answer.status === 'SUCCESS' && answer.token && order.customerId !== null) {
+      const card = history.cards.add({
+        customerId: order.customerId,
+        token: answer.token,
+        masked: updated.cardMasked,
+        brand: updated.cardBrand,
+        issuer: answer.issuer,
+        source: 'hosted_page',
+        addedAt: at,
+      })
+      history.events.append({ orderId: order.id, type: 'note', summary: `Card ${card.masked ?? ''} saved for ${order.customerName}`.replace('  ', ' '), details: null, attemptId: null, actor: null, at })
+    }
+    return updated
+  })
+}
+
+/** The gateway does not know the order. For an order whose creation went unanswered, that settles it: it was never created. */
+function applyNotFound(ctx: ServiceContext, order: OrderRow, attemptId: number): void {
+  const history = ctx.history()
+  const at = ctx.now().toISOString()
+  history.transaction(() => {
+    if (order.status === 'OUTCOME_UNKNOWN') {
+      history.orders.update(order.id, { status: 'FAILED', completedAt: at }, at)
+      history.events.append({
+        orderId: order.id,
+        type: 'status_changed',
+        summary: 'Status check: the gateway has no such payment, so it was never created. The invoice number may be used again.',
+        details: null,
+        attemptId,
+        actor: null,
+        at,
+      })
+    } else {
+      history.events.append({ orderId: order.id, type: 'status_check', summary: 'Status check: the gateway does not know this order', details: null, attemptId, actor: null, at })
+    }
+  })
+}
+
+type Lookup = { kind: 'card'; result: GatewayResult<StatusOutcome> } | { kind: 'generic'; result: GatewayResult<GenericPayment> }
+
+async function lookUp(ctx: ServiceContext, order: OrderRow): Promise<Lookup> {
+  const client = await ctx.gateway()
+  if (order.kind === 'generic_link') {
+    if (!order.paymentId) throw new AppError('NOT_CHECKABLE', 'This order has no payment id to ask the gateway about.')
+    return { kind: 'generic', result: await client.retrievePayment(order.paymentId) }
+  }
+  return { kind: 'card', result: await client.checkStatus(order.invoiceNumber) }
+}
+
+/** "Check status": refused before the order's check is due; otherwise asks, records and applies. */
+export async function checkOrderStatus(ctx: ServiceContext, id: number, afterCheck?: (order: OrderRow) => Promise<void>): Promise<OrderDetail> {
+  const history = ctx.history()
+  const order = history.orders.get(id)
+  if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
+  const due = statusCheckDueAt(history, order)
+  if (!due) throw new AppError('NOT_CHECKABLE', `This order is ${order.status.toLowerCase()}: a status check would not change it.`)
+  const wait = due.getTime() - ctx.now().getTime()
+  if (wait > 0) {
+    throw new AppError('TOO_EARLY', `The status can be checked in ${waitText(wait)}: the gateway asks for 60 seconds after the payment or the last request.`)
+  }
+  const lookup = await lookUp(ctx, order)
+  const attempt = recordRead(history, order.id, lookup.result, ctx.now())
+  if (!lookup.result.ok) {
+    if (lookup.result.error.code === 'NOT_FOUND') {
+      applyNotFound(ctx, order, attempt.id)
+      ctx.events.emit('orders.changed', { id: order.id })
+      return orderDetail(history, id, ctx.now())
+    }
+    history.events.append({
+      orderId: order.id,
+      type: 'status_check',
+      summary: `Status check failed: ${lookup.result.error.message}`,
+      details: { code: lookup.result.error.code },
+      attemptId: attempt.id,
+      actor: null,
+      at: ctx.now().toISOString(),
+    })
+    ctx.events.emit('orders.changed', { id: order.id })
+    throw new AppError('GATEWAY_UNAVAILABLE', `${lookup.result.error.message} The order is unchanged; try again later.`)
+  }
+  const answer = lookup.kind === 'card' ? cardAnswer(lookup.result.value) : genericAnswer(lookup.result.value)
+  const updated = applyAnswer(ctx, order, answer, attempt.id, 'Status check')
+  if (afterCheck) await afterCheck(updated)
+  ctx.events.emit('orders.changed', { id: order.id })
+  return orderDetail(history, id, ctx.now())
+}

@@ -1,0 +1,324 @@
+/**
+ * Payment links through the back end's bridge, against the training gateway over loopback HTTP:
+ * the exact bodies sent, invoice numbering, refusals shown against the right field, unknown outcomes
+ * settled by a status check (never by a second link), the 60-second rule on the injected clock, local
+ * cancel, and a paid hosted page that saves the customer's card.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { CallError, LinkRequest, OrderDetail } from '../../src-preload/contract'
+import { startTestBackend, type TestBackend } from './backend-fixture'
+
+let app: TestBackend
+let offsetMs = 0
+
+beforeEach(async () => {
+  offsetMs = 0
+  app = await startTestBackend({ now: () => new Date(Date.now() + offsetMs), actor: 'aisyah' })
+})
+afterEach(async () => {
+  await app.close()
+})
+
+/** Moves the app's clock, which the training gateway shares. */
+const advance = (ms: number): void => {
+  offsetMs += ms
+}
+
+function gatewayUrl(): string {
+  const training = app.backend.training()
+  if (!training) throw new Error('the training gateway is not running')
+  return training.baseUrl
+}
+
+async function control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${gatewayUrl()}/__sim${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = (await response.json()) as Record<string, unknown>
+  if (!response.ok) throw new Error(`control ${path}: ${String(response.status)} ${JSON.stringify(json)}`)
+  return json
+}
+
+async function gatewayCalls(operation: string): Promise<number> {
+  const { calls } = (await control('GET', '/calls')) as { calls: { operation: string }[] }
+  return calls.filter((call) => call.operation === operation).length
+}
+
+const customer = { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789', address: '12 Jalan Ampang', city: 'Kuala Lumpur', state: 'WP Kuala Lumpur', zipCode: '50450', country: 'MY' }
+
+function cardLink(overrides: Partial<LinkRequest> = {}): LinkRequest {
+  return {
+    kind: 'card',
+    channel: '',
+    bankCode: '',
+    invoiceNumber: 'INV-000001',
+    amountSen: 128_50,
+    descriptor: 'KEDAI ALI',
+    autoRedirect: true,
+    callbackUrl: 'https://shop.example.my/paid',
+    failedUrl: 'https://shop.example.my/failed',
+    expiryMinutes: 60,
+    customer,
+    lineItems: [],
+    ...overrides,
+  }
+}
+
+function genericLink(channel: string, overrides: Partial<LinkRequest> = {}): LinkRequest {
+  return cardLink({ kind: 'generic', channel, callbackUrl: '', failedUrl: '', descriptor: '', ...overrides })
+}
+
+async function failure(name: Parameters<TestBackend['call']>[0], input: unknown): Promise<CallError> {
+  const result = await app.backend.dispatch(name, input)
+  if (result.ok) throw new Error(`${name} should have failed`)
+  return result.error
+}
+
+async function requestBodyOf(detail: OrderDetail, index = 0): Promise<string | null> {
+  const attemptIds = detail.timeline.map((entry) => entry.attemptId).filter((id): id is number => id !== null)
+  const id = [...new Set(attemptIds)][index]
+  if (id === undefined) throw new Error('no attempt on the timeline')
+  return (await app.call('orders.attempt', { id })).requestBody
+}
+
+describe('a card link', () => {
+  it('sends the order and customer of section 4.1 exactly, and waits for the customer', async () => {
+    const prepared = await app.call('links.prepare')
+    expect(prepared).toMatchObject({ invoiceNumber: 'INV-000001', production: false })
+    const detail = await app.call('links.create', cardLink())
+    expect(detail.order).toMatchObject({ kind: 'card_link', status: 'PENDING', channel: 'CARD', amountSen: 128_50, createdBy: 'aisyah', customerPhone: '+60123456789' })
+    expect(detail.order.linkUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
+    expect(detail.order.linkExpiresAt).not.toBeNull()
+    expect(detail.canCancel).toBe(true)
+    expect(detail.statusCheck?.dueInMs).toBeGreaterThan(59_000)
+
+    const body = await requestBodyOf(detail)
+    expect(body).toBe(
+      '{"order":{"amount":128.5,"invoice_number":"INV-000001","callback_url":"https://shop.example.my/paid","failed_url":"https://shop.example.my/failed","auto_redirect":true,"descriptor":"KEDAI ALI","currency":"MYR"},' +
+        '"customer":{"id":"CUST-000001","name":"Siti Aminah","email":"siti@example.my","phone":"+60123456789","address":"12 Jalan Ampang","city":"Kuala Lumpur","state":"WP Kuala Lumpur","zip_code":"50450","country":"MY"},' +
+        '"payment":{"type":"SALE"}}',
+    )
+    // Field lists of gateway-interface.md 4.1, no more and no less.
+    const parsed = JSON.parse(body ?? '{}') as Record<string, Record<string, unknown>>
+    expect(Object.keys(parsed).sort()).toEqual(['customer', 'order', 'payment'])
+    expect(Object.keys(parsed.order ?? {}).sort()).toEqual(['amount', 'auto_redirect', 'callback_url', 'currency', 'descriptor', 'failed_url', 'invoice_number'])
+    expect(Object.keys(parsed.customer ?? {}).sort()).toEqual(['address', 'city', 'country', 'email', 'id', 'name', 'phone', 'state', 'zip_code'])
+    expect(detail.timeline.map((entry) => entry.summary)).toEqual(['Link asked for: card payment of the invoice', 'Link created: waiting for the customer to pay'])
+
+    // The sequence moved on; the order is in the history and found by its invoice.
+    expect((await app.call('links.prepare')).invoiceNumber).toBe('INV-000002')
+    expect((await app.call('orders.search', { text: 'INV-000001', limit: 5 })).rows.map((row) => row.id)).toEqual([detail.order.id])
+  })
+
+  it('writes amounts exactly: whole ringgit, one decimal, the smallest and a large one', async () => {
+    const cases: [number, string][] = [
+      [100_00, '"amount":100,'],
+      [10, '"amount":0.1,'],
+      [1, '"amount":0.01,'],
+      [100_000_099, '"amount":1000000.99,'],
+    ]
+    for (const [index, [amountSen, text]] of cases.entries()) {
+      const detail = await app.call('links.create', cardLink({ invoiceNumber: `INV-AMT-${String(index)}`, amountSen }))
+      expect(await requestBodyOf(detail)).toContain(`{"order":{${text}`)
+    }
+  })
+
+  it('leaves out the address fields staff left empty', async () => {
+    const detail = await app.call('links.create', cardLink({ failedUrl: '', descriptor: '', customer: { ...customer, phone: '', address: '', city: '', state: '', zipCode: '', country: '' } }))
+    expect(await requestBodyOf(detail)).toBe(
+      '{"order":{"amount":128.5,"invoice_number":"INV-000001","callback_url":"https://shop.example.my/paid","auto_redirect":true,"currency":"MYR"},' +
+        '"customer":{"id":"CUST-000001","name":"Siti Aminah","email":"siti@example.my"},"payment":{"type":"SALE"}}',
+    )
+  })
+
+  it('turns PAID from a status check made 60 s after the last request, and saves the card', async () => {
+    const detail = await app.call('links.create', cardLink())
+    await control('POST', '/pay', { invoice_number: 'INV-000001', card_number: '5120910000000038', expiry: '12/30', cvv: '100', save_card: true })
+
+    const early = await failure('orders.checkStatus', { id: detail.order.id })
+    expect(early).toMatchObject({ code: 'TOO_EARLY' })
+    expect(early.message).toMatch(/^The status can be checked in \d+ s: the gateway asks for 60 seconds/)
+    expect(await gatewayCalls('status')).toBe(0)
+
+    advance(60_000)
+    const paid = await app.call('orders.checkStatus', { id: detail.order.id })
+    expect(paid.order).toMatchObject({ status: 'PAID', rawStatus: 'SUCCESS', cardLast4: '0038' })
+    expect(paid.order.completedAt).not.toBeNull()
+    expect(paid.statusCheck).toBeNull()
+    expect(paid.canCancel).toBe(false)
+    expect(paid.timeline.map((entry) => entry.summary)).toContain('Status check: PENDING → PAID (gateway says SUCCESS)')
+    expect(paid.timeline.some((entry) => /^Card .*0038 saved for Siti Aminah$/.test(entry.summary))).toBe(true)
+    const { early_status_checks: earlyChecks } = (await control('GET', '/early-status-checks')) as { early_status_checks: unknown[] }
+    expect(earlyChecks).toEqual([])
+  })
+
+  it('turns FAILED when the card is declined', async () => {
+    const detail = await app.call('links.create', cardLink())
+    await control('POST', '/pay', { invoice_number: 'INV-000001', card_number: '5120910000000046', expiry: '12/30', cvv: '100' })
+    advance(60_000)
+    const failed = await app.call('orders.checkStatus', { id: detail.order.id })
+    expect(failed.order).toMatchObject({ status: 'FAILED', rawStatus: 'FAILED' })
+    expect(failed.statusCheck).toBeNull()
+  })
+
+  it('can be marked cancelled here, and still shows a payment that came in anyway', async () => {
+    const detail = await app.call('links.create', cardLink())
+    const cancelled = await app.call('orders.cancelLink', { id: detail.order.id, reason: 'customer paid cash' })
+    expect(cancelled.order.status).toBe('CANCELLED')
+    expect(cancelled.canCancel).toBe(false)
+    expect(cancelled.timeline.at(-1)).toMatchObject({ actor: 'aisyah', summary: 'Marked cancelled here: customer paid cash. The gateway has no cancel call, so the link stays open there.' })
+    expect(await failure('orders.cancelLink', { id: detail.order.id, reason: '' })).toMatchObject({ code: 'NOT_CANCELLABLE' })
+
+    advance(60_000)
+    expect((await app.call('orders.checkStatus', { id: detail.order.id })).order.status).toBe('CANCELLED')
+    await control('POST', '/pay', { invoice_number: 'INV-000001', card_number: '5120910000000038', expiry: '12/30', cvv: '100' })
+    advance(60_000)
+    expect((await app.call('orders.checkStatus', { id: detail.order.id })).order.status).toBe('PAID')
+  })
+})
+
+describe('a link on another channel', () => {
+  it('sends FPX with its bank, the expiry and the customer of section 2.6', async () => {
+    const { banks } = await app.call('links.banks')
+    expect(banks.find((bank) => bank.code === 'MBB0228')).toEqual({ code: 'MBB0228', name: 'Maybank2U', active: true })
+    expect(banks.find((bank) => bank.code === 'ABB0233')?.active).toBe(false)
+
+    const detail = await app.call('links.create', genericLink('INTERNET_BANKING_FPX', { bankCode: 'MBB0228', expiryMinutes: 90 }))
+    expect(detail.order).toMatchObject({ kind: 'generic_link', channel: 'INTERNET_BANKING_FPX', status: 'PENDING' })
+    expect(detail.order.linkUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
+    expect(detail.order.gatewayReferenceId).toMatch(/^DKR-/)
+    const body = JSON.parse((await requestBodyOf(detail)) ?? '{}') as { id: string; order: { expired_at: string } }
+    expect(body.id).toBe(detail.order.paymentId)
+    const expiresAt = Date.parse(body.order.expired_at)
+    expect(Date.parse(detail.order.linkExpiresAt ?? '')).toBe(expiresAt)
+    expect(expiresAt - Date.parse(detail.order.createdAt)).toBeGreaterThan(89 * 60_000)
+    expect(expiresAt - Date.parse(detail.order.createdAt)).toBeLessThanOrEqual(90 * 60_000)
+    expect(await requestBodyOf(detail)).toBe(
+      `{"id":"${body.id}","order":{"amount":128.5,"currency":"MYR","invoice_number":"INV-000001","expired_at":"${body.order.expired_at}"},` +
+        '"payment":{"channel":"INTERNET_BANKING_FPX","bank_code":"MBB0228"},"customer":{"name":"Siti Aminah","email":"siti@example.my","phone":"+60123456789"}}',
+    )
+    expect(body.order.expired_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
+  })
+
+  it('sends buy-now-pay-later line items that add up to the amount', async () => {
+    const lineItems = [
+      { name: 'Baju kurung', quantity: 2, priceSen: 45_00 },
+      { name: 'Tudung', quantity: 1, priceSen: 38_50 },
+    ]
+    const detail = await app.call('links.create', genericLink('BNPL_ATOME', { lineItems }))
+    expect(await requestBodyOf(detail)).toContain(
+      '"line_items":[{"id":"1","name":"Baju kurung","quantity":2,"price":45},{"id":"2","name":"Tudung","quantity":1,"price":38.5}]},"payment":{"channel":"BNPL_ATOME"}',
+    )
+    const wrong = await failure('links.create', genericLink('BNPL_ATOME', { invoiceNumber: 'INV-000009', lineItems: lineItems.slice(0, 1) }))
+    expect(wrong).toEqual({ code: 'INVALID_INPUT', field: 'lineItems', message: 'The items add up to RM 90.00, but the amount is RM 128.50' })
+  })
+
+  it('turns PAID, FAILED or EXPIRED from the gateway', async () => {
+    const approved = await app.call('links.create', genericLink('EWALLET_TNG', { invoiceNumber: 'INV-A' }))
+    const declined = await app.call('links.create', genericLink('EWALLET_GRABPAY', { invoiceNumber: 'INV-D' }))
+    const expiring = await app.call('links.create', genericLink('EWALLET_SHOPEEPAY', { invoiceNumber: 'INV-E', expiryMinutes: 15 }))
+    await control('POST', '/v3/decide', { id: approved.order.paymentId, action: 'approve' })
+    await control('POST', '/v3/decide', { id: declined.order.paymentId, action: 'decline' })
+    advance(16 * 60_000)
+    expect((await app.call('orders.checkStatus', { id: approved.order.id })).order).toMatchObject({ status: 'PAID', rawStatus: 'SUCCESS' })
+    expect((await app.call('orders.checkStatus', { id: declined.order.id })).order).toMatchObject({ status: 'FAILED', rawStatus: 'FAILED' })
+    expect((await app.call('orders.checkStatus', { id: expiring.order.id })).order).toMatchObject({ status: 'EXPIRED', rawStatus: 'EXPIRED' })
+  })
+})
+
+describe('refused before any call', () => {
+  it('refuses an invoice number already used in this environment, and sends nothing', async () => {
+    await app.call('links.create', cardLink())
+    const before = await gatewayCalls('payment_page')
+    expect(await failure('links.create', cardLink())).toEqual({
+      code: 'DUPLICATE_INVOICE',
+      field: 'invoiceNumber',
+      message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.',
+    })
+    expect(await gatewayCalls('payment_page')).toBe(before)
+  })
+
+  it('checks the rules again in main, whatever the form did', async () => {
+    const cases: [LinkRequest, string, string][] = [
+      [cardLink({ invoiceNumber: 'INV 1' }), 'invoiceNumber', 'Use only letters, digits and - _ .'],
+      [cardLink({ amountSen: 0 }), 'amountSen', 'Enter an amount above RM 0.00'],
+      [cardLink({ customer: { ...customer, email: 'siti@example' } }), 'customer.email', 'Enter a valid e-mail address, e.g. siti@example.my'],
+      [cardLink({ customer: { ...customer, phone: '12345' } }), 'customer.phone', 'Enter a valid phone number, e.g. 012-345 6789 or +65 8123 4567'],
+      [cardLink({ callbackUrl: '' }), 'callbackUrl', 'Enter where the customer goes after paying (a default can be set in Settings)'],
+      [cardLink({ callbackUrl: 'javascript:alert(1)' }), 'callbackUrl', 'Enter a web address starting with https://'],
+      [genericLink('INTERNET_BANKING_FPX'), 'bankCode', "Pick the customer's bank"],
+      [genericLink('EWALLET_TNG', { customer: { ...customer, phone: '' } }), 'customer.phone', "Enter the customer's phone number"],
+      [genericLink('EWALLET_TNG', { expiryMinutes: 2 }), 'expiryMinutes', 'Choose between 5 minutes and 30 days'],
+      [genericLink('CASH'), 'channel', 'Pick how the customer pays'],
+    ]
+    for (const [request, field, message] of cases) expect(await failure('links.create', request)).toEqual({ code: 'INVALID_INPUT', field, message })
+    expect(await gatewayCalls('payment_page')).toBe(0)
+    expect(await gatewayCalls('v3_create_payment')).toBe(0)
+  })
+})
+
+describe('a refusal by the gateway', () => {
+  it('is shown against the field it names, and the invoice number may be used again', async () => {
+    const refused = await failure('links.create', genericLink('INTERNET_BANKING_FPX', { bankCode: 'ABB0233' }))
+    expect(refused).toEqual({
+      code: 'GATEWAY_REJECTED',
+      field: 'bankCode',
+      message: 'The gateway refused the link: payment.bank_code is not active. No link was created; correct it and try again.',
+    })
+    const order = (await app.call('orders.search', { text: 'INV-000001', limit: 5 })).rows[0]
+    expect(order).toMatchObject({ status: 'FAILED', linkUrl: null })
+
+    const again = await app.call('links.create', genericLink('INTERNET_BANKING_FPX', { bankCode: 'MBB0228' }))
+    expect(again.order).toMatchObject({ id: order?.id, status: 'PENDING', invoiceNumber: 'INV-000001' })
+    expect(again.timeline.map((entry) => entry.summary)).toEqual([
+      'Link asked for: INTERNET_BANKING_FPX payment of the invoice',
+      expect.stringMatching(/^Not created: The gateway refused the request: payment.bank_code is not active/),
+      'Link asked for again: INTERNET_BANKING_FPX payment of the invoice',
+      'Link created: waiting for the customer to pay',
+    ])
+  })
+})
+
+describe('an unknown outcome', () => {
+  it('is settled by a status check 60 s later that finds the page and gets its address back, never a second page', async () => {
+    await control('POST', '/faults', { operation: 'payment_page', kind: 'error500', phase: 'after', count: 1 })
+    const unknown = await app.call('links.create', cardLink())
+    expect(unknown.order).toMatchObject({ status: 'OUTCOME_UNKNOWN', linkUrl: null })
+    expect(unknown.timeline.at(-1)?.summary).toMatch(/^Outcome unknown: The gateway had an internal error: the operation may have gone through/)
+    expect(unknown.canCancel).toBe(false)
+    expect(unknown.statusCheck?.dueInMs).toBeGreaterThan(59_000)
+    expect(await failure('links.create', cardLink())).toMatchObject({ code: 'DUPLICATE_INVOICE' })
+
+    advance(60_000)
+    const settled = await app.call('orders.checkStatus', { id: unknown.order.id })
+    expect(settled.order).toMatchObject({ status: 'PENDING', rawStatus: 'PENDING' })
+    expect(settled.order.linkUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
+    expect(settled.timeline.at(-1)?.summary).toBe('Link address recovered from the gateway (same request, same Request-Id)')
+    const state = (await control('GET', '/state')) as { orders: { invoiceNumber: string }[] }
+    expect(state.orders.filter((order) => order.invoiceNumber === 'INV-000001')).toHaveLength(1)
+  })
+
+  it('is settled as never created when the gateway does not know the link', async () => {
+    await control('POST', '/faults', { operation: 'payment_page', kind: 'error500', phase: 'before', count: 1 })
+    const unknown = await app.call('links.create', cardLink())
+    expect(unknown.order.status).toBe('OUTCOME_UNKNOWN')
+    advance(60_000)
+    const settled = await app.call('orders.checkStatus', { id: unknown.order.id })
+    expect(settled.order.status).toBe('FAILED')
+    expect(settled.timeline.at(-1)?.summary).toBe('Status check: the gateway has no such payment, so it was never created. The invoice number may be used again.')
+    expect((await app.call('links.create', cardLink())).order).toMatchObject({ id: unknown.order.id, status: 'PENDING' })
+  })
+
+  it('of a generic payment comes back with its address from Retrieve Payment', async () => {
+    await control('POST', '/faults', { operation: 'v3_create_payment', kind: 'malformed_json', count: 1 })
+    const unknown = await app.call('links.create', genericLink('EWALLET_TNG'))
+    expect(unknown.order.status).toBe('OUTCOME_UNKNOWN')
+    advance(60_000)
+    const settled = await app.call('orders.checkStatus', { id: unknown.order.id })
+    expect(settled.order).toMatchObject({ status: 'PENDING' })
+    expect(settled.order.linkUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
+    expect(await gatewayCalls('v3_create_payment')).toBe(1)
+  })
+})
