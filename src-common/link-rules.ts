@@ -5,7 +5,9 @@
  *
  * Pure: no Node, no DOM. Money is integer sen.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
+// The full metadata: the smaller sets judge mostly by length and let a Malaysian number with one
+// digit too many through.
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { isGenericChannel, needsBank, needsLineItems } from './channels'
 import { formatRm } from './money-text'
 
@@ -51,7 +53,7 @@ export interface LinkRequest {
   lineItems: LinkLineItem[]
 }
 
-/** Dotted field path (`customer.email`, `lineItems.0.price`) → what is wrong with it. */
+/** Dotted field path (`customer.email`, `lineItems.0.priceSen`) → what is wrong with it. */
 export type FieldErrors = Record<string, string>
 
 export interface LinkCheck {
@@ -90,7 +92,8 @@ export function amountProblem(sen: number): string | null {
 export function emailProblem(value: string): string | null {
   const email = value.trim()
   if (!email) return "Enter the customer's e-mail address"
-  if (email.length > 254 || !EMAIL.test(email)) return 'Enter a valid e-mail address, e.g. siti@example.my'
+  if (email.length > 254) return 'Use at most 254 characters'
+  if (!EMAIL.test(email)) return 'Enter a valid e-mail address, e.g. siti@example.my'
   return null
 }
 

@@ -6,6 +6,7 @@
 export type ExternalUrlCheck = { ok: true; url: string } | { ok: false; reason: string }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+const MAIL_FIELDS = new Set(['subject', 'body', 'cc', 'bcc'])
 
 export function checkExternalUrl(raw: string): ExternalUrlCheck {
   let url: URL
@@ -14,7 +15,12 @@ export function checkExternalUrl(raw: string): ExternalUrlCheck {
   } catch {
     return { ok: false, reason: 'not a valid address' }
   }
-  if (url.protocol === 'mailto:') return { ok: true, url: url.toString() }
+  if (url.protocol === 'mailto:') {
+    // Some mail programs honour `attach=`: a draft may carry only the usual fields.
+    const extra = [...url.searchParams.keys()].filter((key) => !MAIL_FIELDS.has(key.toLowerCase()))
+    if (extra.length > 0) return { ok: false, reason: `a mail draft may not carry ${extra.join(', ')}` }
+    return { ok: true, url: url.toString() }
+  }
   const loopbackHttp = url.protocol === 'http:' && LOOPBACK.has(url.hostname)
   if (url.protocol !== 'https:' && !loopbackHttp) return { ok: false, reason: `only https addresses are opened, not ${url.protocol}` }
   if (!url.hostname) return { ok: false, reason: 'the address has no host' }

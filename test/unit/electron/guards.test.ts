@@ -91,6 +91,19 @@ describe('window.open', () => {
     expect(openExternal).not.toHaveBeenCalled()
   })
 
+  it("hands the training gateway's loopback pages and mailto drafts to the system, and logs why others are refused", () => {
+    const { contents, openExternal, log } = guarded()
+    const open = contents.windowOpenHandler as (details: { url: string }) => { action: string }
+    for (const url of ['http://127.0.0.1:4010/pay/ABC', 'http://localhost:4010/pay/ABC', 'mailto:siti@example.my?subject=Payment%20link']) {
+      expect(open({ url })).toEqual({ action: 'deny' })
+      expect(openExternal).toHaveBeenLastCalledWith(url)
+    }
+    expect(openExternal).toHaveBeenCalledTimes(3)
+    expect(open({ url: 'https://user:pw@example.com' })).toEqual({ action: 'deny' })
+    expect(openExternal).toHaveBeenCalledTimes(3)
+    expect(log.some((line) => line.includes('window_open.refused') && line.includes('the address carries a user name or password'))).toBe(true)
+  })
+
   it('guards every web contents the app creates', () => {
     resetFakeElectron()
     const openExternal = vi.fn(async () => {})
