@@ -64,7 +64,7 @@ export class CredentialVault {
   }
 
   /**
-   * A gateway client signed with this environment's credentials, or null with what is missing.
+   * A gateway client signed with this environment's credentials, or null with a sentence that says what is missing.
    * The caller closes the client.
    */
   async gatewayClient(
@@ -72,7 +72,7 @@ export class CredentialVault {
     profile: CredentialProfile,
     options: Omit<GatewayClientOptions, 'credentials'>,
   ): Promise<{ client: GatewayClient; missing: null } | { client: null; missing: string }> {
-    if (!this.keychain.available) return { client: null, missing: 'the keychain is not available' }
+    if (!this.keychain.available) return { client: null, missing: 'The keychain is not available, so the credentials cannot be read.' }
     const [secretKey, apiKey] = await Promise.all([
       this.keychain.store.get(account(environment, 'secretKey')),
       this.keychain.store.get(account(environment, 'apiKey')),
@@ -82,7 +82,7 @@ export class CredentialVault {
       secretKey === null ? 'Secret Key' : null,
       apiKey === null ? 'API Key' : null,
     ].filter((name): name is string => name !== null)
-    if (missing.length > 0 || secretKey === null || apiKey === null) return { client: null, missing: missing.join(', ') }
+    if (missing.length > 0 || secretKey === null || apiKey === null) return { client: null, missing: `Set the ${missing.join(', ')} in Settings first.` }
     const client = createGatewayClient({
       ...options,
       credentials: { clientId: profile.clientId, secretKey, apiKey },

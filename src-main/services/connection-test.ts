@@ -40,7 +40,7 @@ export async function testConnection(client: GatewayClient): Promise<ConnectionC
 }
 
 export function notConfigured(missing: string): ConnectionCheck[] {
-  const message = `Not configured: set the ${missing} first.`
+  const message = `Not configured. ${missing}`
   return [
     { scheme: 'card', result: 'not_configured', message, httpStatus: null },
     { scheme: 'generic', result: 'not_configured', message, httpStatus: null },

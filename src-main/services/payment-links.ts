@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Bank, LinkDefaults, LinkRequest, OrderDetail } from '../../src-preload/contract'
-import { isGenericChannel, needsBank, needsLineItems, type GenericChannel } from '../../src-common/channels'
+import { CHANNEL_NAMES, isGenericChannel, needsBank, needsLineItems, type GenericChannel } from '../../src-common/channels'
 import { checkLinkRequest, firstError } from '../../src-common/link-rules'
 import { AppError } from '../bridge/app-error'
 import {
@@ -253,7 +253,7 @@ export class PaymentLinks {
       history.events.append({
         orderId: order.id,
         type: existing ? 'staff_action' : 'created',
-        summary: `${existing ? 'Link asked for again' : 'Link asked for'}: ${generic ? request.channel : 'card'} payment of the invoice`,
+        summary: `${existing ? 'Link asked for again' : 'Link asked for'}: ${generic ? CHANNEL_NAMES[request.channel as GenericChannel] : 'card'} payment`,
         details: { requestId, ...(paymentId ? { paymentId } : {}) },
         attemptId: attempt.id,
         actor: ctx.actor,

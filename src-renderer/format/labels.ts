@@ -24,7 +24,7 @@ const CHANNEL_LABELS: Record<string, string> = {
   EWALLET_TNG: "Touch 'n Go",
   EWALLET_GRABPAY: 'GrabPay',
   EWALLET_SHOPEEPAY: 'ShopeePay',
-  BNPL_GRABPAY: 'GrabPay Later',
+  BNPL_GRABPAY: 'GrabPay PayLater',
   BNPL_SHOPEEPAY: 'SPayLater',
   BNPL_ATOME: 'Atome',
 }

@@ -2,7 +2,7 @@ import { expect, SCREENSHOT_DIR, test } from './fixtures'
 
 const SCREENS = [
   { nav: 'Orders', heading: 'Orders', section: 'No orders yet', shot: 'orders' },
-  { nav: 'Payment link', heading: 'Payment link', section: 'Payment links are not set up yet', shot: 'payment-link' },
+  { nav: 'Payment link', heading: 'Payment link', section: 'New payment link', shot: 'payment-link' },
   { nav: 'Phone order', heading: 'Phone order', section: 'Phone orders are not set up yet', shot: 'phone-order' },
   { nav: 'Settings', heading: 'Settings', section: 'Environment', shot: 'settings' },
 ] as const
@@ -63,7 +63,8 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
     settings: ['get', 'update'],
     credentials: ['get', 'update', 'removeSecret'],
     gateway: ['testConnection'],
-    orders: ['search', 'get', 'attempt', 'exportCsv', 'cancelExport'],
+    orders: ['search', 'get', 'attempt', 'exportCsv', 'cancelExport', 'checkStatus', 'cancelLink'],
+    links: ['prepare', 'banks', 'create'],
     on: 'function',
   })
 })

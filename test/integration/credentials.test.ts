@@ -78,7 +78,7 @@ describe('gateway credentials', () => {
     expect(removed.production.secretKeySet).toBe(true)
     expect(await keytar.getPassword(app.keychainService, 'sandbox/secretKey')).toBeNull()
     const afterRemoval = await app.call('gateway.testConnection', { environment: 'sandbox' })
-    expect(afterRemoval.checks[0]).toMatchObject({ result: 'not_configured', message: 'Not configured: set the Secret Key first.' })
+    expect(afterRemoval.checks[0]).toMatchObject({ result: 'not_configured', message: 'Not configured. Set the Secret Key in Settings first.' })
   })
 
   it('tell an authentication failure from an unreachable gateway', async () => {

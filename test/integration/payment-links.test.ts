@@ -105,7 +105,7 @@ describe('a card link', () => {
     expect(Object.keys(parsed).sort()).toEqual(['customer', 'order', 'payment'])
     expect(Object.keys(parsed.order ?? {}).sort()).toEqual(['amount', 'auto_redirect', 'callback_url', 'currency', 'descriptor', 'failed_url', 'invoice_number'])
     expect(Object.keys(parsed.customer ?? {}).sort()).toEqual(['address', 'city', 'country', 'email', 'id', 'name', 'phone', 'state', 'zip_code'])
-    expect(detail.timeline.map((entry) => entry.summary)).toEqual(['Link asked for: card payment of the invoice', 'Link created: waiting for the customer to pay'])
+    expect(detail.timeline.map((entry) => entry.summary)).toEqual(['Link asked for: card payment', 'Link created: waiting for the customer to pay'])
 
     // The sequence moved on; the order is in the history and found by its invoice.
     expect((await app.call('links.prepare')).invoiceNumber).toBe('INV-000002')
@@ -273,9 +273,9 @@ describe('a refusal by the gateway', () => {
     const again = await app.call('links.create', genericLink('INTERNET_BANKING_FPX', { bankCode: 'MBB0228' }))
     expect(again.order).toMatchObject({ id: order?.id, status: 'PENDING', invoiceNumber: 'INV-000001' })
     expect(again.timeline.map((entry) => entry.summary)).toEqual([
-      'Link asked for: INTERNET_BANKING_FPX payment of the invoice',
+      'Link asked for: FPX online banking payment',
       expect.stringMatching(/^Not created: The gateway refused the request: payment.bank_code is not active/),
-      'Link asked for again: INTERNET_BANKING_FPX payment of the invoice',
+      'Link asked for again: FPX online banking payment',
       'Link created: waiting for the customer to pay',
     ])
   })

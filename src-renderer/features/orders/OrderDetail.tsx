@@ -1,9 +1,13 @@
 import { useState } from 'react'
-import type { OrderView, TimelineEntry } from '../../../src-preload/contract'
+import type { OrderDetail as Detail, OrderView, TimelineEntry } from '../../../src-preload/contract'
 import { channelLabel, KIND_LABELS } from '../../format/labels'
 import { formatRm } from '../../../src-common/money-text'
 import { formatFullTime } from '../../format/time'
+import { CopyField } from '../../ui/CopyField'
+import { MarkCancelledButton } from '../../ui/MarkCancelledButton'
+import { QrCode } from '../../ui/QrCode'
 import { StatusChip } from '../../ui/StatusChip'
+import { StatusCheckButton } from '../../ui/StatusCheckButton'
 import { useOrdersStore } from './orders-store'
 
 function Facts({ order }: { order: OrderView }) {
@@ -20,7 +24,6 @@ function Facts({ order }: { order: OrderView }) {
     ['Request-Id', order.requestId],
     ['Payment id', order.paymentId],
     ['Gateway reference', order.gatewayReferenceId],
-    ['Link', order.linkUrl],
     ['Link expires', order.linkExpiresAt ? formatFullTime(order.linkExpiresAt) : null],
     ['Created', formatFullTime(order.createdAt)],
     ['Created by', order.createdBy],
@@ -33,7 +36,7 @@ function Facts({ order }: { order: OrderView }) {
         .map(([label, value]) => (
           <div key={label} className="facts__pair">
             <dt>{label}</dt>
-            <dd className={label === 'Request-Id' || label === 'Gateway reference' || label === 'Payment id' || label === 'Link' ? 'mono' : undefined}>{value}</dd>
+            <dd className={label === 'Request-Id' || label === 'Gateway reference' || label === 'Payment id' ? 'mono' : undefined}>{value}</dd>
           </div>
         ))}
     </dl>
@@ -108,6 +111,37 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
   )
 }
 
+/** The link's address to copy, and its QR code on demand (the payment link screen shows both at once). */
+function LinkAddress({ url }: { url: string }) {
+  const [showQr, setShowQr] = useState(false)
+  return (
+    <div className="order-link">
+      <CopyField label="Payment address" value={url} hideLabel />
+      <button type="button" className="link-button" aria-expanded={showQr} onClick={() => setShowQr(!showQr)}>
+        {showQr ? 'Hide QR code' : 'Show QR code'}
+      </button>
+      {showQr ? (
+        <div className="order-link__qr">
+          <QrCode value={url} size={168} />
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+function Actions({ detail }: { detail: Detail }) {
+  const applyDetail = useOrdersStore((state) => state.applyDetail)
+  const { order } = detail
+  if (!detail.statusCheck && !detail.canCancel) return <p className="muted small">Nothing more can be done here: this order is final.</p>
+  return (
+    <div className="order-actions">
+      <StatusCheckButton orderId={order.id} statusCheck={detail.statusCheck} onChecked={applyDetail}>
+        {detail.canCancel ? <MarkCancelledButton orderId={order.id} invoiceNumber={order.invoiceNumber} onCancelled={applyDetail} /> : null}
+      </StatusCheckButton>
+    </div>
+  )
+}
+
 export function OrderDetail() {
   const detail = useOrdersStore((state) => state.detail)
   const detailError = useOrdersStore((state) => state.detailError)
@@ -135,10 +169,17 @@ export function OrderDetail() {
       {detail ? (
         <>
           <Facts order={detail.order} />
+          {detail.order.linkUrl ? (
+            <>
+              <h3>Payment link</h3>
+              {detail.order.status !== 'PENDING' ? <p className="muted small">Kept for reference: this order is no longer waiting for a payment.</p> : null}
+              <LinkAddress key={detail.order.linkUrl} url={detail.order.linkUrl} />
+            </>
+          ) : null}
+          <h3>Actions</h3>
+          <Actions key={detail.order.id} detail={detail} />
           <h3>Timeline</h3>
           <Timeline entries={detail.timeline} />
-          <h3>Actions</h3>
-          <p className="muted small">Status checks, refunds and the other actions this order allows arrive with the next releases.</p>
         </>
       ) : detailError ? null : (
         <p className="muted">Loading…</p>

@@ -6,7 +6,7 @@ import { ExportBar } from './ExportBar'
 import { OrderDetail } from './OrderDetail'
 import { OrderFiltersBar } from './OrderFiltersBar'
 import { OrdersTable } from './OrdersTable'
-import { subscribeExportEvents, useOrdersStore } from './orders-store'
+import { subscribeExportEvents, subscribeOrderEvents, useOrdersStore } from './orders-store'
 
 function hasFilters(filters: OrderFilters): boolean {
   return Object.values(filters as Record<string, unknown>).some((value) => value !== undefined)
@@ -25,6 +25,7 @@ export function OrdersScreen() {
   const onSearch = useCallback((next: OrderFilters) => void search(next), [search])
 
   useEffect(() => subscribeExportEvents(), [])
+  useEffect(() => subscribeOrderEvents(), [])
 
   const nothingAtAll = !loading && rows.length === 0 && !hasFilters(filters) && !error
   return (

@@ -1,10 +1,12 @@
 /**
  * The orders screen's store: the filters, the rows loaded so far (keyset pages), the open order with
- * its timeline, and the CSV export in progress.
+ * its timeline and next steps, and the CSV export in progress. Main's `orders.changed` keeps the rows
+ * and the open order current.
  */
 import { create } from 'zustand'
-import type { AttemptView, CallError, ExportFinished, OrderFilters, OrderView, TimelineEntry } from '../../../src-preload/contract'
+import type { AttemptView, CallError, ExportFinished, OrderDetail, OrderFilters, OrderView } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
+import { belongsAtTop } from './order-match'
 
 export const PAGE_SIZE = 100
 
@@ -24,7 +26,7 @@ interface OrdersState {
   /** Bumped by every new search, so a late answer to an old one is dropped. */
   generation: number
   selectedId: number | null
-  detail: { order: OrderView; timeline: TimelineEntry[] } | null
+  detail: OrderDetail | null
   detailError: CallError | null
   attempts: Record<number, AttemptView | CallError>
   exporting: ExportState | null
@@ -37,6 +39,10 @@ interface OrdersState {
   loadMore: () => Promise<void>
   select: (id: number | null) => Promise<void>
   loadAttempt: (id: number) => Promise<void>
+  /** A newer description of an order (after a check, a cancel, or an event): the open detail and its row follow. */
+  applyDetail: (detail: OrderDetail) => void
+  /** Main says an order changed: fetch it if this screen shows it, or if it is new and belongs at the top. */
+  orderChanged: (id: number) => Promise<void>
   exportCsv: () => Promise<void>
   cancelExport: () => Promise<void>
 }
@@ -93,6 +99,28 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
     set((state) => ({ attempts: { ...state.attempts, [id]: result.ok ? result.value : result.error } }))
   },
 
+  applyDetail: (detail) => {
+    const { order } = detail
+    set((state) => {
+      const at = state.rows.findIndex((row) => row.id === order.id)
+      let rows = state.rows
+      if (at >= 0) rows = rows.map((row) => (row.id === order.id ? order : row))
+      else if (belongsAtTop(order, state.rows, state.filters)) rows = [order, ...rows]
+      return { rows, ...(state.selectedId === order.id ? { detail, detailError: null } : {}) }
+    })
+  },
+
+  orderChanged: async (id) => {
+    const api = getApi()
+    const { rows, selectedId } = get()
+    const shown = selectedId === id || rows.some((row) => row.id === id)
+    // Only a newer order can belong above the rows; an older one the list does not hold stays out.
+    const newer = rows.length === 0 || id > (rows[0]?.id ?? 0)
+    if (!api || (!shown && !newer)) return
+    const result = await api.orders.get({ id })
+    if (result.ok) get().applyDetail(result.value)
+  },
+
   exportCsv: async () => {
     const api = getApi()
     if (!api) return
@@ -115,6 +143,13 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
     await api.orders.cancelExport({ jobId })
   },
 }))
+
+/** Keeps the rows and the open order in step with main; returns the unsubscribe. */
+export function subscribeOrderEvents(): () => void {
+  const api = getApi()
+  if (!api) return () => {}
+  return api.on('orders.changed', ({ id }) => void useOrdersStore.getState().orderChanged(id))
+}
 
 /** Follows the export's progress events; returns the unsubscribe. */
 export function subscribeExportEvents(): () => void {

@@ -1,19 +1,49 @@
-import { EmptyState } from '../../ui/EmptyState'
-import { LinkIcon } from '../../ui/icons'
+import { useEffect } from 'react'
+import { useShellStore } from '../../app/shell-store'
 import { ScreenHeader } from '../../ui/ScreenHeader'
+import { CreatedLink } from './CreatedLink'
+import { LinkForm } from './LinkForm'
+import { subscribeLinkEvents, useLinkStore } from './link-store'
 
 export function PaymentLinkScreen() {
+  const environment = useShellStore((state) => state.info?.environment ?? null)
+  const draft = useLinkStore((state) => state.draft)
+  const defaults = useLinkStore((state) => state.defaults)
+  const result = useLinkStore((state) => state.result)
+  const refreshError = useLinkStore((state) => state.refreshError)
+  const prepareError = useLinkStore((state) => state.prepareError)
+  const preparing = useLinkStore((state) => state.preparing)
+  const start = useLinkStore((state) => state.start)
+  const showResult = useLinkStore((state) => state.showResult)
+
+  // A fresh form for the environment in use; another environment means another sequence and defaults.
+  useEffect(() => {
+    void useLinkStore.getState().ensure(environment)
+  }, [environment])
+
+  // The link on show may have changed while this screen was away; then follow main's events.
+  useEffect(() => {
+    void useLinkStore.getState().refreshResult()
+    return subscribeLinkEvents()
+  }, [])
+
   return (
     <>
-      <ScreenHeader title="Payment link">Send a customer an address where they pay.</ScreenHeader>
-      <EmptyState icon={<LinkIcon size={40} />} title="Payment links are not set up yet">
-        <p>This screen will create, in one form:</p>
-        <ul>
-          <li>a hosted card payment page, or</li>
-          <li>a payment on FPX online banking, an e-wallet (Touch &apos;n Go, GrabPay, ShopeePay) or buy-now-pay-later.</li>
-        </ul>
-        <p>The link's address will be ready to copy, to show as a QR code, or to send by e-mail or WhatsApp.</p>
-      </EmptyState>
+      <ScreenHeader title="Payment link">Send a customer an address where they pay: by card on the gateway&apos;s page, FPX online banking, an e-wallet or buy-now-pay-later.</ScreenHeader>
+      {result ? (
+        <CreatedLink detail={result} onChanged={showResult} onNewLink={() => void start(environment, true)} refreshError={refreshError?.message ?? null} />
+      ) : draft && defaults ? (
+        <LinkForm draft={draft} defaults={defaults} />
+      ) : prepareError && !preparing ? (
+        <div className="alert alert--error" role="alert">
+          <p>The form could not be prepared: {prepareError.message}</p>
+          <button type="button" className="button button--secondary" onClick={() => void start(environment)}>
+            Retry
+          </button>
+        </div>
+      ) : (
+        <p className="muted">Preparing the form…</p>
+      )}
     </>
   )
 }

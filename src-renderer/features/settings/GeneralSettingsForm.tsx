@@ -9,6 +9,9 @@ type FieldError = { field: string; message: string } | null
 /** A number field's text as the number the schema checks; empty or junk becomes NaN and is refused by main. */
 const toNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text))
 
+/** An invoice number as the sequence will make it: the prefix and six digits. */
+const invoiceExample = (prefix: string, sequence: number): string => `${prefix.trim()}${String(sequence).padStart(6, '0')}`
+
 /** The active environment's defaults for links, the notification listener and gateway calls. Keyed by environment by its parent, so a switch starts a fresh draft. */
 export function GeneralSettingsForm({ settings, environmentLabel }: { settings: EnvironmentSettings; environmentLabel: string }) {
   const saveSettings = useSettingsStore((state) => state.saveSettings)
@@ -49,15 +52,23 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
 
       <fieldset>
         <legend>Payment links</legend>
-        <Field label="Return address after payment" error={errorFor('links.callbackUrl')} hint="Where the customer lands after paying. Optional.">
+        <Field label="Return address after payment" error={errorFor('links.callbackUrl')} hint="Where the customer lands after paying. Card links need one: set here, it fills in every new link.">
           {(props) => <input {...props} type="url" value={draft.links.callbackUrl} onChange={(e) => change('links', { callbackUrl: e.target.value })} placeholder="https://shop.example.my/thank-you" />}
         </Field>
         <Field label="Return address after a failed payment" error={errorFor('links.failedUrl')}>
           {(props) => <input {...props} type="url" value={draft.links.failedUrl} onChange={(e) => change('links', { failedUrl: e.target.value })} placeholder="https://shop.example.my/payment-failed" />}
         </Field>
-        <Field label="Links expire after (minutes)" error={errorFor('links.expiryMinutes')} hint="1440 minutes is one day.">
+        <Field label="Links expire after (minutes)" error={errorFor('links.expiryMinutes')} hint="The default for FPX, e-wallet and pay-later links (the gateway sets a card page's lifetime). 1440 minutes is one day.">
           {(props) => <input {...props} type="number" min={5} value={Number.isNaN(draft.links.expiryMinutes) ? '' : draft.links.expiryMinutes} onChange={(e) => change('links', { expiryMinutes: toNumber(e.target.value) })} />}
         </Field>
+        <div className="field-row">
+          <Field label="Invoice prefix" error={errorFor('links.invoicePrefix')} hint={`New invoice numbers: ${invoiceExample(draft.links.invoicePrefix, 1)}, ${invoiceExample(draft.links.invoicePrefix, 2)}…`}>
+            {(props) => <input {...props} className="mono" value={draft.links.invoicePrefix} onChange={(e) => change('links', { invoicePrefix: e.target.value })} maxLength={20} spellCheck={false} />}
+          </Field>
+          <Field label="Card statement descriptor" error={errorFor('links.descriptor')} hint="What customers see on their card statement; new card links start with it.">
+            {(props) => <input {...props} value={draft.links.descriptor} onChange={(e) => change('links', { descriptor: e.target.value })} maxLength={64} />}
+          </Field>
+        </div>
       </fieldset>
 
       <fieldset>

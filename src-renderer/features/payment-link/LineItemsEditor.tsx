@@ -1,0 +1,125 @@
+import { useId } from 'react'
+import { MAX_LINE_ITEMS } from '../../../src-common/link-rules'
+import { formatRm, parseRmText } from '../../../src-common/money-text'
+import { itemsTotal, newItem, quantityOf, rmText, type ItemDraft } from './link-form'
+
+interface Props {
+  items: ItemDraft[]
+  /** The link's amount as typed, for the running total. */
+  amountText: string
+  onChange: (items: ItemDraft[]) => void
+  /** Puts the items' total into the amount field. */
+  onUseTotal: (totalText: string) => void
+  /** By path: `lineItems` for the list, `lineItems.0.name` for a cell. */
+  errorFor: (path: string) => string | null
+}
+
+/** What the customer is buying, for buy-now-pay-later: name, quantity and price per row. */
+export function LineItemsEditor({ items, amountText, onChange, onUseTotal, errorFor }: Props) {
+  const id = useId()
+  const { totalSen, complete } = itemsTotal(items)
+  const amountSen = parseRmText(amountText)
+  const listError = errorFor('lineItems')
+
+  const update = (index: number, change: Partial<ItemDraft>): void => onChange(items.map((item, at) => (at === index ? { ...item, ...change } : item)))
+
+  return (
+    <fieldset className="line-items" tabIndex={-1} data-invalid={listError ? 'true' : undefined} aria-describedby={listError ? `${id}-error` : undefined}>
+      <legend>Items</legend>
+      <p className="field__hint">Buy-now-pay-later needs what the customer is buying; the items must add up to the amount.</p>
+      {items.length > 0 ? (
+        <div className="line-items__grid" role="group" aria-label="Items">
+          <div className="line-items__head" aria-hidden="true">
+            <span>Item</span>
+            <span>Quantity</span>
+            <span>Price each (RM)</span>
+            <span className="numeric">Subtotal</span>
+            <span />
+          </div>
+          {items.map((item, index) => {
+            const at = `lineItems.${String(index)}`
+            const n = String(index + 1)
+            const errors = { name: errorFor(`${at}.name`), quantity: errorFor(`${at}.quantity`), price: errorFor(`${at}.priceSen`) }
+            const quantity = quantityOf(item.quantity)
+            const price = parseRmText(item.price)
+            const problems = [
+              { part: 'name', label: 'Item', error: errors.name },
+              { part: 'quantity', label: 'Quantity', error: errors.quantity },
+              { part: 'price', label: 'Price', error: errors.price },
+            ].filter((problem) => problem.error)
+            const described = (part: string, error: string | null): string | undefined => (error ? `${id}-${n}-${part}` : undefined)
+            return (
+              <div className="line-items__row" key={item.key}>
+                <input
+                  className={errors.name ? 'is-invalid' : undefined}
+                  aria-label={`Item ${n} name`}
+                  aria-invalid={Boolean(errors.name)}
+                  aria-describedby={described('name', errors.name)}
+                  value={item.name}
+                  onChange={(e) => update(index, { name: e.target.value })}
+                  placeholder="e.g. Batik shirt, size M"
+                />
+                <input
+                  className={errors.quantity ? 'is-invalid' : undefined}
+                  aria-label={`Item ${n} quantity`}
+                  aria-invalid={Boolean(errors.quantity)}
+                  aria-describedby={described('quantity', errors.quantity)}
+                  inputMode="numeric"
+                  value={item.quantity}
+                  onChange={(e) => update(index, { quantity: e.target.value })}
+                />
+                <input
+                  className={errors.price ? 'is-invalid' : undefined}
+                  aria-label={`Item ${n} price each in RM`}
+                  aria-invalid={Boolean(errors.price)}
+                  aria-describedby={described('price', errors.price)}
+                  inputMode="decimal"
+                  value={item.price}
+                  onChange={(e) => update(index, { price: e.target.value })}
+                  placeholder="0.00"
+                />
+                <span className="line-items__subtotal numeric">{price !== null && Number.isInteger(quantity) ? formatRm(price * quantity) : '—'}</span>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-label={`Remove item ${n}`}
+                  onClick={() => onChange(items.filter((_item, at) => at !== index))}
+                >
+                  Remove
+                </button>
+                {problems.length > 0 ? (
+                  <div className="line-items__errors" role="alert">
+                    {problems.map((problem) => (
+                      <div key={problem.part} id={`${id}-${n}-${problem.part}`} className="field__error">
+                        {problem.label}: {problem.error}
+                      </div>
+                    ))}
+                  </div>
+                ) : null}
+              </div>
+            )
+          })}
+        </div>
+      ) : null}
+      <div className="line-items__foot">
+        <button type="button" className="button button--secondary button--small" disabled={items.length >= MAX_LINE_ITEMS} onClick={() => onChange([...items, newItem()])}>
+          Add item
+        </button>
+        <span className="line-items__total" role="status">
+          Items total {formatRm(totalSen)} of {amountSen === null ? 'RM —' : formatRm(amountSen)}
+          {complete && amountSen !== null && totalSen === amountSen ? <span className="saved"> · adds up</span> : null}
+        </span>
+        {complete && totalSen > 0 && totalSen !== amountSen ? (
+          <button type="button" className="link-button" onClick={() => onUseTotal(rmText(totalSen))}>
+            Use {formatRm(totalSen)} as the amount
+          </button>
+        ) : null}
+      </div>
+      {listError ? (
+        <div className="field__error" id={`${id}-error`} role="alert">
+          {listError}
+        </div>
+      ) : null}
+    </fieldset>
+  )
+}

@@ -1,0 +1,200 @@
+/**
+ * The payment link form's draft (what staff typed, as text) and the request it stands for. Pure: the
+ * store keeps the draft, the form renders it, and the rules (src-common/link-rules.ts) judge the request.
+ */
+import type { CallError, LinkDefaults, LinkRequest } from '../../../src-preload/contract'
+import { isGenericChannel, needsBank, needsLineItems, type GenericChannel } from '../../../src-common/channels'
+import type { LinkCustomer } from '../../../src-common/link-rules'
+import { parseRmText } from '../../../src-common/money-text'
+
+export interface ItemDraft {
+  /** For React's list keys only; never sent. */
+  key: number
+  name: string
+  quantity: string
+  price: string
+}
+
+export interface LinkDraft {
+  kind: 'card' | 'generic'
+  /** '' until staff pick one. */
+  channel: GenericChannel | ''
+  bankCode: string
+  invoiceNumber: string
+  /** RM as typed: "25.50", "1,200", "RM 9.99". */
+  amount: string
+  customer: LinkCustomer
+  descriptor: string
+  autoRedirect: boolean
+  callbackUrl: string
+  failedUrl: string
+  expiryMinutes: number
+  items: ItemDraft[]
+}
+
+export const ADDRESS_FIELDS = ['customer.address', 'customer.city', 'customer.state', 'customer.zipCode', 'customer.country'] as const
+
+let itemKeys = 0
+
+export function newItem(): ItemDraft {
+  itemKeys += 1
+  return { key: itemKeys, name: '', quantity: '1', price: '' }
+}
+
+/** A fresh form from the environment's defaults; `keep` carries the way of paying over from the last link. */
+export function emptyDraft(defaults: LinkDefaults, keep?: Pick<LinkDraft, 'kind' | 'channel'>): LinkDraft {
+  const draft: LinkDraft = {
+    kind: 'card',
+    channel: '',
+    bankCode: '',
+    invoiceNumber: defaults.invoiceNumber,
+    amount: '',
+    customer: { name: '', email: '', phone: '', address: '', city: '', state: '', zipCode: '', country: 'MY' },
+    descriptor: defaults.descriptor,
+    autoRedirect: true,
+    callbackUrl: defaults.callbackUrl,
+    failedUrl: defaults.failedUrl,
+    expiryMinutes: defaults.expiryMinutes,
+    items: [],
+  }
+  return keep ? withChannel({ ...draft, kind: keep.kind }, keep.channel) : draft
+}
+
+/** The draft with another channel; buy-now-pay-later starts with one empty item row to fill. */
+export function withChannel(draft: LinkDraft, channel: GenericChannel | ''): LinkDraft {
+  const items = channel && needsLineItems(channel) && draft.items.length === 0 ? [newItem()] : draft.items
+  return { ...draft, channel, items }
+}
+
+const channelOf = (draft: LinkDraft): GenericChannel | null =>
+  draft.kind === 'generic' && draft.channel && isGenericChannel(draft.channel) ? draft.channel : null
+
+export const showsBank = (draft: LinkDraft): boolean => {
+  const channel = channelOf(draft)
+  return channel !== null && needsBank(channel)
+}
+
+export const showsItems = (draft: LinkDraft): boolean => {
+  const channel = channelOf(draft)
+  return channel !== null && needsLineItems(channel)
+}
+
+/** Sen from RM text; NaN for text that is not an amount, so the rules name the mistake. */
+export const senOf = (text: string): number => parseRmText(text) ?? Number.NaN
+
+/** Sen as RM text to type into a field: 123450 → "1234.50" (exact; no float arithmetic). */
+export function rmText(sen: number): string {
+  return `${String(Math.trunc(sen / 100))}.${String(sen % 100).padStart(2, '0')}`
+}
+
+/** A whole number as typed, or NaN. */
+export const quantityOf = (text: string): number => (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN)
+
+/**
+ * What the draft asks for. Fields the chosen way of paying does not use are sent empty, so something
+ * typed before switching (an address, a bank) never travels with a link that does not show it.
+ */
+export function toRequest(draft: LinkDraft): LinkRequest {
+  const card = draft.kind === 'card'
+  const c = draft.customer
+  return {
+    kind: draft.kind,
+    channel: card ? '' : draft.channel,
+    bankCode: showsBank(draft) ? draft.bankCode : '',
+    invoiceNumber: draft.invoiceNumber.trim(),
+    amountSen: senOf(draft.amount),
+    descriptor: card ? draft.descriptor.trim() : '',
+    autoRedirect: draft.autoRedirect,
+    callbackUrl: draft.callbackUrl.trim(),
+    failedUrl: card ? draft.failedUrl.trim() : '',
+    expiryMinutes: draft.expiryMinutes,
+    customer: {
+      name: c.name.trim(),
+      email: c.email.trim(),
+      phone: c.phone.trim(),
+      address: card ? c.address.trim() : '',
+      city: card ? c.city.trim() : '',
+      state: card ? c.state.trim() : '',
+      zipCode: card ? c.zipCode.trim() : '',
+      country: card ? c.country.trim().toUpperCase() : '',
+    },
+    lineItems: showsItems(draft) ? draft.items.map((item) => ({ name: item.name.trim(), quantity: quantityOf(item.quantity), priceSen: senOf(item.price) })) : [],
+  }
+}
+
+/** The items' total so far, and whether every row is complete enough to count. */
+export function itemsTotal(items: readonly ItemDraft[]): { totalSen: number; complete: boolean } {
+  let totalSen = 0
+  let complete = items.length > 0
+  for (const item of items) {
+    const quantity = quantityOf(item.quantity)
+    const price = parseRmText(item.price)
+    if (price === null || !Number.isInteger(quantity)) complete = false
+    else totalSen += quantity * price
+  }
+  return { totalSen, complete }
+}
+
+/** Every field path the form has an input for, with this draft. An error on any other goes above the buttons. */
+export function fieldPaths(draft: LinkDraft): Set<string> {
+  const paths = ['invoiceNumber', 'amountSen', 'customer.name', 'customer.email', 'customer.phone', 'callbackUrl']
+  if (draft.kind === 'card') paths.push('descriptor', 'failedUrl', ...ADDRESS_FIELDS)
+  else paths.push('channel', 'expiryMinutes')
+  if (showsBank(draft)) paths.push('bankCode')
+  if (showsItems(draft)) {
+    paths.push('lineItems')
+    draft.items.forEach((_item, index) => {
+      for (const part of ['name', 'quantity', 'priceSen']) paths.push(`lineItems.${String(index)}.${part}`)
+    })
+  }
+  return new Set(paths)
+}
+
+/** The value at a dotted path (`customer.email`, `lineItems.0.priceSen`) of a request. */
+export function valueAt(request: LinkRequest, path: string): unknown {
+  let value: unknown = request
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined
+    value = (value as Record<string, unknown>)[part]
+  }
+  return value
+}
+
+/** A value as comparable text; null for a path the request does not have. */
+const jsonOf = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value))
+
+/** An error main gave for a request, with what its field held then: once staff change that field, it no longer applies. */
+export interface ServerError {
+  error: CallError
+  /** JSON of the named field's value when the error came, or null when no field is named. */
+  was: string | null
+}
+
+export function serverErrorOf(error: CallError, request: LinkRequest): ServerError {
+  return { error, was: error.field ? jsonOf(valueAt(request, error.field)) : null }
+}
+
+/** Whether a field's server error still describes what is in the form. */
+export function serverErrorApplies(server: ServerError, request: LinkRequest): boolean {
+  if (!server.error.field || server.was === null) return true
+  return jsonOf(valueAt(request, server.error.field)) === server.was
+}
+
+/** "15 minutes", "1 hour", "24 hours", "3 days", "1 h 30 min". */
+export function durationText(minutes: number): string {
+  const plural = (n: number, word: string): string => `${String(n)} ${word}${n === 1 ? '' : 's'}`
+  if (minutes < 60) return plural(minutes, 'minute')
+  if (minutes > 24 * 60 && minutes % (24 * 60) === 0) return plural(minutes / (24 * 60), 'day')
+  if (minutes % 60 === 0) return plural(minutes / 60, 'hour')
+  return `${String(Math.floor(minutes / 60))} h ${String(minutes % 60)} min`
+}
+
+export const EXPIRY_CHOICES = [15, 60, 6 * 60, 24 * 60, 3 * 24 * 60, 7 * 24 * 60] as const
+
+/** The "Expires in" choices: the usual ones and this environment's default, shortest first. */
+export function expiryOptions(defaultMinutes: number): { minutes: number; label: string }[] {
+  const all = new Set<number>([...EXPIRY_CHOICES, defaultMinutes])
+  return [...all]
+    .sort((a, b) => a - b)
+    .map((minutes) => ({ minutes, label: `${durationText(minutes)}${minutes === defaultMinutes ? ' (default)' : ''}` }))
+}

@@ -1,0 +1,169 @@
+/**
+ * The payment link screen's store: the environment's defaults, the draft (kept here so that leaving
+ * the screen, or an error, never loses what was typed), the FPX bank list, the call in flight and the
+ * link it made, kept in step with main's `orders.changed`.
+ */
+import { create } from 'zustand'
+import type { Bank, CallError, Environment, LinkDefaults, OrderDetail } from '../../../src-preload/contract'
+import { checkLinkRequest } from '../../../src-common/link-rules'
+import { getApi, NO_BRIDGE } from '../../api'
+import { emptyDraft, serverErrorOf, toRequest, type LinkDraft, type ServerError } from './link-form'
+
+export interface BankList {
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  banks: Bank[]
+  error: CallError | null
+}
+
+export type CreateOutcome = 'created' | 'invalid' | 'refused'
+
+const NO_BANKS: BankList = { status: 'idle', banks: [], error: null }
+
+interface LinkState {
+  /** The environment the defaults and draft belong to (as the shell knew it), once prepared. */
+  environment: Environment | null
+  defaults: LinkDefaults | null
+  preparing: boolean
+  prepareError: CallError | null
+  draft: LinkDraft | null
+  /** After the first attempt to create, the rules' errors show, and then follow every change. */
+  submitted: boolean
+  serverError: ServerError | null
+  creating: boolean
+  banks: BankList
+  /** The link made, as main last described it. */
+  result: OrderDetail | null
+  refreshError: CallError | null
+  /** Bumped by every fresh start, so a late answer for an older form is dropped. */
+  generation: number
+
+  /** Prepares a fresh form for `environment` unless one is ready for it already. */
+  ensure: (environment: Environment | null) => Promise<void>
+  /** A fresh form: new invoice number and defaults; `keepChannel` carries over the way of paying. */
+  start: (environment: Environment | null, keepChannel?: boolean) => Promise<void>
+  edit: (change: (draft: LinkDraft) => LinkDraft) => void
+  create: () => Promise<CreateOutcome>
+  nextInvoiceNumber: () => Promise<void>
+  loadBanks: () => Promise<void>
+  showResult: (detail: OrderDetail) => void
+  refreshResult: () => Promise<void>
+}
+
+export const useLinkStore = create<LinkState>()((set, get) => ({
+  environment: null,
+  defaults: null,
+  preparing: false,
+  prepareError: null,
+  draft: null,
+  submitted: false,
+  serverError: null,
+  creating: false,
+  banks: NO_BANKS,
+  result: null,
+  refreshError: null,
+  generation: 0,
+
+  ensure: async (environment) => {
+    const state = get()
+    if (state.draft || state.result || state.preparing) {
+      if (state.environment === environment) return
+      // The shell learnt the environment after this form was prepared: it is the same one.
+      if (state.environment === null) return set({ environment })
+    }
+    await get().start(environment)
+  },
+
+  start: async (environment, keepChannel = false) => {
+    const api = getApi()
+    const generation = get().generation + 1
+    const previous = get().draft
+    const banksStillValid = get().banks.status === 'ready' && get().environment === environment
+    set({ generation, environment, preparing: true, prepareError: null, creating: false })
+    if (!api) return set({ preparing: false, prepareError: NO_BRIDGE, draft: null, result: null })
+    const defaults = await api.links.prepare()
+    if (get().generation !== generation) return
+    if (!defaults.ok) return set({ preparing: false, prepareError: defaults.error, draft: null, result: null })
+    const keep = keepChannel && previous ? { kind: previous.kind, channel: previous.channel } : undefined
+    set({
+      preparing: false,
+      defaults: defaults.value,
+      draft: emptyDraft(defaults.value, keep),
+      submitted: false,
+      serverError: null,
+      result: null,
+      refreshError: null,
+      banks: banksStillValid ? get().banks : NO_BANKS,
+    })
+  },
+
+  edit: (change) => {
+    const draft = get().draft
+    if (draft) set({ draft: change(draft) })
+  },
+
+  create: async () => {
+    const { draft, defaults, creating, generation } = get()
+    if (!draft || !defaults || creating) return 'invalid'
+    const request = toRequest(draft)
+    set({ submitted: true, serverError: null })
+    if (Object.keys(checkLinkRequest(request, { production: defaults.production }).errors).length > 0) return 'invalid'
+    const api = getApi()
+    if (!api) {
+      set({ serverError: serverErrorOf(NO_BRIDGE, request) })
+      return 'refused'
+    }
+    set({ creating: true })
+    const result = await api.links.create(request)
+    // The environment changed meanwhile: the order is in the other environment's history.
+    if (get().generation !== generation) return 'refused'
+    if (!result.ok) {
+      set({ creating: false, serverError: serverErrorOf(result.error, request) })
+      return 'refused'
+    }
+    set({ creating: false, result: result.value, refreshError: null })
+    return 'created'
+  },
+
+  nextInvoiceNumber: async () => {
+    const api = getApi()
+    if (!api) return
+    const generation = get().generation
+    const defaults = await api.links.prepare()
+    if (!defaults.ok || get().generation !== generation) return
+    set({ defaults: defaults.value })
+    get().edit((draft) => ({ ...draft, invoiceNumber: defaults.value.invoiceNumber }))
+  },
+
+  loadBanks: async () => {
+    const api = getApi()
+    if (get().banks.status === 'loading') return
+    if (!api) return set({ banks: { status: 'error', banks: [], error: NO_BRIDGE } })
+    const generation = get().generation
+    set({ banks: { status: 'loading', banks: [], error: null } })
+    const result = await api.links.banks()
+    if (get().generation !== generation) return
+    set({ banks: result.ok ? { status: 'ready', banks: result.value.banks, error: null } : { status: 'error', banks: [], error: result.error } })
+  },
+
+  showResult: (detail) => {
+    if (get().result?.order.id === detail.order.id) set({ result: detail, refreshError: null })
+  },
+
+  refreshResult: async () => {
+    const api = getApi()
+    const id = get().result?.order.id
+    if (!api || id === undefined) return
+    const detail = await api.orders.get({ id })
+    if (get().result?.order.id !== id) return
+    set(detail.ok ? { result: detail.value, refreshError: null } : { refreshError: detail.error })
+  },
+}))
+
+/** Keeps the link on show in step with main; returns the unsubscribe. */
+export function subscribeLinkEvents(): () => void {
+  const api = getApi()
+  if (!api) return () => {}
+  return api.on('orders.changed', ({ id }) => {
+    if (useLinkStore.getState().result?.order.id === id) void useLinkStore.getState().refreshResult()
+  })
+}

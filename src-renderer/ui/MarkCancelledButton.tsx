@@ -1,0 +1,82 @@
+import { useId, useState } from 'react'
+import type { OrderDetail } from '../../src-preload/contract'
+import { getApi, NO_BRIDGE } from '../api'
+import { ConfirmDialog } from './ConfirmDialog'
+
+interface Props {
+  orderId: number
+  invoiceNumber: string
+  onCancelled: (detail: OrderDetail) => void
+}
+
+const REASON_MAX = 200
+
+/**
+ * "Mark cancelled" for a waiting link, after a question that says what it does and does not do: the
+ * gateway has no cancel call, so only this app's record changes.
+ */
+export function MarkCancelledButton({ orderId, invoiceNumber, onCancelled }: Props) {
+  const reasonId = useId()
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const close = (): void => {
+    if (busy) return
+    setOpen(false)
+    setError(null)
+  }
+
+  const confirm = async (): Promise<void> => {
+    if (busy) return
+    const api = getApi()
+    if (!api) return setError(NO_BRIDGE.message)
+    setBusy(true)
+    setError(null)
+    const result = await api.orders.cancelLink({ id: orderId, reason: reason.trim() })
+    setBusy(false)
+    if (!result.ok) return setError(result.error.message)
+    setOpen(false)
+    setReason('')
+    onCancelled(result.value)
+  }
+
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+        Mark cancelled
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={`Mark ${invoiceNumber} cancelled?`}
+        confirmLabel={busy ? 'Marking…' : 'Mark cancelled'}
+        tone="danger"
+        onCancel={close}
+        onConfirm={() => void confirm()}
+      >
+        <p>
+          The gateway has no cancel call: the link stays open at the gateway. This marks the order cancelled here so staff know not to
+          expect the payment.
+        </p>
+        <p className="muted small">If the customer pays anyway, a status check will still show it.</p>
+        <div className="field">
+          <label htmlFor={reasonId}>Reason (optional)</label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="e.g. The customer paid by bank transfer instead"
+          />
+        </div>
+        {error ? (
+          <div className="alert alert--error" role="alert">
+            {error}
+          </div>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  )
+}

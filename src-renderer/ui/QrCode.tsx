@@ -1,0 +1,29 @@
+import { useMemo } from 'react'
+import { qrShape } from './qr-path'
+
+interface Props {
+  value: string
+  /** Width and height in CSS pixels. */
+  size?: number
+  label?: string
+}
+
+/** A scannable QR code of `value`, drawn as SVG. */
+export function QrCode({ value, size = 184, label = 'QR code of the payment link' }: Props) {
+  const shape = useMemo(() => qrShape(value), [value])
+  if (!shape) return <p className="muted small">This address is too long for a QR code.</p>
+  return (
+    <svg
+      className="qr-code"
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`0 0 ${String(shape.size)} ${String(shape.size)}`}
+      shapeRendering="crispEdges"
+    >
+      <rect width={shape.size} height={shape.size} fill="#ffffff" />
+      <path d={shape.path} fill="#000000" />
+    </svg>
+  )
+}

@@ -1,0 +1,186 @@
+/**
+ * Payment links end to end: staff create a link in the app, the customer pays (or not) on the
+ * training gateway's page in the same Chromium, and the order turns PAID, FAILED or EXPIRED in the
+ * app after a status check made when the 60-second rule allows it (the harness moves the app's clock,
+ * which the training gateway shares, instead of waiting).
+ */
+import type { BrowserContext, Page } from '@playwright/test'
+import type { Harness } from '../harness/server'
+import { expect, SCREENSHOT_DIR, test } from './fixtures'
+
+interface LinkForm {
+  kind: 'Card (hosted page)' | 'Other channel'
+  channel?: string
+  bank?: string
+  items?: { name: string; quantity: string; price: string }[]
+  expiresIn?: string
+  amount: string
+  name: string
+  email: string
+  phone: string
+}
+
+async function fillLinkForm(page: Page, form: LinkForm): Promise<string> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Payment link' }).click()
+  const linkForm = page.getByRole('form', { name: 'New payment link' })
+  await expect(linkForm).toBeVisible()
+  await linkForm.getByRole('radio', { name: new RegExp(form.kind.replace(/[()]/g, '\\$&')) }).click()
+  if (form.channel) await linkForm.getByLabel('Channel').selectOption({ label: form.channel })
+  if (form.bank) await linkForm.getByLabel("Customer's bank").selectOption({ label: form.bank })
+  await linkForm.getByLabel('Amount (RM)').fill(form.amount)
+  for (const [index, item] of (form.items ?? []).entries()) {
+    if (index > 0) await linkForm.getByRole('button', { name: 'Add item' }).click()
+    const n = String(index + 1)
+    await linkForm.getByLabel(`Item ${n} name`).fill(item.name)
+    await linkForm.getByLabel(`Item ${n} quantity`).fill(item.quantity)
+    await linkForm.getByLabel(`Item ${n} price each in RM`).fill(item.price)
+  }
+  if (form.expiresIn) await linkForm.getByLabel('Expires in').selectOption({ label: form.expiresIn })
+  await linkForm.getByLabel('Customer name').fill(form.name)
+  await linkForm.getByLabel('E-mail').fill(form.email)
+  await linkForm.getByLabel(/^Phone/).fill(form.phone)
+  if (form.kind === 'Card (hosted page)') {
+    // No auto-redirect: the customer stays on the gateway's result page (there is no shop to go back to here).
+    await linkForm.getByLabel('Return address after payment').fill('https://shop.example.my/paid')
+    await linkForm.getByLabel(/auto/i).uncheck()
+  }
+  return (await linkForm.getByLabel('Invoice number').inputValue()).trim()
+}
+
+async function createLink(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Create (card|payment) link$/ }).click()
+  await expect(page.getByRole('heading', { name: 'Link ready' })).toBeVisible()
+}
+
+/** "Open in browser", as the customer would open the address: a new page in the same browser. */
+async function openLink(page: Page, context: BrowserContext): Promise<Page> {
+  const [customerPage] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Open in browser' }).click()])
+  await customerPage.waitForLoadState()
+  return customerPage
+}
+
+async function payByCard(customerPage: Page, cardNumber: string): Promise<void> {
+  await expect(customerPage.getByRole('heading', { name: 'Pay by card' })).toBeVisible()
+  await customerPage.getByLabel('Card number').fill(cardNumber)
+  await customerPage.getByLabel('Expiry (MM/YY)').fill('12/39')
+  await customerPage.getByLabel('CVV').fill('100')
+  await customerPage.getByRole('button', { name: /^Pay / }).click()
+}
+
+/** After the 60 seconds the gateway asks for, staff open the order and check its status. */
+async function checkInOrders(page: Page, harness: Harness, invoice: string, advanceMs = 60_000): Promise<void> {
+  await harness.advanceClock(advanceMs)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' }).click()
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(invoice)
+  await page.getByTestId('order-row').filter({ hasText: invoice }).click()
+  const detail = page.getByRole('complementary', { name: 'Order details' })
+  await expect(detail.getByRole('heading', { name: invoice })).toBeVisible()
+  await detail.getByRole('button', { name: 'Check status', exact: true }).click()
+}
+
+const orderDetail = (page: Page) => page.getByRole('complementary', { name: 'Order details' })
+
+test('a card link paid with an approved card turns PAID', async ({ page, context, harness }) => {
+  const invoice = await fillLinkForm(page, { kind: 'Card (hosted page)', amount: '128.50', name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789' })
+  await expect(page.getByText('Will be sent as +60123456789')).toBeVisible()
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/link-form-card.png`, fullPage: true })
+  await createLink(page)
+  const result = page.getByTestId('link-result')
+  await expect(result.getByRole('img', { name: 'QR code of the payment link' })).toBeVisible()
+  await expect(result.getByRole('button', { name: /^Check status in / })).toBeDisabled()
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/link-created-card.png`, fullPage: true })
+
+  const customerPage = await openLink(page, context)
+  await payByCard(customerPage, '5120 9100 0000 0038')
+  await expect(customerPage.getByRole('heading', { name: 'Payment successful' })).toBeVisible()
+  await customerPage.close()
+
+  await checkInOrders(page, harness, invoice)
+  await expect(orderDetail(page).getByText('Paid', { exact: true }).first()).toBeVisible()
+  await expect(orderDetail(page)).toContainText('Status check: PENDING → PAID (gateway says SUCCESS)')
+  await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText('Paid')
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/link-paid-order.png`, fullPage: true })
+})
+
+test('a card link paid with a declined card turns FAILED', async ({ page, context, harness }) => {
+  const invoice = await fillLinkForm(page, { kind: 'Card (hosted page)', amount: '45', name: 'Tan Mei Ling', email: 'meiling@example.my', phone: '+65 8123 4567' })
+  await createLink(page)
+  const customerPage = await openLink(page, context)
+  await payByCard(customerPage, '4509198934905340')
+  await expect(customerPage.getByRole('heading', { name: 'Payment declined' })).toBeVisible()
+  await customerPage.close()
+
+  await checkInOrders(page, harness, invoice)
+  await expect(orderDetail(page)).toContainText('Status check: PENDING → FAILED (gateway says FAILED)')
+  await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText('Failed')
+})
+
+for (const [outcome, button, status, label] of [
+  ['approved', 'Approve payment', 'PAID', 'Paid'],
+  ['declined', 'Decline payment', 'FAILED', 'Failed'],
+] as const) {
+  test(`an FPX payment ${outcome} on the gateway's page turns ${status}`, async ({ page, context, harness }) => {
+    const invoice = await fillLinkForm(page, { kind: 'Other channel', channel: 'FPX online banking', bank: 'Maybank2U', amount: '250', name: 'Nurul Huda', email: 'nurul@example.my', phone: '019-876 5432' })
+    if (outcome === 'approved') await page.screenshot({ path: `${SCREENSHOT_DIR}/link-form-fpx.png`, fullPage: true })
+    await createLink(page)
+    const customerPage = await openLink(page, context)
+    await expect(customerPage.getByRole('heading', { name: 'Confirm payment' })).toBeVisible()
+    await expect(customerPage.getByText('Maybank2U')).toBeVisible()
+    await customerPage.getByRole('button', { name: button }).click()
+    await expect(customerPage.getByRole('heading', { name: outcome === 'approved' ? 'Payment successful' : 'Payment declined' })).toBeVisible()
+    await customerPage.close()
+
+    await checkInOrders(page, harness, invoice)
+    await expect(orderDetail(page)).toContainText(`Status check: PENDING → ${status}`)
+    await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText(label)
+  })
+
+  test(`a buy-now-pay-later payment ${outcome} on the gateway's page turns ${status}`, async ({ page, context, harness }) => {
+    const invoice = await fillLinkForm(page, {
+      kind: 'Other channel',
+      channel: 'Atome',
+      amount: '128.50',
+      items: [
+        { name: 'Baju kurung', quantity: '2', price: '45' },
+        { name: 'Tudung', quantity: '1', price: '38.50' },
+      ],
+      name: 'Aisyah Rahman',
+      email: 'aisyah@example.my',
+      phone: '011-2345 6789',
+    })
+    if (outcome === 'approved') await page.screenshot({ path: `${SCREENSHOT_DIR}/link-form-bnpl.png`, fullPage: true })
+    await createLink(page)
+    const customerPage = await openLink(page, context)
+    await customerPage.getByRole('button', { name: button }).click()
+    await expect(customerPage.getByRole('heading', { name: outcome === 'approved' ? 'Payment successful' : 'Payment declined' })).toBeVisible()
+    await customerPage.close()
+
+    await checkInOrders(page, harness, invoice)
+    await expect(orderDetail(page)).toContainText(`Status check: PENDING → ${status}`)
+    await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText(label)
+  })
+}
+
+test('an e-wallet link left unpaid turns EXPIRED once its time has passed', async ({ page, harness }) => {
+  const invoice = await fillLinkForm(page, { kind: 'Other channel', channel: "Touch 'n Go eWallet", expiresIn: '15 minutes', amount: '19.90', name: 'Lim Wei Jie', email: 'weijie@example.my', phone: '016-222 3333' })
+  await createLink(page)
+  await expect(page.getByTestId('link-result')).toContainText('Can be paid until')
+  await checkInOrders(page, harness, invoice, 16 * 60_000)
+  await expect(orderDetail(page)).toContainText('Status check: PENDING → EXPIRED (gateway says EXPIRED)')
+  await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText('Expired')
+})
+
+test('the form shows each problem against its field and keeps what was typed', async ({ page }) => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Payment link' }).click()
+  const linkForm = page.getByRole('form', { name: 'New payment link' })
+  await linkForm.getByLabel('Amount (RM)').fill('12.345')
+  await linkForm.getByLabel('E-mail').fill('siti@example')
+  await linkForm.getByLabel(/^Phone/).fill('12345')
+  await page.getByRole('button', { name: 'Create card link' }).click()
+  await expect(linkForm).toContainText('Enter an amount in RM with at most two decimals, e.g. 25.50')
+  await expect(linkForm).toContainText("Enter the customer's name")
+  await expect(linkForm).toContainText('Enter a valid e-mail address, e.g. siti@example.my')
+  await expect(linkForm).toContainText('Enter a valid phone number, e.g. 012-345 6789 or +65 8123 4567')
+  await expect(linkForm.getByLabel('E-mail')).toHaveValue('siti@example')
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/link-form-errors.png`, fullPage: true })
+})
