@@ -22,7 +22,9 @@ import { openHistoryDatabase } from './store/history-file'
 import { attemptView, searchOrders } from './services/orders'
 import type { ServiceContext } from './services/context'
 import { settleInterruptedAttempts } from './services/gateway-attempts'
+import { Customers } from './services/customers'
 import { PaymentLinks } from './services/payment-links'
+import { PhoneOrders } from './services/phone-orders'
 import { orderDetail } from './services/status-checks'
 import { CsvExports } from './services/csv-export'
 import { createHistory, type History } from './store/history'
@@ -192,6 +194,8 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     actor: config.actor ?? osUser(),
   }
   const links = new PaymentLinks(context)
+  const customers = new Customers(context)
+  const phoneOrders = new PhoneOrders(context)
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -263,6 +267,15 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'links.prepare': () => links.prepare(),
     'links.banks': () => links.banks(),
     'links.create': (request) => links.create(request),
+    'customers.search': ({ text }) => customers.search(text),
+    'customers.get': ({ id }) => customers.get(id),
+    'customers.save': (input) => customers.save(input),
+    'cards.add': (input) => customers.addCard(input),
+    'cards.remove': ({ cardId }) => customers.removeCard(cardId),
+    'phoneOrders.prepare': () => phoneOrders.prepare(),
+    'phoneOrders.charge': (request) => phoneOrders.charge(request),
+    'phoneOrders.override': ({ orderId, reason }) => phoneOrders.override(orderId, reason),
+    'phoneOrders.receipt': ({ orderId }) => phoneOrders.receipt(orderId),
     'orders.attempt': ({ id }) => attemptView(active.history, id),
     'orders.exportCsv': (filters) => exports.start(filters),
     'orders.cancelExport': ({ jobId }) => ({ cancelled: exports.cancel(jobId) }),

@@ -69,6 +69,15 @@ export const EnvironmentSettings = z.object({
       .max(200, 'Must be at most 200 characters')
       .regex(/^\/[A-Za-z0-9._~/-]*$/, 'Must start with / and hold only letters, digits and . _ ~ / -'),
   }),
+  phoneOrders: z.object({
+    /** A single phone-order charge above this is refused (whole sen). */
+    chargeLimitSen: z.number({ error: 'Must be an amount' }).int('Must be whole sen').min(100, 'Must be at least RM 1.00').max(99_999_999_999, 'Is too large'),
+    /** The same customer and amount charged within this many minutes needs an explicit "charge again". */
+    duplicateWindowMinutes: z.number({ error: 'Must be a number of minutes' }).int('Must be whole minutes').min(1, 'Must be at least 1 minute').max(24 * 60, 'Must be at most one day'),
+    /** 3-D Secure return addresses of the charge request, sent only when set. */
+    threeDsSuccessUrl: httpUrlOrEmpty,
+    threeDsFailedUrl: httpUrlOrEmpty,
+  }),
   gateway: z.object({
     connectTimeoutSeconds: z.number({ error: 'Must be a number of seconds' }).int('Must be whole seconds').min(1, 'Must be at least 1 second').max(60, 'Must be at most 60 seconds'),
     responseTimeoutSeconds: z.number({ error: 'Must be a number of seconds' }).int('Must be whole seconds').min(5, 'Must be at least 5 seconds').max(120, 'Must be at most 120 seconds'),
@@ -259,6 +268,82 @@ export type LinkDefaults = z.infer<typeof LinkDefaults>
 export const Bank = z.object({ code: z.string(), name: z.string(), active: z.boolean() })
 export type Bank = z.infer<typeof Bank>
 
+export const CustomerView = z.object({
+  id: z.number(),
+  /** The id sent to the gateway as `customer.id`. */
+  externalId: z.string().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  country: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type CustomerView = z.infer<typeof CustomerView>
+
+/** A saved card as staff see it: never its token. */
+export const SavedCardView = z.object({
+  id: z.number(),
+  customerId: z.number(),
+  masked: z.string().nullable(),
+  brand: z.string().nullable(),
+  issuer: z.string().nullable(),
+  source: z.enum(['hosted_page', 'charge', 'manual']),
+  active: z.boolean(),
+  addedAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  /** An order charged to this card has an unknown outcome: no new charge until it is settled. */
+  lockedBy: z.object({ orderId: z.number(), invoiceNumber: z.string() }).nullable(),
+})
+export type SavedCardView = z.infer<typeof SavedCardView>
+
+export const CustomerInput = z.object({
+  /** Absent for a new customer. */
+  id: z.number().int().positive().optional(),
+  name: FormText(500),
+  email: FormText(500),
+  phone: FormText(100),
+})
+export type CustomerInput = z.infer<typeof CustomerInput>
+
+export const PhoneOrderRequest = z.object({
+  customerId: z.number().int().positive(),
+  cardId: z.number().int().positive(),
+  invoiceNumber: FormText(200),
+  amountSen: z.number({ error: 'Must be an amount' }).int('Must be whole sen'),
+  descriptor: FormText(200),
+  note: FormText(500),
+  /** Staff confirmed a charge of the same customer and amount made a few minutes ago. */
+  confirmDuplicate: z.boolean(),
+})
+export type PhoneOrderRequest = z.infer<typeof PhoneOrderRequest>
+
+export const Receipt = z.object({
+  merchant: z.string(),
+  invoiceNumber: z.string(),
+  amountSen: z.number(),
+  cardMasked: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  approvalCode: z.string().nullable(),
+  customerName: z.string(),
+  at: z.string(),
+  /** The receipt as plain text, for copying. */
+  text: z.string(),
+})
+export type Receipt = z.infer<typeof Receipt>
+
+export const ChargeResult = z.object({
+  outcome: z.enum(['approved', 'declined', 'unknown']),
+  detail: OrderDetail,
+  responseCode: z.string().nullable(),
+  responseMessage: z.string().nullable(),
+  receipt: Receipt.nullable(),
+})
+export type ChargeResult = z.infer<typeof ChargeResult>
+
 export const ExportFinished = z.object({
   jobId: z.string(),
   status: z.enum(['done', 'cancelled', 'failed']),
@@ -331,6 +416,23 @@ export const calls = {
   'links.banks': call(NoInput, z.object({ banks: z.array(Bank) })),
   /** Creates a hosted card page or a generic-channel payment and records the order. */
   'links.create': call(LinkRequest, OrderDetail),
+  /** Customers whose name, e-mail or phone starts with what was typed. */
+  'customers.search': call(z.object({ text: FormText(200) }), z.object({ customers: z.array(CustomerView) })),
+  'customers.get': call(z.object({ id: z.number().int().positive() }), z.object({ customer: CustomerView, cards: z.array(SavedCardView), orders: z.array(OrderView) })),
+  'customers.save': call(CustomerInput, CustomerView),
+  /** A card token pasted from the gateway's back office. */
+  'cards.add': call(
+    z.object({ customerId: z.number().int().positive(), token: FormText(200), masked: FormText(40), brand: FormText(40) }),
+    SavedCardView,
+  ),
+  /** Unbinds the token at the gateway, then marks the card inactive here. */
+  'cards.remove': call(z.object({ cardId: z.number().int().positive() }), SavedCardView),
+  'phoneOrders.prepare': call(NoInput, z.object({ invoiceNumber: z.string(), chargeLimitSen: z.number(), duplicateWindowMinutes: z.number(), descriptor: z.string() })),
+  /** A MOTO charge of a saved card, written ahead; never sent twice for one order. */
+  'phoneOrders.charge': call(PhoneOrderRequest, ChargeResult),
+  /** A supervisor lifts the lock of an unknown outcome without a settled status (audited). */
+  'phoneOrders.override': call(z.object({ orderId: z.number().int().positive(), reason: FormText(500) }), OrderDetail),
+  'phoneOrders.receipt': call(z.object({ orderId: z.number().int().positive() }), Receipt),
 } as const
 
 /** main → renderer. */

@@ -294,6 +294,22 @@ export function paymentPageBody(input: PaymentPageInput): object {
   }
 }
 
+/**
+ * The body of Charge Payment: 4.2's amount, payment type, token and 3-D Secure addresses, with the
+ * invoice number and descriptor that the charge response (2.5) echoes, so a status check by invoice works.
+ */
+export function chargeBody(input: ChargeInput): object {
+  return {
+    order: { amount: amount(input.amountSen), invoice_number: input.invoiceNumber, descriptor: input.descriptor },
+    payment: { type: input.paymentType },
+    card: { token: input.token },
+    three_dsecure:
+      input.callbackUrlSuccess || input.callbackUrlFailed
+        ? { callback_url_success: input.callbackUrlSuccess, callback_url_failed: input.callbackUrlFailed }
+        : undefined,
+  }
+}
+
 /** The body of Create Payment (gateway-interface.md 2.6 and 4.4). */
 export function createPaymentBody(input: CreatePaymentInput): object {
   return {
@@ -494,15 +510,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         path: '/credit-card/charge',
         requestId: input.requestId,
         moneyMoving: true,
-        body: {
-          order: { amount: amount(input.amountSen), invoice_number: input.invoiceNumber, descriptor: input.descriptor },
-          payment: { type: input.paymentType },
-          card: { token: input.token },
-          three_dsecure:
-            input.callbackUrlSuccess || input.callbackUrlFailed
-              ? { callback_url_success: input.callbackUrlSuccess, callback_url_failed: input.callbackUrlFailed }
-              : undefined,
-        },
+        body: chargeBody(input),
         schema: ChargeResponse,
         read: (parsed) => ({
           status: normaliseStatus(parsed.payment.status),

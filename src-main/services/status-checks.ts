@@ -72,6 +72,7 @@ interface Answer {
   patch: OrderUpdate
   token: string | null
   issuer: string | null
+  approvalCode: string | null
 }
 
 function cardAnswer(outcome: StatusOutcome): Answer {
@@ -88,6 +89,7 @@ function cardAnswer(outcome: StatusOutcome): Answer {
     },
     token: outcome.card?.tokenId ?? null,
     issuer: outcome.card?.issuer ?? null,
+    approvalCode: outcome.card?.approvalCode ?? null,
   }
 }
 
@@ -104,6 +106,7 @@ function genericAnswer(payment: GenericPayment): Answer {
     },
     token: null,
     issuer: null,
+    approvalCode: null,
   }
 }
 
@@ -126,12 +129,12 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
       orderId: order.id,
       type: changed ? 'status_changed' : 'status_check',
       summary: changed ? `${source}: ${order.status} → ${status} (gateway says ${answer.raw})` : `${source}: still ${status} (gateway says ${answer.raw})`,
-      details: { gatewayStatus: answer.raw, previous: order.status },
+      details: { gatewayStatus: answer.raw, previous: order.status, ...(answer.approvalCode ? { approvalCode: answer.approvalCode } : {}) },
       attemptId,
       actor: null,
       at,
     })
-    if (answer.status === 'SUCCESS' && answer.token && order.customerId !== null) {
+    if (answer.status === 'SUCCESS' && answer.token && order.customerId !== null && order.kind === 'card_link') {
       const card = history.cards.add({
         customerId: order.customerId,
         token: answer.token,
@@ -157,7 +160,7 @@ function applyNotFound(ctx: ServiceContext, order: OrderRow, attemptId: number):
       history.events.append({
         orderId: order.id,
         type: 'status_changed',
-        summary: 'Status check: the gateway has no such payment, so it was never created. The invoice number may be used again.',
+        summary: order.kind === 'phone_order' ? 'Status check: the gateway has no such charge, so the customer was not charged.' : 'Status check: the gateway has no such payment, so it was never created. The invoice number may be used again.',
         details: null,
         attemptId,
         actor: null,
@@ -177,7 +180,9 @@ async function lookUp(ctx: ServiceContext, order: OrderRow): Promise<Lookup> {
     if (!order.paymentId) throw new AppError('NOT_CHECKABLE', 'This order has no payment id to ask the gateway about.')
     return { kind: 'generic', result: await client.retrievePayment(order.paymentId) }
   }
-  return { kind: 'card', result: await client.checkStatus(order.invoiceNumber) }
+  // A charge is asked about by its Request-Id, which the gateway knows whatever became of the invoice number.
+  const identifier = order.kind === 'phone_order' && order.requestId ? order.requestId : order.invoiceNumber
+  return { kind: 'card', result: await client.checkStatus(identifier) }
 }
 
 /** "Check status": refused before the order's check is due; otherwise asks, records and applies. */

@@ -11,6 +11,7 @@ import type { Db } from '../store/database'
 export const DEFAULT_ENVIRONMENT_SETTINGS: EnvironmentSettings = {
   links: { callbackUrl: '', failedUrl: '', expiryMinutes: 24 * 60, invoicePrefix: 'INV-', descriptor: '' },
   listener: { enabled: false, host: '127.0.0.1', port: 9900, path: '/doku/notifications' },
+  phoneOrders: { chargeLimitSen: 5_000_00, duplicateWindowMinutes: 10, threeDsSuccessUrl: '', threeDsFailedUrl: '' },
   gateway: { connectTimeoutSeconds: 5, responseTimeoutSeconds: 30, blockOnBadSignature: false },
 }
 
@@ -33,11 +34,14 @@ function withDefaults(stored: unknown): unknown {
 /** Rules that depend on the environment, beyond the schema's. */
 export function checkForEnvironment(environment: Environment, settings: EnvironmentSettings): void {
   if (environment !== 'production') return
-  for (const field of ['callbackUrl', 'failedUrl'] as const) {
-    const url = settings.links[field]
-    if (url !== '' && !url.startsWith('https://')) {
-      throw new AppError('INVALID_INPUT', 'Must start with https:// in Production', `links.${field}`)
-    }
+  const urls = [
+    ['links.callbackUrl', settings.links.callbackUrl],
+    ['links.failedUrl', settings.links.failedUrl],
+    ['phoneOrders.threeDsSuccessUrl', settings.phoneOrders.threeDsSuccessUrl],
+    ['phoneOrders.threeDsFailedUrl', settings.phoneOrders.threeDsFailedUrl],
+  ] as const
+  for (const [field, url] of urls) {
+    if (url !== '' && !url.startsWith('https://')) throw new AppError('INVALID_INPUT', 'Must start with https:// in Production', field)
   }
 }
 

@@ -160,6 +160,7 @@ export class OrdersRepository {
   private readonly getStatement: Statement
   private readonly byInvoiceStatement: Statement
   private readonly byRequestIdStatement: Statement
+  private readonly forCustomerStatement: Statement
   private readonly timeOrderedStatement: Statement
   private readonly lowIdStatement: Statement
   private readonly highIdStatement: Statement
@@ -179,6 +180,7 @@ export class OrdersRepository {
     this.getStatement = db.prepare('select * from orders where id = ?')
     this.byInvoiceStatement = db.prepare('select * from orders where invoice_number = ?')
     this.byRequestIdStatement = db.prepare('select * from orders where request_id = ? order by id desc limit 1')
+    this.forCustomerStatement = db.prepare('select * from orders indexed by orders_by_customer where customer_id = ? order by id desc limit ?')
     this.timeOrderedStatement = db.prepare("select value from history_meta where key = 'orders_time_ordered'").pluck()
     this.lowIdStatement = db.prepare('select id from orders indexed by orders_by_created_at where created_at >= ? order by created_at, id limit 1').pluck()
     this.highIdStatement = db.prepare('select id from orders indexed by orders_by_created_at where created_at < ? order by created_at desc, id desc limit 1').pluck()
@@ -246,6 +248,11 @@ export class OrdersRepository {
 
   byRequestId(requestId: string): OrderRow | null {
     return this.one(this.byRequestIdStatement, requestId)
+  }
+
+  /** A customer's orders, newest first. */
+  forCustomer(customerId: number, limit: number): OrderRow[] {
+    return (this.forCustomerStatement.all(customerId, limit) as OrderRecord[]).map(toOrderRow)
   }
 
   search(query: OrderSearch): OrderPage {

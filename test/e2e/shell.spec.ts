@@ -65,6 +65,9 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
     gateway: ['testConnection'],
     orders: ['search', 'get', 'attempt', 'exportCsv', 'cancelExport', 'checkStatus', 'cancelLink'],
     links: ['prepare', 'banks', 'create'],
+    customers: ['search', 'get', 'save'],
+    cards: ['add', 'remove'],
+    phoneOrders: ['prepare', 'charge', 'override', 'receipt'],
     on: 'function',
   })
 })

@@ -134,6 +134,15 @@ describe('gateway credentials', () => {
         lineItems: [],
       },
     ],
+    'customers.search': [{ text: 'siti' }],
+    'customers.get': [{ id: 1 }],
+    'customers.save': [{ name: 'Tan Mei Ling', email: 'meiling@example.my', phone: '+65 8123 4567' }],
+    'cards.add': [{ customerId: 1, token: 'tok_pasted_by_hand_0001', masked: '4509 19** **** 5316', brand: 'visa' }],
+    'cards.remove': [{ cardId: 1 }],
+    'phoneOrders.prepare': [undefined],
+    'phoneOrders.charge': [{ customerId: 1, cardId: 1, invoiceNumber: 'INV-PHONE-1', amountSen: 10_00, descriptor: '', note: '', confirmDuplicate: false }],
+    'phoneOrders.override': [{ orderId: 1, reason: 'checked with the bank by phone' }],
+    'phoneOrders.receipt': [{ orderId: 1 }],
   }
 
   it('never leave main: no call returns a secret, no event carries one, no file holds one', async () => {

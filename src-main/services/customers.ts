@@ -1,0 +1,128 @@
+/**
+ * Customers and their saved cards. A card's token is stored encrypted and never leaves main; staff see
+ * its brand and masked number. A card is locked while a charge of it has an unknown outcome.
+ */
+import type { CustomerInput, CustomerView, OrderView, SavedCardView } from '../../src-preload/contract'
+import { emailProblem, phoneE164, phoneProblem } from '../../src-common/link-rules'
+import { AppError } from '../bridge/app-error'
+import type { History } from '../store/history'
+import type { CustomerRow, SavedCardRow } from '../store/history-types'
+import type { ServiceContext } from './context'
+import { orderView } from './orders'
+
+export function customerView(row: CustomerRow): CustomerView {
+  return {
+    id: row.id,
+    externalId: row.externalId,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    country: row.country,
+    createdAt: row.createdAt,
+  }
+}
+
+/** The order whose unknown outcome locks this card, unless a supervisor lifted the lock. */
+export function cardLock(history: History, card: { id: number; customerId: number }): { orderId: number; invoiceNumber: string } | null {
+  for (const order of history.orders.forCustomer(card.customerId, 200)) {
+    if (order.kind !== 'phone_order' || order.status !== 'OUTCOME_UNKNOWN') continue
+    const events = history.events.forOrder(order.id)
+    const charged = events.some((event) => event.type === 'created' && event.details?.['cardId'] === card.id)
+    const overridden = events.some((event) => event.details?.['override'] === true)
+    if (charged && !overridden) return { orderId: order.id, invoiceNumber: order.invoiceNumber }
+  }
+  return null
+}
+
+export function cardView(history: History, card: SavedCardRow): SavedCardView {
+  return { ...card, lockedBy: card.active ? cardLock(history, card) : null }
+}
+
+const TOKEN = /^[\x21-\x7e]{4,128}$/
+
+export class Customers {
+  constructor(private readonly ctx: ServiceContext) {}
+
+  search(text: string): { customers: CustomerView[] } {
+    return { customers: this.ctx.history().customers.search(text, 20).map(customerView) }
+  }
+
+  get(id: number): { customer: CustomerView; cards: SavedCardView[]; orders: OrderView[] } {
+    const history = this.ctx.history()
+    const customer = history.customers.get(id)
+    if (!customer) throw new AppError('NOT_FOUND', `There is no customer ${String(id)} in this environment.`)
+    return {
+      customer: customerView(customer),
+      cards: history.cards.forCustomer(id).map((card) => cardView(history, card)),
+      orders: history.orders.forCustomer(id, 20).map(orderView),
+    }
+  }
+
+  save(input: CustomerInput): CustomerView {
+    const history = this.ctx.history()
+    const name = input.name.trim()
+    if (!name) throw new AppError('INVALID_INPUT', "Enter the customer's name", 'name')
+    if (name.length > 128) throw new AppError('INVALID_INPUT', 'Use at most 128 characters', 'name')
+    const email = input.email.trim()
+    const emailIssue = email ? emailProblem(email) : null
+    if (emailIssue) throw new AppError('INVALID_INPUT', emailIssue, 'email')
+    const phoneIssue = phoneProblem(input.phone, false)
+    if (phoneIssue) throw new AppError('INVALID_INPUT', phoneIssue, 'phone')
+    const fields = { name, email: email || null, phone: phoneE164(input.phone) }
+    const at = this.ctx.now().toISOString()
+    return history.transaction(() => {
+      if (input.id !== undefined) {
+        if (!history.customers.get(input.id)) throw new AppError('NOT_FOUND', `There is no customer ${String(input.id)} in this environment.`)
+        return customerView(history.customers.update(input.id, fields, at))
+      }
+      const created = history.customers.insert({ externalId: null, ...fields, address: null, city: null, state: null, zipCode: null, country: null, createdAt: at })
+      history.audit.append({ actor: this.ctx.actor, action: 'customer.create', orderId: null, details: { customerId: created.id }, at })
+      return customerView(history.customers.update(created.id, { externalId: `CUST-${String(created.id).padStart(6, '0')}` }, at))
+    })
+  }
+
+  addCard(input: { customerId: number; token: string; masked: string; brand: string }): SavedCardView {
+    const history = this.ctx.history()
+    if (!history.customers.get(input.customerId)) throw new AppError('NOT_FOUND', `There is no customer ${String(input.customerId)} in this environment.`)
+    const token = input.token.trim()
+    if (!TOKEN.test(token)) throw new AppError('INVALID_INPUT', 'Paste the token as the gateway shows it: 4 to 128 characters, no spaces', 'token')
+    const masked = input.masked.trim()
+    if (masked.length > 40) throw new AppError('INVALID_INPUT', 'Use at most 40 characters', 'masked')
+    const brand = input.brand.trim().toUpperCase()
+    if (brand.length > 40) throw new AppError('INVALID_INPUT', 'Use at most 40 characters', 'brand')
+    const at = this.ctx.now().toISOString()
+    return history.transaction(() => {
+      const card = history.cards.add({ customerId: input.customerId, token, masked: masked || null, brand: brand || null, issuer: null, source: 'manual', addedAt: at })
+      history.audit.append({ actor: this.ctx.actor, action: 'card.add', orderId: null, details: { customerId: input.customerId, cardId: card.id, masked: card.masked }, at })
+      return cardView(history, card)
+    })
+  }
+
+  /** Unbind Token at the gateway, then the card is inactive here. A card the gateway no longer knows is made inactive too. */
+  async removeCard(cardId: number): Promise<SavedCardView> {
+    const history = this.ctx.history()
+    const card = history.cards.get(cardId)
+    if (!card) throw new AppError('NOT_FOUND', `There is no saved card ${String(cardId)} in this environment.`)
+    if (!card.active) return cardView(history, card)
+    const client = await this.ctx.gateway()
+    const result = await client.unbindToken(history.cards.token(cardId))
+    const at = this.ctx.now().toISOString()
+    const gone = result.ok || result.error.code === 'NOT_FOUND'
+    history.audit.append({
+      actor: this.ctx.actor,
+      action: 'card.remove',
+      orderId: null,
+      details: { cardId, requestId: result.exchange.requestId, outcome: result.ok ? 'unbound' : result.error.code },
+      at,
+    })
+    if (!gone) {
+      const code = result.error.code === 'REJECTED' || result.error.code === 'AUTH' ? 'GATEWAY_REJECTED' : 'GATEWAY_UNAVAILABLE'
+      throw new AppError(code, `The card was not removed and stays saved. ${result.error.message}`)
+    }
+    return cardView(history, history.cards.deactivate(cardId, at))
+  }
+}

@@ -1,0 +1,302 @@
+/**
+ * Phone orders: a MOTO charge of a customer's saved card (POST /credit-card/charge) that is never sent
+ * twice for one order.
+ *
+ * Before the request leaves, the order, its attempt with the Request-Id and the exact (redacted) body,
+ * the first timeline entry and an audit entry are written in one transaction. The answer makes the
+ * order PAID, FAILED (declined or refused: nothing charged) or OUTCOME_UNKNOWN (a timeout, a reset, a
+ * 5xx, an unreadable or, when blocking, wrongly signed answer): the customer may have been charged, so
+ * the card is locked against another charge until a status check, 60 s or more after the attempt,
+ * settles it, or a supervisor lifts the lock with a reason (audited).
+ */
+import type { ChargeResult, OrderDetail, PhoneOrderRequest, Receipt } from '../../src-preload/contract'
+import { amountProblem, invoiceNumberProblem } from '../../src-common/link-rules'
+import { formatRm } from '../../src-common/money-text'
+import { AppError } from '../bridge/app-error'
+import { chargeBody, type ChargeInput, type ChargeOutcome, type GatewayResult } from '../gateway/client'
+import { toWireJson } from '../gateway/money'
+import type { History } from '../store/history'
+import type { OrderRow } from '../store/history-types'
+import type { ServiceContext } from './context'
+import { cardLock } from './customers'
+import { beginAttempt, finishAttempt } from './gateway-attempts'
+import { nextInvoiceNumber, noteInvoiceUsed } from './invoice-numbers'
+import { orderDetail } from './status-checks'
+
+const CHARGE_PATH = '/credit-card/charge'
+/** Orders that count as "charged already" for the duplicate guard. */
+const CHARGED = new Set(['PAID', 'PENDING', 'OUTCOME_UNKNOWN'])
+
+function minutesAgo(from: string, now: Date): string {
+  const minutes = Math.max(0, Math.round((now.getTime() - Date.parse(from)) / 60_000))
+  return minutes === 0 ? 'less than a minute ago' : minutes === 1 ? '1 minute ago' : `${String(minutes)} minutes ago`
+}
+
+const last4Of = (masked: string | null): string | null => {
+  const digits = masked?.replace(/\D/g, '').slice(-4) ?? ''
+  return digits.length === 4 ? digits : null
+}
+
+/** The approval code of an order's approval, from the charge answer or a status check. */
+function approvalCodeOf(history: History, orderId: number): string | null {
+  for (const event of [...history.events.forOrder(orderId)].reverse()) {
+    const code = event.details?.['approvalCode']
+    if (typeof code === 'string' && code !== '') return code
+  }
+  return null
+}
+
+export class PhoneOrders {
+  constructor(private readonly ctx: ServiceContext) {}
+
+  prepare(): { invoiceNumber: string; chargeLimitSen: number; duplicateWindowMinutes: number; descriptor: string } {
+    const settings = this.ctx.settings()
+    return {
+      invoiceNumber: nextInvoiceNumber(this.ctx.history(), settings.links.invoicePrefix),
+      chargeLimitSen: settings.phoneOrders.chargeLimitSen,
+      duplicateWindowMinutes: settings.phoneOrders.duplicateWindowMinutes,
+      descriptor: settings.links.descriptor,
+    }
+  }
+
+  /** Everything that refuses a charge before anything is written or sent. */
+  private check(request: PhoneOrderRequest): void {
+    const { ctx } = this
+    const history = ctx.history()
+    const settings = ctx.settings().phoneOrders
+    const invoiceNumber = request.invoiceNumber.trim()
+    const invoiceIssue = invoiceNumberProblem(invoiceNumber)
+    if (invoiceIssue) throw new AppError('INVALID_INPUT', invoiceIssue, 'invoiceNumber')
+    const amountIssue = amountProblem(request.amountSen)
+    if (amountIssue) throw new AppError('INVALID_INPUT', amountIssue, 'amountSen')
+    if (request.amountSen > settings.chargeLimitSen) {
+      throw new AppError('LIMIT_EXCEEDED', `A phone order may charge at most ${formatRm(settings.chargeLimitSen)} at once (Settings). Send a payment link instead.`, 'amountSen')
+    }
+    if (request.descriptor.trim().length > 64) throw new AppError('INVALID_INPUT', 'Use at most 64 characters', 'descriptor')
+    if (request.note.trim().length > 500) throw new AppError('INVALID_INPUT', 'Use at most 500 characters', 'note')
+    if (history.orders.byInvoice(invoiceNumber)) {
+      throw new AppError('DUPLICATE_INVOICE', `Invoice ${invoiceNumber} is already used by another order in this environment. Use another number.`, 'invoiceNumber')
+    }
+    const customer = history.customers.get(request.customerId)
+    if (!customer) throw new AppError('NOT_FOUND', `There is no customer ${String(request.customerId)} in this environment.`)
+    const card = history.cards.get(request.cardId)
+    if (!card || card.customerId !== customer.id) throw new AppError('INVALID_INPUT', `This card is not one of ${customer.name}'s saved cards.`, 'cardId')
+    if (!card.active) throw new AppError('CARD_INACTIVE', 'This card was removed and cannot be charged.', 'cardId')
+    const lock = cardLock(history, card)
+    if (lock) {
+      throw new AppError('CARD_LOCKED', `The charge of ${lock.invoiceNumber} to this card has an unknown outcome: the card cannot be charged again until a status check settles it.`, 'cardId')
+    }
+    if (request.confirmDuplicate) return
+    const since = ctx.now().getTime() - settings.duplicateWindowMinutes * 60_000
+    const recent = history.orders
+      .forCustomer(customer.id, 50)
+      .find((order) => order.kind === 'phone_order' && order.amountSen === request.amountSen && CHARGED.has(order.status) && Date.parse(order.createdAt) >= since)
+    if (recent) {
+      throw new AppError(
+        'DUPLICATE_CHARGE',
+        `${formatRm(request.amountSen)} was charged to ${customer.name} ${minutesAgo(recent.createdAt, ctx.now())} (${recent.invoiceNumber}, ${recent.status === 'PAID' ? 'approved' : recent.status === 'OUTCOME_UNKNOWN' ? 'outcome unknown' : 'pending'}). Charge again only if the customer asked for a second charge.`,
+      )
+    }
+  }
+
+  async charge(request: PhoneOrderRequest): Promise<ChargeResult> {
+    const { ctx } = this
+    this.check(request)
+    const history = ctx.history()
+    const settings = ctx.settings()
+    // Checked above; read again for the write.
+    const customer = history.customers.get(request.customerId)
+    const card = history.cards.get(request.cardId)
+    if (!customer || !card) throw new AppError('NOT_FOUND', 'The customer or the card is gone.')
+    const client = await ctx.gateway()
+    const now = ctx.now()
+    const at = now.toISOString()
+    const requestId = client.newRequestId()
+    const invoiceNumber = request.invoiceNumber.trim()
+    const descriptor = request.descriptor.trim()
+    const input: ChargeInput = {
+      requestId,
+      amountSen: request.amountSen,
+      token: history.cards.token(card.id),
+      paymentType: 'MOTO',
+      invoiceNumber,
+      descriptor: descriptor || undefined,
+      callbackUrlSuccess: settings.phoneOrders.threeDsSuccessUrl || undefined,
+      callbackUrlFailed: settings.phoneOrders.threeDsFailedUrl || undefined,
+    }
+
+    const { order, attempt } = history.transaction(() => {
+      const order = history.orders.insert({
+        kind: 'phone_order',
+        invoiceNumber,
+        amountSen: request.amountSen,
+        currency: 'MYR',
+        channel: 'CARD',
+        status: 'PENDING',
+        rawStatus: null,
+        customerId: customer.id,
+        customerName: customer.name,
+        customerEmail: customer.email,
+        customerPhone: customer.phone,
+        requestId,
+        paymentId: null,
+        gatewayReferenceId: null,
+        linkUrl: null,
+        linkExpiresAt: null,
+        cardMasked: card.masked,
+        cardLast4: last4Of(card.masked),
+        cardBrand: card.brand,
+        createdBy: ctx.actor,
+        createdAt: at,
+      })
+      noteInvoiceUsed(history, settings.links.invoicePrefix, invoiceNumber, now)
+      const attempt = beginAttempt(history, { orderId: order.id, operation: 'charge', requestId, path: CHARGE_PATH, body: toWireJson(chargeBody(input)) }, now)
+      history.events.append({
+        orderId: order.id,
+        type: 'created',
+        summary: `Phone order: MOTO charge of ${card.masked ?? 'a saved card'}${request.note.trim() ? ` (${request.note.trim()})` : ''}`,
+        details: { cardId: card.id, requestId, descriptor, note: request.note.trim(), duplicateConfirmed: request.confirmDuplicate },
+        attemptId: attempt.id,
+        actor: ctx.actor,
+        at,
+      })
+      history.audit.append({
+        actor: ctx.actor,
+        action: request.confirmDuplicate ? 'phone_order.charge_again' : 'phone_order.charge',
+        orderId: order.id,
+        details: { requestId, cardId: card.id, amountSen: request.amountSen },
+        at,
+      })
+      return { order, attempt }
+    })
+    ctx.events.emit('orders.changed', { id: order.id })
+
+    const result = await client.charge(input)
+    const outcome = this.record(order, card.id, attempt, result)
+    ctx.events.emit('orders.changed', { id: order.id })
+    if (outcome === 'refused' && !result.ok) {
+      throw new AppError('GATEWAY_REJECTED', `The gateway refused the charge: ${result.error.gatewayMessage ?? result.error.message}. Nothing was charged.`)
+    }
+    const value = result.ok ? result.value : null
+    return {
+      outcome: outcome === 'refused' ? 'declined' : outcome,
+      detail: orderDetail(history, order.id, ctx.now()),
+      responseCode: value?.responseCode ?? null,
+      responseMessage: value?.responseMessage ?? null,
+      receipt: outcome === 'approved' ? this.receipt(order.id) : null,
+    }
+  }
+
+  /** Writes the answer; says what it was. */
+  private record(order: OrderRow, cardId: number, attempt: Parameters<typeof finishAttempt>[1], result: GatewayResult<ChargeOutcome>): 'approved' | 'declined' | 'unknown' | 'refused' {
+    const { ctx } = this
+    const history = ctx.history()
+    const done = ctx.now()
+    const at = done.toISOString()
+    return history.transaction(() => {
+      finishAttempt(history, attempt, result, done)
+      if (!result.ok) {
+        const unknown = result.error.outcomeUnknown
+        history.orders.update(order.id, unknown ? { status: 'OUTCOME_UNKNOWN' } : { status: 'FAILED', completedAt: at }, at)
+        history.events.append({
+          orderId: order.id,
+          type: 'attempt',
+          summary: unknown ? `Outcome unknown: ${result.error.message}` : `Refused, nothing charged: ${result.error.message}`,
+          details: { code: result.error.code },
+          attemptId: attempt.id,
+          actor: null,
+          at,
+        })
+        return unknown ? 'unknown' : 'refused'
+      }
+      const charge = result.value
+      const approved = charge.status.status === 'SUCCESS'
+      const declined = charge.status.status === 'FAILED'
+      const reply = [charge.responseCode, charge.responseMessage].filter(Boolean).join(' ')
+      const masked = charge.card?.masked ?? null
+      history.orders.update(
+        order.id,
+        {
+          status: approved ? 'PAID' : declined ? 'FAILED' : 'OUTCOME_UNKNOWN',
+          rawStatus: charge.status.raw,
+          ...(approved || declined ? { completedAt: at } : {}),
+          ...(masked ? { cardMasked: masked, cardLast4: last4Of(masked) ?? undefined } : {}),
+          ...(charge.card?.brand ? { cardBrand: charge.card.brand } : {}),
+        },
+        at,
+      )
+      history.events.append({
+        orderId: order.id,
+        type: 'attempt',
+        summary: approved
+          ? `Approved: ${reply || 'SUCCESS'}, approval code ${charge.approvalCode ?? 'none'}`
+          : declined
+            ? `Declined by the bank: ${reply || 'no reason given'}`
+            : `Outcome unknown: the gateway answered ${charge.status.raw}`,
+        details: { responseCode: charge.responseCode, responseMessage: charge.responseMessage, approvalCode: charge.approvalCode, gatewayStatus: charge.status.raw },
+        attemptId: attempt.id,
+        actor: null,
+        at,
+      })
+      if (approved) {
+        history.cards.markUsed(cardId, at)
+        // The answer's token is the card's own; a new one (a re-issued token) is saved beside it.
+        const token = charge.card?.token
+        const customerId = order.customerId
+        if (token && customerId !== null && !history.cards.findByToken(customerId, token)) {
+          history.cards.add({ customerId, token, masked, brand: charge.card?.brand ?? null, issuer: charge.card?.issuer ?? null, source: 'charge', addedAt: at })
+        }
+      }
+      return approved ? 'approved' : declined ? 'declined' : 'unknown'
+    })
+  }
+
+  /** A supervisor lifts the lock of an unknown outcome without a settled status; the order stays unknown and can still be checked. */
+  override(orderId: number, reason: string): OrderDetail {
+    const { ctx } = this
+    const history = ctx.history()
+    const order = history.orders.get(orderId)
+    if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(orderId)} in this environment's history.`)
+    if (order.kind !== 'phone_order' || order.status !== 'OUTCOME_UNKNOWN') throw new AppError('NOT_LOCKED', 'Only a phone order with an unknown outcome locks its card.')
+    const why = reason.trim()
+    if (why.length < 10) throw new AppError('INVALID_INPUT', 'Say why, in at least 10 characters (it goes in the audit log)', 'reason')
+    if (history.events.forOrder(orderId).some((event) => event.details?.['override'] === true)) throw new AppError('NOT_LOCKED', 'The lock was already lifted.')
+    const at = ctx.now().toISOString()
+    history.transaction(() => {
+      history.events.append({
+        orderId,
+        type: 'staff_action',
+        summary: `Supervisor override: the card is unlocked without a settled status (${why})`,
+        details: { override: true, reason: why },
+        attemptId: null,
+        actor: ctx.actor,
+        at,
+      })
+      history.audit.append({ actor: ctx.actor, action: 'phone_order.override', orderId, details: { reason: why }, at })
+    })
+    ctx.events.emit('orders.changed', { id: orderId })
+    return orderDetail(history, orderId, ctx.now())
+  }
+
+  receipt(orderId: number): Receipt {
+    const history = this.ctx.history()
+    const order = history.orders.get(orderId)
+    if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(orderId)} in this environment's history.`)
+    if (order.kind !== 'phone_order' || order.status !== 'PAID') throw new AppError('NO_RECEIPT', 'Only an approved phone order has a receipt.')
+    const created = history.events.forOrder(orderId).find((event) => event.type === 'created')
+    const descriptor = typeof created?.details?.['descriptor'] === 'string' ? created.details['descriptor'] : ''
+    const merchant = descriptor || this.ctx.settings().links.descriptor || 'Merchant'
+    const approvalCode = approvalCodeOf(history, orderId)
+    const at = order.completedAt ?? order.updatedAt
+    const lines: [string, string][] = [
+      ['Amount', formatRm(order.amountSen)],
+      ['Card', [order.cardBrand, order.cardMasked].filter(Boolean).join(' ') || '—'],
+      ['Approval code', approvalCode ?? '—'],
+      ['Invoice', order.invoiceNumber],
+      ['Customer', order.customerName],
+      ['Time', `${at.replace('T', ' ').slice(0, 19)} UTC`],
+    ]
+    const text = [merchant, 'Card payment (phone order, MOTO)', '', ...lines.map(([label, value]) => `${label.padEnd(14)}${value}`), '', 'Approved'].join('\n')
+    return { merchant, invoiceNumber: order.invoiceNumber, amountSen: order.amountSen, cardMasked: order.cardMasked, cardBrand: order.cardBrand, approvalCode, customerName: order.customerName, at, text }
+  }
+}

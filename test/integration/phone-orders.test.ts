@@ -1,0 +1,229 @@
+/**
+ * Phone orders through the back end's bridge against the training gateway: approval with its receipt,
+ * a decline that does not lock the card, the per-charge limit, the duplicate guard, and every fault
+ * the charge call can meet: never more than one charge per order at the gateway, every unknown outcome
+ * settled by a status check at least 60 s (on the injected clock) after the attempt.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { CallError, PhoneOrderRequest } from '../../src-preload/contract'
+import { startTestBackend, type TestBackend } from './backend-fixture'
+
+let app: TestBackend
+let offsetMs = 0
+const advance = (ms: number): void => {
+  offsetMs += ms
+}
+
+function gatewayUrl(): string {
+  const training = app.backend.training()
+  if (!training) throw new Error('the training gateway is not running')
+  return training.baseUrl
+}
+
+async function control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${gatewayUrl()}/__sim${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = (await response.json()) as Record<string, unknown>
+  if (!response.ok) throw new Error(`control ${path}: ${String(response.status)} ${JSON.stringify(json)}`)
+  return json
+}
+
+async function failure(name: Parameters<TestBackend['call']>[0], input: unknown): Promise<CallError> {
+  const result = await app.backend.dispatch(name, input)
+  if (result.ok) throw new Error(`${name} should have failed`)
+  return result.error
+}
+
+/** Charges the gateway saw for an invoice (one per order at most, whatever happened). */
+async function chargesAtGateway(invoice: string): Promise<number> {
+  const state = (await control('GET', '/state')) as { orders: { invoiceNumber: string }[] }
+  return state.orders.filter((order) => order.invoiceNumber === invoice).length
+}
+
+async function chargeCalls(): Promise<number> {
+  const { calls } = (await control('GET', '/calls')) as { calls: { operation: string }[] }
+  return calls.filter((call) => call.operation === 'charge').length
+}
+
+/** A customer with a card saved at the gateway (as from an earlier hosted-page payment). */
+async function customerWithCard(cardNumber = '5120910000000038'): Promise<{ customerId: number; cardId: number }> {
+  const customer = await app.call('customers.save', { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789' })
+  const { token } = (await control('POST', '/tokens', { customer_id: customer.externalId, card_number: cardNumber })) as { token: { id: string } }
+  const card = await app.call('cards.add', { customerId: customer.id, token: token.id, masked: `${cardNumber.slice(0, 6)}******${cardNumber.slice(-4)}`, brand: 'mastercard' })
+  return { customerId: customer.id, cardId: card.id }
+}
+
+function phoneOrder(ids: { customerId: number; cardId: number }, overrides: Partial<PhoneOrderRequest> = {}): PhoneOrderRequest {
+  return { ...ids, invoiceNumber: 'INV-000001', amountSen: 128_50, descriptor: 'KEDAI ALI', note: 'called at 10:15', confirmDuplicate: false, ...overrides }
+}
+
+beforeEach(async () => {
+  offsetMs = 0
+  app = await startTestBackend({ now: () => new Date(Date.now() + offsetMs), actor: 'aisyah' })
+})
+afterEach(async () => {
+  await app.close()
+})
+
+describe('a phone order', () => {
+  it('is approved, writes the body of 4.2 with the token masked in the history, and has a receipt', async () => {
+    const ids = await customerWithCard()
+    expect(await app.call('phoneOrders.prepare')).toEqual({ invoiceNumber: 'INV-000001', chargeLimitSen: 5_000_00, duplicateWindowMinutes: 10, descriptor: '' })
+    const result = await app.call('phoneOrders.charge', phoneOrder(ids))
+    expect(result).toMatchObject({ outcome: 'approved', responseCode: '00', responseMessage: 'Approved' })
+    expect(result.detail.order).toMatchObject({ kind: 'phone_order', status: 'PAID', rawStatus: 'SUCCES', amountSen: 128_50, cardLast4: '0038', createdBy: 'aisyah' })
+    expect(result.receipt).toMatchObject({ merchant: 'KEDAI ALI', invoiceNumber: 'INV-000001', amountSen: 128_50, customerName: 'Siti Aminah' })
+    expect(result.receipt?.approvalCode).toMatch(/^\w{6}$/)
+    expect(result.receipt?.text).toContain(`Approval code ${result.receipt?.approvalCode ?? ''}`)
+    expect(await app.call('phoneOrders.receipt', { orderId: result.detail.order.id })).toEqual(result.receipt)
+
+    const attemptId = result.detail.timeline.find((entry) => entry.attemptId !== null)?.attemptId ?? 0
+    const body = (await app.call('orders.attempt', { id: attemptId })).requestBody ?? ''
+    expect(body).toMatch(/^\{"order":\{"amount":128\.5,"invoice_number":"INV-000001","descriptor":"KEDAI ALI"\},"payment":\{"type":"MOTO"\},"card":\{"token":"••••\w{4}"\}\}$/)
+    const { cards } = await app.call('customers.get', { id: ids.customerId })
+    expect(cards).toEqual([expect.objectContaining({ id: ids.cardId, active: true, lockedBy: null, lastUsedAt: expect.any(String) as string })])
+    expect(await chargesAtGateway('INV-000001')).toBe(1)
+  })
+
+  it('declined shows the acquirer code and message, and does not lock the card', async () => {
+    const ids = await customerWithCard('5120910000000046')
+    const declined = await app.call('phoneOrders.charge', phoneOrder(ids))
+    expect(declined).toMatchObject({ outcome: 'declined', responseCode: '05', responseMessage: 'Do Not Honour', receipt: null })
+    expect(declined.detail.order.status).toBe('FAILED')
+    expect(declined.detail.timeline.at(-1)?.summary).toBe('Declined by the bank: 05 Do Not Honour')
+    expect((await app.call('customers.get', { id: ids.customerId })).cards[0]?.lockedBy).toBeNull()
+    // A decline is no charge: trying again with the same amount needs no confirmation.
+    expect((await app.call('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'INV-000002' }))).outcome).toBe('declined')
+  })
+
+  it('above the per-charge limit is refused before anything is sent', async () => {
+    const ids = await customerWithCard()
+    const settings = await app.call('settings.get')
+    await app.call('settings.update', { ...settings.settings, phoneOrders: { ...settings.settings.phoneOrders, chargeLimitSen: 100_00 } })
+    expect(await failure('phoneOrders.charge', phoneOrder(ids, { amountSen: 100_01 }))).toEqual({
+      code: 'LIMIT_EXCEEDED',
+      field: 'amountSen',
+      message: 'A phone order may charge at most RM 100.00 at once (Settings). Send a payment link instead.',
+    })
+    expect(await chargeCalls()).toBe(0)
+    expect((await app.call('phoneOrders.charge', phoneOrder(ids, { amountSen: 100_00 }))).outcome).toBe('approved')
+  })
+
+  it('of the same customer and amount within 10 minutes needs an explicit "charge again"', async () => {
+    const ids = await customerWithCard()
+    await app.call('phoneOrders.charge', phoneOrder(ids))
+    advance(4 * 60_000)
+    const again = await failure('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'INV-000002' }))
+    expect(again).toEqual({
+      code: 'DUPLICATE_CHARGE',
+      message: 'RM 128.50 was charged to Siti Aminah 4 minutes ago (INV-000001, approved). Charge again only if the customer asked for a second charge.',
+    })
+    expect(await chargeCalls()).toBe(1)
+    expect((await app.call('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'INV-000002', confirmDuplicate: true }))).outcome).toBe('approved')
+    advance(11 * 60_000)
+    expect((await app.call('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'INV-000003' }))).outcome).toBe('approved')
+    expect((await app.call('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'INV-000004', amountSen: 99_00 }))).outcome).toBe('approved')
+  })
+})
+
+describe('a charge whose answer is lost', () => {
+  const FAULTS: { kind: string; phase: 'before' | 'after'; charged: boolean; blockOnBadSignature?: boolean }[] = [
+    { kind: 'hang', phase: 'after', charged: true },
+    { kind: 'reset', phase: 'before', charged: false },
+    { kind: 'reset', phase: 'after', charged: true },
+    { kind: 'error500', phase: 'before', charged: false },
+    { kind: 'error500', phase: 'after', charged: true },
+    { kind: 'malformed_json', phase: 'after', charged: true },
+    { kind: 'bad_signature', phase: 'after', charged: true, blockOnBadSignature: true },
+  ]
+
+  for (const fault of FAULTS) {
+    it(`(${fault.kind} ${fault.phase} the charge) is Outcome unknown, locks the card, and is settled ${fault.charged ? 'PAID' : 'FAILED'} by a check 60 s later`, async () => {
+      const ids = await customerWithCard()
+      const settings = await app.call('settings.get')
+      // The shortest response timeout there is, so that a hung answer gives up quickly.
+      await app.call('settings.update', { ...settings.settings, gateway: { ...settings.settings.gateway, responseTimeoutSeconds: 5, blockOnBadSignature: fault.blockOnBadSignature ?? false } })
+      await control('POST', '/faults', { operation: 'charge', kind: fault.kind, phase: fault.phase, count: 1 })
+
+      const unknown = await app.call('phoneOrders.charge', phoneOrder(ids))
+      expect(unknown.outcome).toBe('unknown')
+      expect(unknown.detail.order.status).toBe('OUTCOME_UNKNOWN')
+      // Due 60 s after the attempt started (a hung answer already used some of them).
+      expect(unknown.detail.statusCheck?.dueInMs).toBeGreaterThan(50_000)
+      expect(unknown.detail.statusCheck?.dueInMs).toBeLessThanOrEqual(60_000)
+      const { cards } = await app.call('customers.get', { id: ids.customerId })
+      expect(cards[0]?.lockedBy).toEqual({ orderId: unknown.detail.order.id, invoiceNumber: 'INV-000001' })
+      expect(await failure('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'INV-000002', confirmDuplicate: true }))).toMatchObject({ code: 'CARD_LOCKED', field: 'cardId' })
+      expect(await failure('orders.checkStatus', { id: unknown.detail.order.id })).toMatchObject({ code: 'TOO_EARLY' })
+
+      advance(60_000)
+      const settled = await app.call('orders.checkStatus', { id: unknown.detail.order.id })
+      expect(settled.order.status).toBe(fault.charged ? 'PAID' : 'FAILED')
+      expect(await chargesAtGateway('INV-000001')).toBe(fault.charged ? 1 : 0)
+      expect(await chargeCalls()).toBe(1)
+      const { early_status_checks: early } = (await control('GET', '/early-status-checks')) as { early_status_checks: unknown[] }
+      expect(early).toEqual([])
+      // Settled: the card may be charged again.
+      expect((await app.call('customers.get', { id: ids.customerId })).cards[0]?.lockedBy).toBeNull()
+      if (fault.charged) expect((await app.call('phoneOrders.receipt', { orderId: settled.order.id })).approvalCode).toMatch(/^\w{6}$/)
+    }, 20_000)
+  }
+
+  it('can be unlocked by a supervisor with a reason, which is audited, without settling the order', async () => {
+    const ids = await customerWithCard()
+    await control('POST', '/faults', { operation: 'charge', kind: 'error500', phase: 'after', count: 1 })
+    const unknown = await app.call('phoneOrders.charge', phoneOrder(ids))
+    expect(await failure('phoneOrders.override', { orderId: unknown.detail.order.id, reason: 'because' })).toMatchObject({ code: 'INVALID_INPUT', field: 'reason' })
+    const overridden = await app.call('phoneOrders.override', { orderId: unknown.detail.order.id, reason: 'Bank confirmed by phone: no charge' })
+    expect(overridden.order.status).toBe('OUTCOME_UNKNOWN')
+    expect(overridden.timeline.at(-1)).toMatchObject({ actor: 'aisyah', summary: 'Supervisor override: the card is unlocked without a settled status (Bank confirmed by phone: no charge)' })
+    expect((await app.call('customers.get', { id: ids.customerId })).cards[0]?.lockedBy).toBeNull()
+    expect(await failure('phoneOrders.override', { orderId: unknown.detail.order.id, reason: 'Bank confirmed by phone: no charge' })).toMatchObject({ code: 'NOT_LOCKED' })
+  })
+})
+
+describe('saved cards', () => {
+  it('are removed with Unbind Token and marked inactive; a removed card cannot be charged', async () => {
+    const ids = await customerWithCard()
+    const removed = await app.call('cards.remove', { cardId: ids.cardId })
+    expect(removed).toMatchObject({ id: ids.cardId, active: false })
+    const { calls } = (await control('GET', '/calls')) as { calls: { operation: string; status: number }[] }
+    expect(calls.filter((call) => call.operation === 'delete_token')).toEqual([expect.objectContaining({ status: 200 })])
+    expect(await failure('phoneOrders.charge', phoneOrder(ids))).toMatchObject({ code: 'CARD_INACTIVE' })
+  })
+
+  it('stay saved when the gateway cannot be reached to unbind them', async () => {
+    const ids = await customerWithCard()
+    await control('POST', '/faults', { operation: 'delete_token', kind: 'error500', phase: 'before', count: 1 })
+    expect(await failure('cards.remove', { cardId: ids.cardId })).toMatchObject({ code: 'GATEWAY_UNAVAILABLE' })
+    expect((await app.call('customers.get', { id: ids.customerId })).cards[0]?.active).toBe(true)
+  })
+
+  it('come from a hosted-page payment with saving on', async () => {
+    const link = await app.call('links.create', {
+      kind: 'card',
+      channel: '',
+      bankCode: '',
+      invoiceNumber: 'INV-LINK-1',
+      amountSen: 10_00,
+      descriptor: '',
+      autoRedirect: false,
+      callbackUrl: 'https://shop.example.my/paid',
+      failedUrl: '',
+      expiryMinutes: 60,
+      customer: { name: 'Siti Aminah', email: 'siti@example.my', phone: '', address: '', city: '', state: '', zipCode: '', country: '' },
+      lineItems: [],
+    })
+    await control('POST', '/pay', { invoice_number: 'INV-LINK-1', card_number: '5120910000000038', expiry: '12/39', cvv: '100', save_card: true })
+    advance(60_000)
+    await app.call('orders.checkStatus', { id: link.order.id })
+    const customerId = (await app.call('customers.search', { text: 'siti@example.my' })).customers[0]?.id ?? 0
+    const { cards } = await app.call('customers.get', { id: customerId })
+    expect(cards).toEqual([expect.objectContaining({ source: 'hosted_page', active: true, masked: expect.stringContaining('0038') as string })])
+    const charged = await app.call('phoneOrders.charge', { customerId, cardId: cards[0]?.id ?? 0, invoiceNumber: 'INV-000002', amountSen: 55_00, descriptor: '', note: '', confirmDuplicate: false })
+    expect(charged.outcome).toBe('approved')
+  })
+})
