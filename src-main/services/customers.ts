@@ -44,6 +44,18 @@ export function cardView(history: History, card: SavedCardRow): SavedCardView {
 
 const TOKEN = /^[\x21-\x7e]{4,128}$/
 
+/**
+ * A saved card's token in clear, for the one request that needs it. A card saved under a data key the
+ * app no longer has (Training without a keychain keeps its key for one run only) cannot be read back.
+ */
+export function savedToken(history: History, cardId: number): string {
+  try {
+    return history.cards.token(cardId)
+  } catch {
+    throw new AppError('CARD_UNREADABLE', 'This saved card can no longer be read (it was saved under a key this app no longer has). Add the card again.', 'cardId')
+  }
+}
+
 export class Customers {
   constructor(private readonly ctx: ServiceContext) {}
 
@@ -109,7 +121,7 @@ export class Customers {
     if (!card) throw new AppError('NOT_FOUND', `There is no saved card ${String(cardId)} in this environment.`)
     if (!card.active) return cardView(history, card)
     const client = await this.ctx.gateway()
-    const result = await client.unbindToken(history.cards.token(cardId))
+    const result = await client.unbindToken(savedToken(history, cardId))
     const at = this.ctx.now().toISOString()
     const gone = result.ok || result.error.code === 'NOT_FOUND'
     history.audit.append({

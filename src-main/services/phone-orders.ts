@@ -18,7 +18,7 @@ import { toWireJson } from '../gateway/money'
 import type { History } from '../store/history'
 import type { OrderRow } from '../store/history-types'
 import type { ServiceContext } from './context'
-import { cardLock } from './customers'
+import { cardLock, savedToken } from './customers'
 import { beginAttempt, finishAttempt } from './gateway-attempts'
 import { nextInvoiceNumber, noteInvoiceUsed } from './invoice-numbers'
 import { orderDetail } from './status-checks'
@@ -117,7 +117,7 @@ export class PhoneOrders {
     const input: ChargeInput = {
       requestId,
       amountSen: request.amountSen,
-      token: history.cards.token(card.id),
+      token: savedToken(history, card.id),
       paymentType: 'MOTO',
       invoiceNumber,
       descriptor: descriptor || undefined,

@@ -27,3 +27,12 @@ export function startOfNextLocalDay(day: string): string | null {
   date.setDate(date.getDate() + 1)
   return date.toISOString()
 }
+
+const DATE = new Intl.DateTimeFormat('en-MY', { year: 'numeric', month: 'short', day: 'numeric' })
+
+/** "12 Nov 2026": a day, without the time. */
+export function formatDate(iso: string | null): string {
+  if (!iso) return '—'
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : DATE.format(date)
+}

@@ -3,7 +3,7 @@ import { expect, SCREENSHOT_DIR, test } from './fixtures'
 const SCREENS = [
   { nav: 'Orders', heading: 'Orders', section: 'No orders yet', shot: 'orders' },
   { nav: 'Payment link', heading: 'Payment link', section: 'New payment link', shot: 'payment-link' },
-  { nav: 'Phone order', heading: 'Phone order', section: 'Phone orders are not set up yet', shot: 'phone-order' },
+  { nav: 'Phone order', heading: 'Phone order', section: 'Customer and card', shot: 'phone-order' },
   { nav: 'Settings', heading: 'Settings', section: 'Environment', shot: 'settings' },
 ] as const
 

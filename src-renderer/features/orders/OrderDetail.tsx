@@ -8,6 +8,8 @@ import { MarkCancelledButton } from '../../ui/MarkCancelledButton'
 import { QrCode } from '../../ui/QrCode'
 import { StatusChip } from '../../ui/StatusChip'
 import { StatusCheckButton } from '../../ui/StatusCheckButton'
+import { ReceiptButton } from '../phone-order/ReceiptDialog'
+import { SupervisorOverrideButton } from '../phone-order/SupervisorOverride'
 import { useOrdersStore } from './orders-store'
 
 function Facts({ order }: { order: OrderView }) {
@@ -129,15 +131,31 @@ function LinkAddress({ url }: { url: string }) {
   )
 }
 
+/** A phone order's own actions: its receipt once paid; a supervisor override while its outcome is unknown. */
+function PhoneOrderActions({ order }: { order: OrderView }) {
+  const applyDetail = useOrdersStore((state) => state.applyDetail)
+  if (order.kind !== 'phone_order') return null
+  if (order.status === 'PAID') return <ReceiptButton orderId={order.id} invoiceNumber={order.invoiceNumber} />
+  if (order.status === 'OUTCOME_UNKNOWN') return <SupervisorOverrideButton orderId={order.id} invoiceNumber={order.invoiceNumber} onDone={applyDetail} />
+  return null
+}
+
 function Actions({ detail }: { detail: Detail }) {
   const applyDetail = useOrdersStore((state) => state.applyDetail)
   const { order } = detail
-  if (!detail.statusCheck && !detail.canCancel) return <p className="muted small">Nothing more can be done here: this order is final.</p>
+  const phone = order.kind === 'phone_order' && (order.status === 'PAID' || order.status === 'OUTCOME_UNKNOWN')
+  if (!detail.statusCheck && !detail.canCancel && !phone) return <p className="muted small">Nothing more can be done here: this order is final.</p>
   return (
     <div className="order-actions">
       <StatusCheckButton orderId={order.id} statusCheck={detail.statusCheck} onChecked={applyDetail}>
         {detail.canCancel ? <MarkCancelledButton orderId={order.id} invoiceNumber={order.invoiceNumber} onCancelled={applyDetail} /> : null}
+        <PhoneOrderActions order={order} />
       </StatusCheckButton>
+      {order.kind === 'phone_order' && order.status === 'OUTCOME_UNKNOWN' ? (
+        <p className="muted small order-actions__note">
+          The card charged is locked until a status check settles this order. A supervisor may unlock it sooner, without knowing whether the customer was charged.
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -1,18 +1,155 @@
-import { EmptyState } from '../../ui/EmptyState'
-import { PhoneIcon } from '../../ui/icons'
+import { useEffect } from 'react'
+import { useShellStore } from '../../app/shell-store'
 import { ScreenHeader } from '../../ui/ScreenHeader'
+import { CustomerPanel } from '../customers/CustomerPanel'
+import { CustomerPicker } from '../customers/CustomerPicker'
+import { subscribeCustomerEvents, useCustomersStore } from '../customers/customers-store'
+import { chargeable } from './charge-form'
+import { ChargeForm, useChargeErrors } from './ChargeForm'
+import { ChargeResultPanel } from './ChargeResultPanel'
+import { ConfirmCharge } from './ConfirmCharge'
+import { subscribePhoneOrderEvents, usePhoneOrderStore } from './phone-order-store'
+
+function StepHeading({ n, title, done }: { n: number; title: string; done?: boolean }) {
+  return (
+    <h2 className="step-heading">
+      <span className={`step-heading__n${done ? ' step-heading__n--done' : ''}`} aria-hidden="true">
+        {done ? '✓' : n}
+      </span>
+      {title}
+    </h2>
+  )
+}
 
 export function PhoneOrderScreen() {
+  const environment = useShellStore((state) => state.info?.environment ?? null)
+  const draft = usePhoneOrderStore((state) => state.draft)
+  const defaults = usePhoneOrderStore((state) => state.defaults)
+  const step = usePhoneOrderStore((state) => state.step)
+  const pending = usePhoneOrderStore((state) => state.pending)
+  const outcome = usePhoneOrderStore((state) => state.outcome)
+  const preparing = usePhoneOrderStore((state) => state.preparing)
+  const prepareError = usePhoneOrderStore((state) => state.prepareError)
+  const start = usePhoneOrderStore((state) => state.start)
+  const edit = usePhoneOrderStore((state) => state.edit)
+  const customerId = useCustomersStore((state) => state.customerId)
+  const detail = useCustomersStore((state) => state.detail)
+  const loading = useCustomersStore((state) => state.loading)
+  const loadError = useCustomersStore((state) => state.loadError)
+  const openCustomer = useCustomersStore((state) => state.open)
+  const closeCustomer = useCustomersStore((state) => state.close)
+  const cards = detail && detail.customer.id === customerId ? detail.cards : null
+  const { errorFor } = useChargeErrors(draft, defaults, cards)
+
+  // A fresh screen for the environment in use; another environment has other customers and cards.
+  useEffect(() => {
+    void usePhoneOrderStore.getState().ensure(environment)
+  }, [environment])
+
+  // What is on show may have changed while this screen was away; then follow main's events.
+  useEffect(() => {
+    void usePhoneOrderStore.getState().refreshResult()
+    // Settings may have changed the limit or the defaults meanwhile.
+    void usePhoneOrderStore.getState().refreshDefaults()
+    void useCustomersStore.getState().refresh()
+    const offCharge = subscribePhoneOrderEvents()
+    const offCustomer = subscribeCustomerEvents()
+    return () => {
+      offCharge()
+      offCustomer()
+    }
+  }, [])
+
+  // The only chargeable card is picked for staff; a card that stopped being chargeable is let go.
+  useEffect(() => {
+    if (!cards || step !== 'form' || !draft) return
+    const picked = cards.find((card) => card.id === draft.cardId)
+    const usable = cards.filter(chargeable)
+    if (draft.cardId !== null && (!picked || !chargeable(picked))) edit({ cardId: null })
+    else if (draft.cardId === null && usable.length === 1 && usable[0]) edit({ cardId: usable[0].id })
+  }, [cards, step, draft, edit])
+
+  const frozen = step !== 'form'
+  const customerReady = customerId !== null && detail !== null && detail.customer.id === customerId
+
+  if (!draft || !defaults) {
+    return (
+      <>
+        <ScreenHeader title="Phone order">Charge a returning customer&apos;s saved card while they are on the line.</ScreenHeader>
+        {prepareError && !preparing ? (
+          <div className="alert alert--error" role="alert">
+            <p>The phone order screen could not be prepared: {prepareError.message}</p>
+            <button type="button" className="button button--secondary" onClick={() => void start(environment)}>
+              Retry
+            </button>
+          </div>
+        ) : (
+          <p className="muted">Preparing…</p>
+        )}
+      </>
+    )
+  }
+
   return (
-    <>
-      <ScreenHeader title="Phone order">Charge a returning customer's saved card while they are on the line.</ScreenHeader>
-      <EmptyState icon={<PhoneIcon size={40} />} title="Phone orders are not set up yet">
-        <p>This screen will let you find the customer, pick one of their saved cards, type the amount in RM and confirm.</p>
-        <p>
-          A charge whose answer is slow or lost will be shown as <em>outcome unknown</em> and locked until the gateway
-          says what happened, so a customer is never charged twice by accident.
-        </p>
-      </EmptyState>
-    </>
+    <div className="phone-order-screen">
+      <ScreenHeader title="Phone order">Charge a returning customer&apos;s saved card while they are on the line.</ScreenHeader>
+      <div className="phone-order">
+        <section className="card phone-order__customer" aria-label="Customer">
+          <StepHeading n={1} title="Customer and card" done={customerReady && draft.cardId !== null} />
+          {customerId === null ? (
+            <CustomerPicker
+              onPicked={(customer) => {
+                edit({ cardId: null })
+                void openCustomer(customer.id)
+              }}
+            />
+          ) : customerReady ? (
+            <CustomerPanel
+              detail={detail}
+              loading={loading}
+              loadError={loadError}
+              selectedCardId={draft.cardId}
+              onSelectCard={(cardId) => edit({ cardId })}
+              cardError={step === 'form' ? errorFor('cardId') : null}
+              frozen={frozen}
+              onChangeCustomer={() => {
+                edit({ cardId: null })
+                closeCustomer()
+              }}
+            />
+          ) : loadError ? (
+            <div className="alert alert--error" role="alert">
+              <p>The customer could not be loaded: {loadError.message}</p>
+              <div className="form__actions">
+                <button type="button" className="button button--secondary" onClick={() => void useCustomersStore.getState().refresh()}>
+                  Retry
+                </button>
+                <button type="button" className="button button--secondary" onClick={closeCustomer}>
+                  Find another customer
+                </button>
+              </div>
+            </div>
+          ) : (
+            <p className="muted">Loading the customer…</p>
+          )}
+        </section>
+
+        <section className="card phone-order__charge" aria-label="Charge">
+          {step === 'form' ? (
+            <>
+              <StepHeading n={2} title="Amount" />
+              <ChargeForm draft={draft} defaults={defaults} cards={customerReady ? detail.cards : null} />
+            </>
+          ) : step === 'confirm' && pending ? (
+            <>
+              <StepHeading n={3} title="Confirm" />
+              <ConfirmCharge pending={pending} />
+            </>
+          ) : outcome ? (
+            <ChargeResultPanel outcome={outcome} pending={pending} />
+          ) : null}
+        </section>
+      </div>
+    </div>
   )
 }

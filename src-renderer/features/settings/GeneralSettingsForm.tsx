@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { EnvironmentSettings } from '../../../src-preload/contract'
+import { formatRm, parseRmText } from '../../../src-common/money-text'
+import { rmText } from '../payment-link/link-form'
 import { Field } from '../../ui/Field'
 import { FormFooter } from '../../ui/FormFooter'
 import { useSettingsStore } from './settings-store'
@@ -12,10 +14,19 @@ const toNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Nu
 /** An invoice number as the sequence will make it: the prefix and six digits. */
 const invoiceExample = (prefix: string, sequence: number): string => `${prefix.trim()}${String(sequence).padStart(6, '0')}`
 
+/** "RM 5,000.00 per charge" for the limit as typed, or how to type it. */
+function limitHint(text: string): string {
+  const sen = parseRmText(text)
+  if (sen === null) return 'In RM, e.g. 5000 or 5,000.00.'
+  return `A single phone-order charge above ${formatRm(sen)} is refused.`
+}
+
 /** The active environment's defaults for links, the notification listener and gateway calls. Keyed by environment by its parent, so a switch starts a fresh draft. */
 export function GeneralSettingsForm({ settings, environmentLabel }: { settings: EnvironmentSettings; environmentLabel: string }) {
   const saveSettings = useSettingsStore((state) => state.saveSettings)
   const [draft, setDraft] = useState(settings)
+  // The charge limit is typed in RM and kept in sen; the text stays as typed (a half-typed "1,2" too).
+  const [limitText, setLimitText] = useState(() => rmText(settings.phoneOrders.chargeLimitSen))
   const [error, setError] = useState<FieldError>(null)
   const [saved, setSaved] = useState(false)
   const form = useRef<HTMLFormElement>(null)
@@ -67,6 +78,50 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
           </Field>
           <Field label="Card statement descriptor" error={errorFor('links.descriptor')} hint="What customers see on their card statement; new card links start with it.">
             {(props) => <input {...props} value={draft.links.descriptor} onChange={(e) => change('links', { descriptor: e.target.value })} maxLength={64} />}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Phone orders</legend>
+        <div className="field-stack--narrow">
+          <Field label="Largest single charge (RM)" error={errorFor('phoneOrders.chargeLimitSen')} hint={limitHint(limitText)}>
+            {(props) => (
+              <input
+                {...props}
+                className="numeric-input"
+                inputMode="decimal"
+                value={limitText}
+                onChange={(e) => {
+                  setLimitText(e.target.value)
+                  change('phoneOrders', { chargeLimitSen: parseRmText(e.target.value) ?? Number.NaN })
+                }}
+                placeholder="5000.00"
+              />
+            )}
+          </Field>
+          <Field
+            label="Ask before charging the same customer and amount again within (minutes)"
+            error={errorFor('phoneOrders.duplicateWindowMinutes')}
+            hint="Staff must press “Charge again” to charge it a second time."
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                min={1}
+                value={Number.isNaN(draft.phoneOrders.duplicateWindowMinutes) ? '' : draft.phoneOrders.duplicateWindowMinutes}
+                onChange={(e) => change('phoneOrders', { duplicateWindowMinutes: toNumber(e.target.value) })}
+              />
+            )}
+          </Field>
+        </div>
+        <div className="field-row">
+          <Field label="3-D Secure return address after success (optional)" error={errorFor('phoneOrders.threeDsSuccessUrl')} hint="Sent with a charge only when set.">
+            {(props) => <input {...props} type="url" value={draft.phoneOrders.threeDsSuccessUrl} onChange={(e) => change('phoneOrders', { threeDsSuccessUrl: e.target.value })} placeholder="https://shop.example.my/3ds-success" spellCheck={false} />}
+          </Field>
+          <Field label="3-D Secure return address after failure (optional)" error={errorFor('phoneOrders.threeDsFailedUrl')} hint="Sent with a charge only when set.">
+            {(props) => <input {...props} type="url" value={draft.phoneOrders.threeDsFailedUrl} onChange={(e) => change('phoneOrders', { threeDsFailedUrl: e.target.value })} placeholder="https://shop.example.my/3ds-failed" spellCheck={false} />}
           </Field>
         </div>
       </fieldset>

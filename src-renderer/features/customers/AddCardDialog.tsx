@@ -1,0 +1,94 @@
+import { useState } from 'react'
+import type { CallError } from '../../../src-preload/contract'
+import { Field } from '../../ui/Field'
+import { Modal } from '../../ui/Modal'
+import { BRAND_CHOICES, checkCard, EMPTY_CARD, type CardFields } from './customer-rules'
+import { useCustomersStore } from './customers-store'
+
+/** "Add card by hand": a token copied from the gateway's back office, for the open customer. */
+export function AddCardDialog({ open, customerName, onClose }: { open: boolean; customerName: string; onClose: () => void }) {
+  return (
+    <Modal open={open} title={`Add a card for ${customerName}`} onClose={onClose} size="wide">
+      <AddCardBody onClose={onClose} />
+    </Modal>
+  )
+}
+
+function AddCardBody({ onClose }: { onClose: () => void }) {
+  const addCard = useCustomersStore((state) => state.addCard)
+  const [fields, setFields] = useState<CardFields>(EMPTY_CARD)
+  const [tried, setTried] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [server, setServer] = useState<CallError | null>(null)
+
+  const errors = tried ? checkCard(fields) : {}
+  const field = server?.field as keyof CardFields | undefined
+  const known = field !== undefined && field in EMPTY_CARD
+  const errorFor = (name: keyof CardFields): string | null => errors[name] ?? (known && field === name && server ? server.message : null)
+  const set = (change: Partial<CardFields>): void => {
+    setServer(null)
+    setFields((current) => ({ ...current, ...change }))
+  }
+
+  const submit = async (): Promise<void> => {
+    if (busy) return
+    setTried(true)
+    setServer(null)
+    if (Object.keys(checkCard(fields)).length > 0) return
+    setBusy(true)
+    const result = await addCard(fields)
+    setBusy(false)
+    if (result.ok) onClose()
+    else setServer(result.error)
+  }
+
+  return (
+    <form
+      className="form add-card"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit()
+      }}
+    >
+      <p className="muted small">
+        For a card the customer saved with the gateway outside this app. The token is kept encrypted on this computer and is never shown again.
+      </p>
+      <Field label="Card token" error={errorFor('token')} hint="From the gateway's back office (the customer's saved card).">
+        {(props) => (
+          <input {...props} className="mono" value={fields.token} onChange={(e) => set({ token: e.target.value })} autoComplete="off" spellCheck={false} autoFocus maxLength={400} />
+        )}
+      </Field>
+      <div className="form-grid">
+        <Field label="Masked number (optional)" error={errorFor('masked')} hint="As the back office shows it, e.g. 512091******0038.">
+          {(props) => <input {...props} className="mono" value={fields.masked} onChange={(e) => set({ masked: e.target.value })} autoComplete="off" spellCheck={false} maxLength={40} placeholder="512091******0038" />}
+        </Field>
+        <Field label="Brand (optional)" error={errorFor('brand')}>
+          {(props) => (
+            <>
+              <input {...props} list="add-card-brands" value={fields.brand} onChange={(e) => set({ brand: e.target.value })} autoComplete="off" maxLength={40} placeholder="Visa" />
+              <datalist id="add-card-brands">
+                {BRAND_CHOICES.map((brand) => (
+                  <option key={brand} value={brand} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </Field>
+      </div>
+      {server && !known ? (
+        <div className="alert alert--error" role="alert">
+          {server.message}
+        </div>
+      ) : null}
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Adding…' : 'Add card'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,97 @@
+import { useRef, useState } from 'react'
+import type { CallError, CustomerView } from '../../../src-preload/contract'
+import { phoneE164 } from '../../../src-common/link-rules'
+import { Field } from '../../ui/Field'
+import { Modal } from '../../ui/Modal'
+import { checkCustomer, type CustomerFields, type CustomerFieldName as FieldName } from './customer-rules'
+import { useCustomersStore } from './customers-store'
+
+interface Props {
+  open: boolean
+  /** A new customer's first values (from what was searched), or an existing customer to edit. */
+  initial: CustomerFields | CustomerView | null
+  onClose: () => void
+  onSaved: (customer: CustomerView) => void
+}
+
+/** A new customer, or changes to one: name, e-mail and phone, checked as main will check them. */
+export function CustomerForm({ open, initial, onClose, onSaved }: Props) {
+  return (
+    <Modal open={open} title={initial && 'id' in initial ? 'Edit customer' : 'New customer'} onClose={onClose} size="wide">
+      {initial ? <CustomerFormBody initial={initial} onClose={onClose} onSaved={onSaved} /> : null}
+    </Modal>
+  )
+}
+
+function CustomerFormBody({ initial, onClose, onSaved }: { initial: CustomerFields | CustomerView; onClose: () => void; onSaved: (customer: CustomerView) => void }) {
+  const save = useCustomersStore((state) => state.save)
+  const existingId = 'id' in initial ? initial.id : undefined
+  const [fields, setFields] = useState<CustomerFields>({ name: initial.name, email: initial.email ?? '', phone: initial.phone ?? '' })
+  const [tried, setTried] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [server, setServer] = useState<{ error: CallError; fields: CustomerFields } | null>(null)
+  const form = useRef<HTMLFormElement>(null)
+
+  const errors = tried ? checkCustomer(fields) : {}
+  // Main's error stays against its field until that field changes.
+  const serverField = server?.error.field as FieldName | undefined
+  const serverApplies = server && (!serverField || !(serverField in fields) || server.fields[serverField] === fields[serverField])
+  const errorFor = (name: FieldName): string | null => errors[name] ?? (serverApplies && serverField === name ? server.error.message : null)
+  const banner = serverApplies && (!serverField || !(serverField in fields)) ? server.error.message : null
+  const e164 = phoneE164(fields.phone)
+
+  const submit = async (): Promise<void> => {
+    if (busy) return
+    setTried(true)
+    setServer(null)
+    if (Object.keys(checkCustomer(fields)).length > 0) {
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+      return
+    }
+    setBusy(true)
+    const sent = { name: fields.name.trim(), email: fields.email.trim(), phone: fields.phone.trim() }
+    const result = await save(existingId === undefined ? sent : { ...sent, id: existingId })
+    setBusy(false)
+    if (result.ok) onSaved(result.value)
+    else setServer({ error: result.error, fields })
+  }
+
+  const set = (change: Partial<CustomerFields>): void => setFields((current) => ({ ...current, ...change }))
+
+  return (
+    <form
+      ref={form}
+      className="form customer-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit()
+      }}
+    >
+      <Field label="Name" error={errorFor('name')}>
+        {(props) => <input {...props} value={fields.name} onChange={(e) => set({ name: e.target.value })} autoComplete="off" autoFocus={!fields.name} maxLength={500} />}
+      </Field>
+      <div className="form-grid">
+        <Field label="E-mail (optional)" error={errorFor('email')}>
+          {(props) => <input {...props} type="email" value={fields.email} onChange={(e) => set({ email: e.target.value })} placeholder="siti@example.my" autoComplete="off" autoFocus={Boolean(fields.name) && !fields.email} />}
+        </Field>
+        <Field label="Phone (optional)" error={errorFor('phone')} hint={e164 ? `Saved as ${e164}` : 'e.g. 012-345 6789'}>
+          {(props) => <input {...props} type="tel" value={fields.phone} onChange={(e) => set({ phone: e.target.value })} placeholder="012-345 6789" autoComplete="off" />}
+        </Field>
+      </div>
+      {banner ? (
+        <div className="alert alert--error" role="alert">
+          {banner}
+        </div>
+      ) : null}
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Saving…' : existingId === undefined ? 'Save customer' : 'Save changes'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,242 @@
+import { useId, useState } from 'react'
+import type { CallError, OrderView, SavedCardView } from '../../../src-preload/contract'
+import { formatRm } from '../../../src-common/money-text'
+import { brandKey, brandLabel, brandShort, CARD_SOURCE_TEXT, maskedCardText } from '../../format/card'
+import { formatDate, formatDateTime } from '../../format/time'
+import { KIND_LABELS } from '../../format/labels'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { StatusChip } from '../../ui/StatusChip'
+import { AddCardDialog } from './AddCardDialog'
+import { CustomerForm } from './CustomerForm'
+import { useCustomersStore, type CustomerDetail } from './customers-store'
+import { openOrder } from './open-order'
+
+const RECENT_SHOWN = 5
+
+export function BrandBadge({ brand }: { brand: string | null }) {
+  return (
+    <span className={`brand-badge brand-badge--${brandKey(brand)}`} aria-hidden="true">
+      {brandShort(brand)}
+    </span>
+  )
+}
+
+interface CardProps {
+  card: SavedCardView
+  name: string
+  selected: boolean
+  /** The screen is past the form (confirming or showing a result): nothing may change. */
+  frozen: boolean
+  onSelect: () => void
+  onRemove: () => void
+}
+
+function SavedCardOption({ card, name, selected, frozen, onSelect, onRemove }: CardProps) {
+  const id = useId()
+  const locked = card.lockedBy !== null
+  const number = maskedCardText(card.masked)
+  return (
+    <div className={`saved-card${selected ? ' saved-card--selected' : ''}${locked ? ' saved-card--locked' : ''}`} data-testid="saved-card">
+      <label className="saved-card__choice" htmlFor={id}>
+        <input id={id} type="radio" name={name} checked={selected} disabled={locked || frozen} onChange={onSelect} aria-describedby={`${id}-meta`} />
+        <BrandBadge brand={card.brand} />
+        <span className="saved-card__text">
+          <span className="saved-card__line">
+            <span className="saved-card__number mono">{number ?? 'Number not recorded'}</span>
+            <span className="saved-card__issuer">
+              {brandLabel(card.brand)}
+              {card.issuer ? ` · ${card.issuer}` : ''}
+            </span>
+          </span>
+          <span className="saved-card__meta muted small" id={`${id}-meta`}>
+            Added {formatDate(card.addedAt)} · {CARD_SOURCE_TEXT[card.source]}
+            {' · '}
+            {card.lastUsedAt ? `Last used ${formatDate(card.lastUsedAt)}` : 'Not used yet'}
+          </span>
+        </span>
+      </label>
+      <button type="button" className="button button--secondary button--small saved-card__remove" disabled={frozen} onClick={onRemove} aria-label={`Remove card ${number ?? ''}`.trim()}>
+        Remove
+      </button>
+      {card.lockedBy ? (
+        <div className="saved-card__lock" role="note">
+          <strong>Locked:</strong> the charge of <span className="mono">{card.lockedBy.invoiceNumber}</span> has an unknown outcome. A status check (or a supervisor
+          override) unlocks it.{' '}
+          <button type="button" className="link-button" onClick={() => card.lockedBy && openOrder(card.lockedBy.orderId)}>
+            Open {card.lockedBy.invoiceNumber}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+function RecentOrders({ orders }: { orders: OrderView[] }) {
+  const [all, setAll] = useState(false)
+  if (orders.length === 0) return <p className="muted small">No orders for this customer yet.</p>
+  const shown = all ? orders : orders.slice(0, RECENT_SHOWN)
+  return (
+    <>
+      <ul className="recent-orders" aria-label="Recent orders">
+        {shown.map((order) => (
+          <li key={order.id}>
+            <button
+              type="button"
+              className="recent-orders__row"
+              onClick={() => openOrder(order.id)}
+              title={`${KIND_LABELS[order.kind]} ${order.invoiceNumber}: open in Orders`}
+            >
+              <span className="mono ellipsis">{order.invoiceNumber}</span>
+              <StatusChip status={order.status} raw={order.rawStatus} />
+              <span className="numeric">{formatRm(order.amountSen)}</span>
+              <span className="muted small recent-orders__when">{formatDateTime(order.createdAt)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {orders.length > RECENT_SHOWN ? (
+        <button type="button" className="link-button" onClick={() => setAll(!all)}>
+          {all ? 'Show fewer' : `Show all ${String(orders.length)}`}
+        </button>
+      ) : null}
+    </>
+  )
+}
+
+interface Props {
+  detail: CustomerDetail
+  loading: boolean
+  loadError: CallError | null
+  selectedCardId: number | null
+  onSelectCard: (cardId: number | null) => void
+  /** Why the card choice is refused, if it is (after "Review charge"). */
+  cardError: string | null
+  frozen: boolean
+  onChangeCustomer: () => void
+}
+
+/** The customer picked: who they are, the saved cards to choose from, and their recent orders. */
+export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSelectCard, cardError, frozen, onChangeCustomer }: Props) {
+  const id = useId()
+  const removeCard = useCustomersStore((state) => state.removeCard)
+  const refresh = useCustomersStore((state) => state.refresh)
+  const [editing, setEditing] = useState(false)
+  const [adding, setAdding] = useState(false)
+  const [removing, setRemoving] = useState<SavedCardView | null>(null)
+  const [removeBusy, setRemoveBusy] = useState(false)
+  const [removeError, setRemoveError] = useState<string | null>(null)
+
+  const { customer } = detail
+  const cards = detail.cards.filter((card) => card.active)
+  const removed = detail.cards.length - cards.length
+
+  const confirmRemove = async (): Promise<void> => {
+    if (!removing || removeBusy) return
+    setRemoveBusy(true)
+    setRemoveError(null)
+    const result = await removeCard(removing.id)
+    setRemoveBusy(false)
+    if (!result.ok) return setRemoveError(result.error.message)
+    if (selectedCardId === removing.id) onSelectCard(null)
+    setRemoving(null)
+  }
+
+  return (
+    <div className="customer-panel" data-testid="customer-panel">
+      <div className="customer-panel__head">
+        <div className="customer-panel__who">
+          <h3 className="customer-panel__name">{customer.name}</h3>
+          <div className="customer-panel__contact muted">
+            {customer.email ? <span>{customer.email}</span> : null}
+            {customer.phone ? <span>{customer.phone}</span> : null}
+            {customer.externalId ? <span className="mono small">{customer.externalId}</span> : null}
+          </div>
+        </div>
+        <div className="customer-panel__actions">
+          <button type="button" className="button button--secondary button--small" disabled={frozen} onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          <button type="button" className="button button--secondary button--small" disabled={frozen} onClick={onChangeCustomer}>
+            Change customer
+          </button>
+        </div>
+      </div>
+
+      {loadError ? (
+        <div className="alert alert--error" role="alert">
+          This customer could not be loaded: {loadError.message}{' '}
+          <button type="button" className="link-button" onClick={() => void refresh()}>
+            Retry
+          </button>
+        </div>
+      ) : null}
+
+      <fieldset className={`saved-cards${cardError ? ' saved-cards--invalid' : ''}`} aria-describedby={cardError ? `${id}-error` : undefined} aria-busy={loading}>
+        <legend>Card to charge</legend>
+        {cards.length === 0 ? (
+          <p className="muted small saved-cards__empty">
+            No saved cards. A card is saved when the customer pays on a card payment page and ticks &ldquo;Save this card&rdquo;, or add one by hand from the
+            gateway&apos;s back office.
+          </p>
+        ) : (
+          cards.map((card) => (
+            <SavedCardOption
+              key={card.id}
+              card={card}
+              name={`${id}-card`}
+              selected={selectedCardId === card.id}
+              frozen={frozen}
+              onSelect={() => onSelectCard(card.id)}
+              onRemove={() => {
+                setRemoveError(null)
+                setRemoving(card)
+              }}
+            />
+          ))
+        )}
+        {cardError ? (
+          <div className="field__error" id={`${id}-error`} role="alert">
+            {cardError}
+          </div>
+        ) : null}
+        <div className="saved-cards__foot">
+          <button type="button" className="button button--secondary button--small" disabled={frozen} onClick={() => setAdding(true)}>
+            Add card by hand
+          </button>
+          {removed > 0 ? <span className="muted small">{removed === 1 ? '1 removed card is not shown.' : `${String(removed)} removed cards are not shown.`}</span> : null}
+        </div>
+      </fieldset>
+
+      <h4 className="customer-panel__subhead">Recent orders</h4>
+      <RecentOrders orders={detail.orders} />
+
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this card?"
+        confirmLabel={removeBusy ? 'Removing…' : 'Remove card'}
+        tone="danger"
+        onCancel={() => {
+          if (!removeBusy) setRemoving(null)
+        }}
+        onConfirm={() => void confirmRemove()}
+      >
+        {removing ? (
+          <p>
+            <strong>
+              {brandLabel(removing.brand)} {maskedCardText(removing.masked) ?? ''}
+            </strong>{' '}
+            of {customer.name}
+          </p>
+        ) : null}
+        <p>This unbinds the card at the gateway; it cannot be charged again.</p>
+        {removeError ? (
+          <div className="alert alert--error" role="alert">
+            The card was not removed: {removeError}
+          </div>
+        ) : null}
+      </ConfirmDialog>
+      <AddCardDialog open={adding} customerName={customer.name} onClose={() => setAdding(false)} />
+      <CustomerForm open={editing} initial={editing ? customer : null} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
+    </div>
+  )
+}

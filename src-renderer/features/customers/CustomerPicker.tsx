@@ -1,0 +1,148 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import type { CustomerView } from '../../../src-preload/contract'
+import { newCustomerFrom } from './customer-rules'
+import { CustomerForm } from './CustomerForm'
+import { useCustomersStore } from './customers-store'
+
+const SEARCH_PAUSE_MS = 150
+
+/**
+ * "Find customer": searches as staff type (after a short pause), results picked by click or with the
+ * arrow keys and Enter; "New customer" when they are not there yet.
+ */
+export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView) => void }) {
+  const id = useId()
+  const query = useCustomersStore((state) => state.query)
+  const results = useCustomersStore((state) => state.results)
+  const resultsFor = useCustomersStore((state) => state.resultsFor)
+  const searching = useCustomersStore((state) => state.searching)
+  const searchError = useCustomersStore((state) => state.searchError)
+  const setQuery = useCustomersStore((state) => state.setQuery)
+  const search = useCustomersStore((state) => state.search)
+  const [active, setActive] = useState(0)
+  const [creating, setCreating] = useState(false)
+  const box = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    // Already answered (coming back to the screen): no need to ask again.
+    if (useCustomersStore.getState().resultsFor === (query.trim() || null)) return
+    const timer = setTimeout(() => void search(query), SEARCH_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [query, search])
+
+  const typed = query.trim()
+  // The last answer stays in view while the next search runs, so the list does not flicker.
+  const shown = typed && resultsFor !== null ? results : []
+  const activeIndex = Math.min(active, Math.max(0, shown.length - 1))
+  const listId = `${id}-results`
+  const optionId = (index: number): string => `${id}-option-${String(index)}`
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (event.key === 'ArrowDown' && shown.length > 0) {
+      event.preventDefault()
+      setActive((activeIndex + 1) % shown.length)
+    } else if (event.key === 'ArrowUp' && shown.length > 0) {
+      event.preventDefault()
+      setActive((activeIndex - 1 + shown.length) % shown.length)
+    } else if (event.key === 'Enter') {
+      event.preventDefault()
+      const customer = shown[activeIndex]
+      if (customer) onPicked(customer)
+    } else if (event.key === 'Escape' && query) {
+      event.preventDefault()
+      setQuery('')
+    }
+  }
+
+  const status = !typed
+    ? 'Type a name, e-mail address or phone number.'
+    : searching && resultsFor !== typed
+      ? 'Searching…'
+      : resultsFor === typed && shown.length === 0 && !searchError
+        ? `No customer starts with “${typed}”.`
+        : shown.length > 0
+          ? `${String(shown.length)} customer${shown.length === 1 ? '' : 's'}: arrow keys to move, Enter to pick.`
+          : ''
+
+  return (
+    <div className="customer-picker">
+      <div className="customer-picker__bar">
+        <div className="customer-picker__search">
+          <label htmlFor={`${id}-box`} className="customer-picker__label">
+            Find customer
+          </label>
+          <input
+            ref={box}
+            id={`${id}-box`}
+            type="search"
+            className="search-box"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={shown.length > 0}
+            aria-controls={listId}
+            aria-activedescendant={shown.length > 0 ? optionId(activeIndex) : undefined}
+            aria-describedby={`${id}-status`}
+            placeholder="Name, e-mail or phone"
+            value={query}
+            onChange={(e) => {
+              setActive(0)
+              setQuery(e.target.value)
+            }}
+            onKeyDown={onKeyDown}
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus
+          />
+        </div>
+        <button type="button" className="button button--secondary customer-picker__new" onClick={() => setCreating(true)}>
+          New customer
+        </button>
+      </div>
+      <p className="muted small customer-picker__status" id={`${id}-status`} role="status">
+        {status}
+      </p>
+      {searchError ? (
+        <div className="alert alert--error" role="alert">
+          The search failed: {searchError.message}
+        </div>
+      ) : null}
+      <ul className="customer-results" id={listId} role="listbox" aria-label="Customers found" hidden={shown.length === 0}>
+        {shown.map((customer, index) => (
+          <li
+            key={customer.id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === activeIndex}
+            className={`customer-results__item${index === activeIndex ? ' customer-results__item--active' : ''}`}
+            onMouseEnter={() => setActive(index)}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => onPicked(customer)}
+          >
+            <span className="customer-results__name">{customer.name || '(no name)'}</span>
+            <span className="customer-results__contact">
+              {customer.email ? <span>{customer.email}</span> : null}
+              {customer.phone ? <span>{customer.phone}</span> : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {typed && resultsFor === typed && shown.length === 0 && !searchError ? (
+        <button type="button" className="link-button" onClick={() => setCreating(true)}>
+          Add “{typed}” as a new customer
+        </button>
+      ) : null}
+      <CustomerForm
+        open={creating}
+        initial={creating ? newCustomerFrom(query) : null}
+        onClose={() => {
+          setCreating(false)
+          box.current?.focus()
+        }}
+        onSaved={(customer) => {
+          setCreating(false)
+          onPicked(customer)
+        }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+/**
+ * What staff type about a customer and a card added by hand, judged before it goes to main (which
+ * judges it again). Pure.
+ */
+import type { CustomerInput } from '../../../src-preload/contract'
+import { emailProblem, phoneProblem } from '../../../src-common/link-rules'
+
+export type CustomerFields = Omit<CustomerInput, 'id'>
+export type CustomerFieldName = keyof CustomerFields
+
+export const NAME_MAX = 128
+
+/** What is wrong with a customer as typed, by field; empty when it may be saved. The name is required, e-mail and phone are not. */
+export function checkCustomer(fields: CustomerFields): Partial<Record<CustomerFieldName, string>> {
+  const errors: Partial<Record<CustomerFieldName, string>> = {}
+  const name = fields.name.trim()
+  if (!name) errors.name = "Enter the customer's name"
+  else if (name.length > NAME_MAX) errors.name = `Use at most ${String(NAME_MAX)} characters`
+  // Optional, as main has it; when given it must be an address.
+  const email = fields.email.trim() ? emailProblem(fields.email) : null
+  if (email) errors.email = email
+  const phone = phoneProblem(fields.phone, false)
+  if (phone) errors.phone = phone
+  return errors
+}
+
+/** What was typed, as the start of a new customer: an e-mail, a phone number or a name. */
+export function newCustomerFrom(text: string): CustomerFields {
+  const typed = text.trim()
+  if (typed.includes('@')) return { name: '', email: typed, phone: '' }
+  if (/^[+\d][\d\s()+-]{5,}$/.test(typed)) return { name: '', email: '', phone: typed }
+  return { name: typed, email: '', phone: '' }
+}
+
+export interface CardFields {
+  token: string
+  masked: string
+  brand: string
+}
+
+export const EMPTY_CARD: CardFields = { token: '', masked: '', brand: '' }
+export const BRAND_CHOICES = ['Visa', 'Mastercard', 'American Express', 'JCB', 'UnionPay']
+
+/** What is wrong with a card as typed, by field. */
+export function checkCard(fields: CardFields): Partial<Record<keyof CardFields, string>> {
+  const errors: Partial<Record<keyof CardFields, string>> = {}
+  const token = fields.token.trim()
+  if (!token) errors.token = "Paste the card's token from the gateway's back office"
+  else if (/\s/.test(token)) errors.token = 'A token has no spaces: check what was pasted'
+  else if (!/^[\x21-\x7e]{4,128}$/.test(token)) errors.token = 'Paste the token as the gateway shows it: 4 to 128 characters'
+  const masked = fields.masked.trim()
+  if (masked.length > 40) errors.masked = 'Use at most 40 characters'
+  else if (masked && !/^[0-9*xX•\s-]+$/.test(masked)) errors.masked = 'Digits and * only, e.g. 512091******0038'
+  else if (/^\d{12,19}$/.test(masked.replace(/[\s-]/g, ''))) errors.masked = 'Never type the full card number: hide the middle digits with *'
+  if (fields.brand.trim().length > 40) errors.brand = 'Use at most 40 characters'
+  return errors
+}

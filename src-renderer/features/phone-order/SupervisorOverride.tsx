@@ -1,0 +1,102 @@
+import { useId, useState } from 'react'
+import type { OrderDetail } from '../../../src-preload/contract'
+import { getApi, NO_BRIDGE } from '../../api'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { OVERRIDE_REASON_MAX, OVERRIDE_REASON_MIN, overrideReasonProblem } from './override'
+
+interface Props {
+  orderId: number
+  invoiceNumber: string
+  onDone: (detail: OrderDetail) => void
+}
+
+/**
+ * "Supervisor override" for a phone order whose outcome is unknown: lifts the card's lock without a
+ * settled status, after a question that says what that risks and that it is audited.
+ */
+export function SupervisorOverrideButton({ orderId, invoiceNumber, onDone }: Props) {
+  const reasonId = useId()
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState('')
+  const [tried, setTried] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState(false)
+
+  const problem = tried ? overrideReasonProblem(reason) : null
+
+  const close = (): void => {
+    if (busy) return
+    setOpen(false)
+    setError(null)
+    setTried(false)
+  }
+
+  const confirm = async (): Promise<void> => {
+    if (busy) return
+    setTried(true)
+    if (overrideReasonProblem(reason)) return
+    const api = getApi()
+    if (!api) return setError(NO_BRIDGE.message)
+    setBusy(true)
+    setError(null)
+    const result = await api.phoneOrders.override({ orderId, reason: reason.trim() })
+    setBusy(false)
+    if (!result.ok) return setError(result.error.message)
+    setOpen(false)
+    setReason('')
+    setTried(false)
+    setDone(true)
+    onDone(result.value)
+  }
+
+  return (
+    <>
+      <button type="button" className="button button--secondary button--warning" onClick={() => setOpen(true)}>
+        Supervisor override
+      </button>
+      {done ? (
+        <span className="saved small" role="status">
+          Card unlocked; recorded in the audit log.
+        </span>
+      ) : null}
+      <ConfirmDialog
+        open={open}
+        title={`Unlock the card charged for ${invoiceNumber}?`}
+        confirmLabel={busy ? 'Unlocking…' : 'Unlock the card'}
+        tone="danger"
+        onCancel={close}
+        onConfirm={() => void confirm()}
+      >
+        <p>
+          <strong>Nobody knows yet whether the customer was charged for this order.</strong> This unlocks the card so it can be charged again
+          without waiting for a status check to settle it. If the first charge did go through, the customer may be charged twice.
+        </p>
+        <p>The override, your reason and who did it are recorded in the audit log. A later status check still settles this order.</p>
+        <div className={`field${problem ? ' field--invalid' : ''}`}>
+          <label htmlFor={reasonId}>Reason (at least {OVERRIDE_REASON_MIN} characters)</label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            maxLength={OVERRIDE_REASON_MAX}
+            value={reason}
+            aria-invalid={Boolean(problem)}
+            aria-describedby={problem ? `${reasonId}-error` : undefined}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="e.g. The bank confirmed by phone that no charge was made"
+          />
+          {problem ? (
+            <div className="field__error" id={`${reasonId}-error`} role="alert">
+              {problem}
+            </div>
+          ) : null}
+        </div>
+        {error ? (
+          <div className="alert alert--error" role="alert">
+            {error}
+          </div>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  )
+}

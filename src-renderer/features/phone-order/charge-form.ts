@@ -1,0 +1,132 @@
+/**
+ * The phone order form's draft (what staff typed, as text) and the charge it stands for. Pure: the
+ * store keeps the draft, the form renders it, and these rules judge it the way main will (main checks
+ * everything again: the renderer is never trusted).
+ */
+import type { CallError, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
+import { amountProblem, invoiceNumberProblem } from '../../../src-common/link-rules'
+import { formatRm, parseRmText } from '../../../src-common/money-text'
+
+/** What `phoneOrders.prepare` answers. */
+export interface PhoneOrderDefaults {
+  invoiceNumber: string
+  chargeLimitSen: number
+  duplicateWindowMinutes: number
+  descriptor: string
+}
+
+export interface ChargeDraft {
+  /** The saved card picked in the customer panel; null until one is. */
+  cardId: number | null
+  invoiceNumber: string
+  /** RM as typed: "128.50", "1,200", "RM 9.99". */
+  amount: string
+  descriptor: string
+  note: string
+}
+
+/** The fields of a charge; an error naming any other goes above the buttons. */
+export type ChargeField = 'cardId' | 'invoiceNumber' | 'amountSen' | 'descriptor' | 'note'
+export const CHARGE_FIELDS: readonly ChargeField[] = ['cardId', 'invoiceNumber', 'amountSen', 'descriptor', 'note']
+
+export const DESCRIPTOR_MAX = 64
+export const NOTE_MAX = 500
+
+export function emptyChargeDraft(defaults: PhoneOrderDefaults): ChargeDraft {
+  return { cardId: null, invoiceNumber: defaults.invoiceNumber, amount: '', descriptor: defaults.descriptor, note: '' }
+}
+
+/** Sen from RM text; NaN for text that is not an amount, so the rules name the mistake. */
+export const senOf = (text: string): number => parseRmText(text) ?? Number.NaN
+
+/** A card can be charged when it is active and no earlier charge of it has an unknown outcome. */
+export const chargeable = (card: SavedCardView): boolean => card.active && card.lockedBy === null
+
+/** What the draft asks main to do, for this customer. */
+export function toChargeRequest(draft: ChargeDraft, customerId: number, confirmDuplicate = false): PhoneOrderRequest {
+  return {
+    customerId,
+    cardId: draft.cardId ?? 0,
+    invoiceNumber: draft.invoiceNumber.trim(),
+    amountSen: senOf(draft.amount),
+    descriptor: draft.descriptor.trim(),
+    note: draft.note.trim(),
+    confirmDuplicate,
+  }
+}
+
+export interface ChargeContext {
+  chargeLimitSen: number
+  /** The open customer's cards. */
+  cards: readonly SavedCardView[]
+}
+
+/** Every problem of the draft, by field; empty when it may go to the confirmation step. */
+export function checkCharge(draft: ChargeDraft, context: ChargeContext): Partial<Record<ChargeField, string>> {
+  const errors: Partial<Record<ChargeField, string>> = {}
+  const card = draft.cardId === null ? undefined : context.cards.find((c) => c.id === draft.cardId)
+  if (!card) errors.cardId = 'Pick the card to charge'
+  else if (!card.active) errors.cardId = 'This card was removed: pick another'
+  else if (card.lockedBy) errors.cardId = `This card is locked until the charge of ${card.lockedBy.invoiceNumber} is settled: pick another`
+
+  const invoice = invoiceNumberProblem(draft.invoiceNumber)
+  if (invoice) errors.invoiceNumber = invoice
+
+  const sen = senOf(draft.amount)
+  const amount = draft.amount.trim() ? amountProblem(sen) : 'Enter the amount to charge in RM, e.g. 128.50'
+  if (amount) errors.amountSen = amount
+  else if (sen > context.chargeLimitSen) errors.amountSen = `The largest single charge is ${formatRm(context.chargeLimitSen)} (set in Settings)`
+
+  if (draft.descriptor.trim().length > DESCRIPTOR_MAX) errors.descriptor = `Use at most ${String(DESCRIPTOR_MAX)} characters`
+  if (draft.note.trim().length > NOTE_MAX) errors.note = `Use at most ${String(NOTE_MAX)} characters`
+  return errors
+}
+
+const fieldValue = (draft: ChargeDraft, field: string): string | null => {
+  switch (field) {
+    case 'cardId':
+      return String(draft.cardId)
+    case 'invoiceNumber':
+      return draft.invoiceNumber.trim()
+    case 'amountSen':
+      return String(senOf(draft.amount))
+    case 'descriptor':
+      return draft.descriptor.trim()
+    case 'note':
+      return draft.note.trim()
+    default:
+      return null
+  }
+}
+
+/** An error main gave for a charge, with what its field held then: once staff change that field, it no longer applies. */
+export interface ChargeServerError {
+  error: CallError
+  /** The named field's value when the error came, or null when no form field is named. */
+  was: string | null
+}
+
+export function chargeServerErrorOf(error: CallError, draft: ChargeDraft): ChargeServerError {
+  return { error, was: error.field ? fieldValue(draft, error.field) : null }
+}
+
+/** Whether main's error still describes what is in the form. */
+export function chargeServerErrorApplies(server: ChargeServerError, draft: ChargeDraft): boolean {
+  if (!server.error.field || server.was === null) return true
+  return fieldValue(draft, server.error.field) === server.was
+}
+
+/** The form field a server error belongs to, or null when it goes above the buttons. */
+export function chargeErrorField(error: CallError): ChargeField | null {
+  const field = error.field
+  if (field && (CHARGE_FIELDS as readonly string[]).includes(field)) return field as ChargeField
+  // These are about the card whatever field main named.
+  if (error.code === 'CARD_LOCKED' || error.code === 'CARD_INACTIVE') return 'cardId'
+  return null
+}
+
+/**
+ * Errors after which main may have sent the charge without this screen learning the answer (the app's
+ * back end failed, or the bridge broke): staff must look before charging again.
+ */
+export const OUTCOME_MAY_BE_UNKNOWN = new Set(['INTERNAL', 'BRIDGE_UNREACHABLE'])

@@ -1,0 +1,262 @@
+/**
+ * The phone order screen's store: the environment's defaults, the draft (kept here so that leaving the
+ * screen never loses what was typed), the step (form, confirmation, result), the charge in flight and
+ * its result, kept in step with main's `orders.changed` until an unknown outcome is settled.
+ *
+ * The customer and their cards live in the customers store; this one keeps which card is picked.
+ */
+import { create } from 'zustand'
+import type { CallError, Environment, OrderDetail, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
+import { getApi, NO_BRIDGE } from '../../api'
+import { useCustomersStore } from '../customers/customers-store'
+import {
+  checkCharge,
+  chargeServerErrorOf,
+  emptyChargeDraft,
+  toChargeRequest,
+  type ChargeDraft,
+  type ChargeServerError,
+  type PhoneOrderDefaults,
+} from './charge-form'
+import { outcomeOf, refusedOutcome, type ChargeOutcome } from './charge-outcome'
+
+export type Step = 'form' | 'confirm' | 'result'
+
+/** What the confirmation repeats and what is sent: fixed when staff press "Review charge". */
+export interface PendingCharge {
+  request: PhoneOrderRequest
+  customerName: string
+  card: SavedCardView
+}
+
+interface PhoneOrderState {
+  environment: Environment | null
+  defaults: PhoneOrderDefaults | null
+  preparing: boolean
+  prepareError: CallError | null
+  draft: ChargeDraft | null
+  step: Step
+  /** After the first "Review charge", the rules' errors show and follow every change. */
+  submitted: boolean
+  serverError: ChargeServerError | null
+  pending: PendingCharge | null
+  charging: boolean
+  /** DUPLICATE_CHARGE: main's words; staff may charge again on purpose, or cancel. */
+  duplicate: CallError | null
+  outcome: ChargeOutcome | null
+  /** Bumped by every fresh start, so a late answer for an older form is dropped. */
+  generation: number
+
+  /** Prepares a fresh screen for `environment` unless one is ready for it already. */
+  ensure: (environment: Environment | null) => Promise<void>
+  /** Everything afresh: no customer, a new invoice number. */
+  start: (environment: Environment | null) => Promise<void>
+  edit: (change: Partial<ChargeDraft>) => void
+  /** To the confirmation, when the draft passes the rules; false otherwise. */
+  review: () => boolean
+  back: () => void
+  charge: (confirmDuplicate?: boolean) => Promise<void>
+  /** The same customer, amount and card with a new invoice number, back at the form. */
+  tryAgain: () => Promise<void>
+  nextInvoiceNumber: () => Promise<void>
+  /** The limit and defaults as Settings has them now; the invoice number and descriptor follow when untouched. */
+  refreshDefaults: () => Promise<void>
+  /** A newer description of the charged order (after a check, or an event). */
+  applyDetail: (detail: OrderDetail) => void
+  refreshResult: () => Promise<void>
+  loadReceipt: () => Promise<void>
+}
+
+export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
+  environment: null,
+  defaults: null,
+  preparing: false,
+  prepareError: null,
+  draft: null,
+  step: 'form',
+  submitted: false,
+  serverError: null,
+  pending: null,
+  charging: false,
+  duplicate: null,
+  outcome: null,
+  generation: 0,
+
+  ensure: async (environment) => {
+    const state = get()
+    if (state.draft || state.preparing) {
+      if (state.environment === environment) return
+      // The shell learnt the environment after this screen was prepared: it is the same one.
+      if (state.environment === null) return set({ environment })
+    }
+    await get().start(environment)
+  },
+
+  start: async (environment) => {
+    const api = getApi()
+    const generation = get().generation + 1
+    useCustomersStore.getState().reset()
+    set({
+      generation,
+      environment,
+      preparing: true,
+      prepareError: null,
+      draft: null,
+      step: 'form',
+      submitted: false,
+      serverError: null,
+      pending: null,
+      charging: false,
+      duplicate: null,
+      outcome: null,
+    })
+    if (!api) return set({ preparing: false, prepareError: NO_BRIDGE })
+    const defaults = await api.phoneOrders.prepare()
+    if (get().generation !== generation) return
+    if (!defaults.ok) return set({ preparing: false, prepareError: defaults.error })
+    set({ preparing: false, defaults: defaults.value, draft: emptyChargeDraft(defaults.value) })
+  },
+
+  edit: (change) => {
+    const draft = get().draft
+    if (draft && get().step === 'form') set({ draft: { ...draft, ...change } })
+  },
+
+  review: () => {
+    const { draft, defaults, step } = get()
+    const detail = useCustomersStore.getState().detail
+    if (!draft || !defaults || step !== 'form') return false
+    set({ submitted: true, serverError: null })
+    if (!detail) return false
+    const errors = checkCharge(draft, { chargeLimitSen: defaults.chargeLimitSen, cards: detail.cards })
+    const card = detail.cards.find((c) => c.id === draft.cardId)
+    if (Object.keys(errors).length > 0 || !card) return false
+    set({
+      step: 'confirm',
+      duplicate: null,
+      pending: { request: toChargeRequest(draft, detail.customer.id), customerName: detail.customer.name, card },
+    })
+    return true
+  },
+
+  back: () => {
+    if (get().charging || get().step !== 'confirm') return
+    set({ step: 'form', pending: null, duplicate: null })
+  },
+
+  charge: async (confirmDuplicate = false) => {
+    const { pending, charging, generation, draft, step } = get()
+    if (!pending || !draft || charging || step !== 'confirm') return
+    const api = getApi()
+    if (!api) return set({ duplicate: null, step: 'form', pending: null, serverError: chargeServerErrorOf(NO_BRIDGE, draft) })
+    set({ charging: true, duplicate: null })
+    const result = await api.phoneOrders.charge({ ...pending.request, confirmDuplicate })
+    // The environment changed meanwhile: the order is in the other environment's history.
+    if (get().generation !== generation) return
+    const customers = useCustomersStore.getState()
+    if (result.ok) {
+      set({ charging: false, step: 'result', outcome: outcomeOf(result.value) })
+      void customers.refresh()
+      if (result.value.detail.order.status === 'PAID' && !result.value.receipt) void get().loadReceipt()
+      return
+    }
+    const error = result.error
+    if (error.code === 'DUPLICATE_CHARGE') return set({ charging: false, duplicate: error })
+    if (error.code === 'GATEWAY_REJECTED') {
+      set({ charging: false, step: 'result', outcome: refusedOutcome(error) })
+      void customers.refresh()
+      return
+    }
+    // Back to the form with the error against its field (or above the buttons). The card's state, the
+    // customer's orders or the customer may have changed: show them as main has them now.
+    set({ charging: false, step: 'form', pending: null, submitted: true, serverError: chargeServerErrorOf(error, draft) })
+    void customers.refresh()
+  },
+
+  tryAgain: async () => {
+    const { step, draft } = get()
+    if (step !== 'result' || !draft) return
+    set({
+      step: 'form',
+      outcome: null,
+      pending: null,
+      duplicate: null,
+      submitted: false,
+      serverError: null,
+      // The same customer, card, amount, descriptor and note as the charge just made.
+      draft: { ...draft, invoiceNumber: '' },
+    })
+    await get().nextInvoiceNumber()
+  },
+
+  nextInvoiceNumber: async () => {
+    const api = getApi()
+    if (!api) return
+    const generation = get().generation
+    const defaults = await api.phoneOrders.prepare()
+    if (!defaults.ok || get().generation !== generation) return
+    const draft = get().draft
+    set({ defaults: defaults.value, ...(draft ? { draft: { ...draft, invoiceNumber: defaults.value.invoiceNumber } } : {}) })
+  },
+
+  refreshDefaults: async () => {
+    const api = getApi()
+    const { generation, defaults: before } = get()
+    if (!api || !before) return
+    const defaults = await api.phoneOrders.prepare()
+    if (!defaults.ok || get().generation !== generation) return
+    const draft = get().draft
+    const fresh = defaults.value
+    set({
+      defaults: fresh,
+      ...(draft && get().step === 'form'
+        ? {
+            draft: {
+              ...draft,
+              invoiceNumber: draft.invoiceNumber === before.invoiceNumber ? fresh.invoiceNumber : draft.invoiceNumber,
+              descriptor: draft.descriptor === before.descriptor ? fresh.descriptor : draft.descriptor,
+            },
+          }
+        : {}),
+    })
+  },
+
+  applyDetail: (detail) => {
+    const outcome = get().outcome
+    if (outcome?.detail?.order.id !== detail.order.id) return
+    set({ outcome: { ...outcome, detail, refreshError: null } })
+    if (detail.order.status === 'PAID' && !outcome.receipt) void get().loadReceipt()
+    // A settled charge lifts the card's lock: show the cards as they are now.
+    if (detail.order.status !== outcome.detail.order.status) void useCustomersStore.getState().refresh()
+  },
+
+  refreshResult: async () => {
+    const api = getApi()
+    const id = get().outcome?.detail?.order.id
+    if (!api || id === undefined) return
+    const detail = await api.orders.get({ id })
+    const outcome = get().outcome
+    if (outcome?.detail?.order.id !== id) return
+    if (detail.ok) get().applyDetail(detail.value)
+    else set({ outcome: { ...outcome, refreshError: detail.error } })
+  },
+
+  loadReceipt: async () => {
+    const api = getApi()
+    const id = get().outcome?.detail?.order.id
+    if (!api || id === undefined) return
+    const receipt = await api.phoneOrders.receipt({ orderId: id })
+    const outcome = get().outcome
+    if (outcome?.detail?.order.id !== id) return
+    set({ outcome: receipt.ok ? { ...outcome, receipt: receipt.value, receiptError: null } : { ...outcome, receiptError: receipt.error } })
+  },
+}))
+
+/** Keeps the charge on show in step with main; returns the unsubscribe. */
+export function subscribePhoneOrderEvents(): () => void {
+  const api = getApi()
+  if (!api) return () => {}
+  return api.on('orders.changed', ({ id }) => {
+    if (usePhoneOrderStore.getState().outcome?.detail?.order.id === id) void usePhoneOrderStore.getState().refreshResult()
+  })
+}

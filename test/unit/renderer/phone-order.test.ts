@@ -1,0 +1,273 @@
+import { describe, expect, it } from 'vitest'
+import type { ChargeResult, OrderDetail, OrderView, Receipt, SavedCardView } from '../../../src-preload/contract'
+import { checkCard, checkCustomer, newCustomerFrom } from '../../../src-renderer/features/customers/customer-rules'
+import {
+  chargeable,
+  chargeErrorField,
+  chargeServerErrorApplies,
+  chargeServerErrorOf,
+  checkCharge,
+  emptyChargeDraft,
+  toChargeRequest,
+  type ChargeDraft,
+} from '../../../src-renderer/features/phone-order/charge-form'
+import { outcomeOf, refusedOutcome, responseText, resultView } from '../../../src-renderer/features/phone-order/charge-outcome'
+import { overrideReasonProblem } from '../../../src-renderer/features/phone-order/override'
+import { plainReceipt, receiptCopyText, receiptRows } from '../../../src-renderer/features/phone-order/receipt'
+import { brandKey, brandLabel, brandShort, maskedCardText } from '../../../src-renderer/format/card'
+import { formatDate, formatFullTime } from '../../../src-renderer/format/time'
+
+const defaults = { invoiceNumber: 'INV-000042', chargeLimitSen: 500_000, duplicateWindowMinutes: 10, descriptor: 'KEDAI SITI' }
+
+function card(change: Partial<SavedCardView> = {}): SavedCardView {
+  return {
+    id: 7,
+    customerId: 3,
+    masked: '512091******0038',
+    brand: 'MASTERCARD',
+    issuer: 'Maybank',
+    source: 'hosted_page',
+    active: true,
+    addedAt: '2026-11-12T03:00:00.000Z',
+    lastUsedAt: null,
+    lockedBy: null,
+    ...change,
+  }
+}
+
+function draft(change: Partial<ChargeDraft> = {}): ChargeDraft {
+  return { ...emptyChargeDraft(defaults), cardId: 7, amount: '128.50', ...change }
+}
+
+const context = { chargeLimitSen: defaults.chargeLimitSen, cards: [card()] }
+
+describe('the phone order form', () => {
+  it('starts from the prepared invoice number and descriptor, with no card and no amount', () => {
+    expect(emptyChargeDraft(defaults)).toEqual({ cardId: null, invoiceNumber: 'INV-000042', amount: '', descriptor: 'KEDAI SITI', note: '' })
+  })
+
+  it('passes a complete draft and sends the amount in sen, trimmed text and the duplicate confirmation', () => {
+    expect(checkCharge(draft(), context)).toEqual({})
+    expect(toChargeRequest(draft({ invoiceNumber: ' INV-9 ', note: '  2 shirts ', amount: '1,234.5' }), 3, true)).toEqual({
+      customerId: 3,
+      cardId: 7,
+      invoiceNumber: 'INV-9',
+      amountSen: 123450,
+      descriptor: 'KEDAI SITI',
+      note: '2 shirts',
+      confirmDuplicate: true,
+    })
+  })
+
+  it('asks for a card, and refuses one that is locked or removed', () => {
+    expect(checkCharge(draft({ cardId: null }), context).cardId).toBe('Pick the card to charge')
+    expect(checkCharge(draft({ cardId: 99 }), context).cardId).toBe('Pick the card to charge')
+    const locked = { ...context, cards: [card({ lockedBy: { orderId: 5, invoiceNumber: 'INV-000040' } })] }
+    expect(checkCharge(draft(), locked).cardId).toContain('INV-000040')
+    expect(checkCharge(draft(), { ...context, cards: [card({ active: false })] }).cardId).toBe('This card was removed: pick another')
+    expect(chargeable(card())).toBe(true)
+    expect(chargeable(card({ active: false }))).toBe(false)
+  })
+
+  it('judges the amount in RM text, and above the largest single charge', () => {
+    expect(checkCharge(draft({ amount: '' }), context).amountSen).toBe('Enter the amount to charge in RM, e.g. 128.50')
+    expect(checkCharge(draft({ amount: '12.345' }), context).amountSen).toContain('at most two decimals')
+    expect(checkCharge(draft({ amount: '0' }), context).amountSen).toBe('Enter an amount above RM 0.00')
+    expect(checkCharge(draft({ amount: '5000' }), context).amountSen).toBeUndefined()
+    expect(checkCharge(draft({ amount: '5000.01' }), context).amountSen).toBe('The largest single charge is RM 5,000.00 (set in Settings)')
+  })
+
+  it('checks the invoice number, the descriptor and the note', () => {
+    expect(checkCharge(draft({ invoiceNumber: ' ' }), context).invoiceNumber).toBe('Enter an invoice number')
+    expect(checkCharge(draft({ invoiceNumber: 'INV 1' }), context).invoiceNumber).toBe('Use only letters, digits and - _ .')
+    expect(checkCharge(draft({ descriptor: 'x'.repeat(65) }), context).descriptor).toBe('Use at most 64 characters')
+    expect(checkCharge(draft({ note: 'x'.repeat(501) }), context).note).toBe('Use at most 500 characters')
+  })
+
+  it("keeps main's error against its field until that field changes", () => {
+    const error = { code: 'LIMIT_EXCEEDED', message: 'Above RM 5,000.00', field: 'amountSen' }
+    const server = chargeServerErrorOf(error, draft())
+    expect(chargeServerErrorApplies(server, draft({ note: 'changed' }))).toBe(true)
+    expect(chargeServerErrorApplies(server, draft({ amount: '128.5' }))).toBe(true)
+    expect(chargeServerErrorApplies(server, draft({ amount: '100' }))).toBe(false)
+    const general = chargeServerErrorOf({ code: 'NOT_CONFIGURED', message: 'No credentials' }, draft())
+    expect(chargeServerErrorApplies(general, draft({ amount: '1' }))).toBe(true)
+  })
+
+  it('puts card errors against the card, field errors against their field, the rest above the buttons', () => {
+    expect(chargeErrorField({ code: 'CARD_LOCKED', message: 'Locked by INV-1' })).toBe('cardId')
+    expect(chargeErrorField({ code: 'CARD_INACTIVE', message: 'Removed' })).toBe('cardId')
+    expect(chargeErrorField({ code: 'DUPLICATE_INVOICE', message: 'Used', field: 'invoiceNumber' })).toBe('invoiceNumber')
+    expect(chargeErrorField({ code: 'INVALID_INPUT', message: 'Bad', field: 'customerId' })).toBeNull()
+    expect(chargeErrorField({ code: 'NOT_CONFIGURED', message: 'No credentials' })).toBeNull()
+  })
+})
+
+const order: OrderView = {
+  id: 11,
+  kind: 'phone_order',
+  invoiceNumber: 'INV-000042',
+  amountSen: 12850,
+  currency: 'MYR',
+  channel: 'CARD',
+  status: 'PAID',
+  rawStatus: 'SUCCESS',
+  customerName: 'Siti',
+  customerEmail: null,
+  customerPhone: null,
+  requestId: null,
+  paymentId: null,
+  gatewayReferenceId: null,
+  linkUrl: null,
+  linkExpiresAt: null,
+  cardMasked: '512091******0038',
+  cardLast4: '0038',
+  cardBrand: 'MASTERCARD',
+  createdBy: 'staff',
+  createdAt: '2026-11-12T03:00:00.000Z',
+  updatedAt: '2026-11-12T03:00:00.000Z',
+  completedAt: null,
+}
+
+const detailOf = (status: OrderView['status']): OrderDetail => ({ order: { ...order, status }, timeline: [], statusCheck: null, canCancel: false })
+
+const answer = (outcome: ChargeResult['outcome'], status: OrderView['status']): ChargeResult => ({
+  outcome,
+  detail: detailOf(status),
+  responseCode: outcome === 'declined' ? '05' : null,
+  responseMessage: outcome === 'declined' ? 'Do Not Honour' : null,
+  receipt: null,
+})
+
+describe('what a charge came to', () => {
+  it('shows the answer main gave', () => {
+    expect(resultView(outcomeOf(answer('approved', 'PAID')))).toBe('approved')
+    expect(resultView(outcomeOf(answer('declined', 'FAILED')))).toBe('declined')
+    expect(resultView(outcomeOf(answer('unknown', 'OUTCOME_UNKNOWN')))).toBe('unknown')
+    expect(resultView(refusedOutcome({ code: 'GATEWAY_REJECTED', message: 'Invalid token' }))).toBe('refused')
+  })
+
+  it('follows the order once a status check settles an unknown outcome', () => {
+    const unknown = outcomeOf(answer('unknown', 'OUTCOME_UNKNOWN'))
+    expect(resultView({ ...unknown, detail: detailOf('PAID') })).toBe('approved')
+    expect(resultView({ ...unknown, detail: detailOf('FAILED') })).toBe('settled_not_charged')
+    expect(resultView({ ...unknown, detail: detailOf('PENDING') })).toBe('unknown')
+    expect(resultView({ ...unknown, detail: detailOf('REFUNDED') })).toBe('other')
+  })
+
+  it('says the acquirer code and message together', () => {
+    expect(responseText('05', 'Do Not Honour')).toBe('05 · Do Not Honour')
+    expect(responseText(null, 'Insufficient funds')).toBe('Insufficient funds')
+    expect(responseText(' ', null)).toBeNull()
+  })
+})
+
+const receipt: Receipt = {
+  merchant: 'Kedai Siti Sdn Bhd',
+  invoiceNumber: 'INV-000042',
+  amountSen: 12850,
+  cardMasked: '512091******0038',
+  cardBrand: 'MASTERCARD',
+  approvalCode: 'A1B2C3',
+  customerName: 'Siti Nurhaliza',
+  at: '2026-11-12T03:04:05.000Z',
+  text: '',
+}
+
+describe('the receipt', () => {
+  it('lists date, invoice, customer, card, number, approval code and entry', () => {
+    expect(receiptRows(receipt)).toEqual([
+      { label: 'Date', value: formatFullTime(receipt.at) },
+      { label: 'Invoice', value: 'INV-000042' },
+      { label: 'Customer', value: 'Siti Nurhaliza' },
+      { label: 'Card', value: 'Mastercard' },
+      { label: 'Number', value: '5120 91•• •••• 0038' },
+      { label: 'Approval code', value: 'A1B2C3' },
+      { label: 'Entry', value: 'Phone order (MOTO)' },
+    ])
+    const bare = receiptRows({ ...receipt, cardMasked: null, cardBrand: null, approvalCode: null, customerName: ' ' })
+    expect(bare.map((row) => row.value).slice(2, 6)).toEqual(['—', 'Card', '—', '—'])
+  })
+
+  it('is plain text of a fixed width, amounts aligned right', () => {
+    const text = plainReceipt(receipt, 40)
+    const lines = text.split('\n')
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(40)
+    expect(lines[0]?.trim()).toBe('Kedai Siti Sdn Bhd')
+    expect(lines).toContain('AMOUNT                         RM 128.50')
+    expect(lines).toContain('Invoice                       INV-000042')
+    expect(lines).toContain('Approval code                     A1B2C3')
+    expect(text).toContain('APPROVED')
+  })
+
+  it('puts a value too long for its line on a line of its own', () => {
+    const lines = plainReceipt({ ...receipt, customerName: 'Siti Nurhaliza binti Tarudin of Kuala Lumpur' }, 32).split('\n')
+    const at = lines.indexOf('Customer')
+    expect(at).toBeGreaterThan(0)
+    expect(lines[at + 1]).toBe('Siti Nurhaliza binti Tarudin of Kuala Lumpur')
+  })
+
+  it("copies main's text when it sent one", () => {
+    expect(receiptCopyText({ ...receipt, text: 'FROM MAIN' })).toBe('FROM MAIN')
+    expect(receiptCopyText(receipt)).toBe(plainReceipt(receipt))
+  })
+})
+
+describe('saved cards as staff read them', () => {
+  it('groups a masked number in fours with dots for the hidden digits', () => {
+    expect(maskedCardText('512091******0038')).toBe('5120 91•• •••• 0038')
+    expect(maskedCardText('4111 11xx xxxx 1111')).toBe('4111 11•• •••• 1111')
+    expect(maskedCardText('ending 0038')).toBe('ending 0038')
+    expect(maskedCardText(null)).toBeNull()
+    expect(maskedCardText('  ')).toBeNull()
+  })
+
+  it('names brands the usual way', () => {
+    expect(brandLabel('VISA')).toBe('Visa')
+    expect(brandLabel('master card')).toBe('Mastercard')
+    expect(brandLabel('Elo')).toBe('Elo')
+    expect(brandLabel(null)).toBe('Card')
+    expect(brandKey('MASTERCARD')).toBe('mastercard')
+    expect(brandKey('Elo')).toBe('other')
+    expect(brandShort('MASTERCARD')).toBe('MC')
+    expect(brandShort('Discover')).toBe('DISC')
+    expect(brandShort(null)).toBe('CARD')
+  })
+
+  it('writes a day as "12 Nov 2026"', () => {
+    expect(formatDate('2026-11-12T03:00:00.000Z')).toMatch(/^1[23] Nov 2026$/)
+    expect(formatDate(null)).toBe('—')
+  })
+})
+
+describe('customers and cards typed by staff', () => {
+  it('needs a name; e-mail and phone are optional but must be an address and a number', () => {
+    expect(checkCustomer({ name: 'Siti', email: 'siti@example.my', phone: '' })).toEqual({})
+    expect(checkCustomer({ name: 'Siti', email: ' ', phone: '012-345 6789' })).toEqual({})
+    expect(checkCustomer({ name: ' ', email: 'siti', phone: '12' })).toEqual({
+      name: "Enter the customer's name",
+      email: 'Enter a valid e-mail address, e.g. siti@example.my',
+      phone: 'Enter a valid phone number, e.g. 012-345 6789 or +65 8123 4567',
+    })
+  })
+
+  it('starts a new customer from what was searched', () => {
+    expect(newCustomerFrom('siti@example.my')).toEqual({ name: '', email: 'siti@example.my', phone: '' })
+    expect(newCustomerFrom('012-345 6789')).toEqual({ name: '', email: '', phone: '012-345 6789' })
+    expect(newCustomerFrom(' Siti ')).toEqual({ name: 'Siti', email: '', phone: '' })
+  })
+
+  it('needs a token, and never a full card number', () => {
+    expect(checkCard({ token: '', masked: '', brand: '' }).token).toContain('Paste')
+    expect(checkCard({ token: 'tok en', masked: '', brand: '' }).token).toContain('no spaces')
+    expect(checkCard({ token: 'abc', masked: '', brand: '' }).token).toContain('4 to 128 characters')
+    expect(checkCard({ token: 'tok_123', masked: '512091******0038', brand: 'Visa' })).toEqual({})
+    expect(checkCard({ token: 'tok_123', masked: '5120 9100 0000 0038', brand: '' }).masked).toContain('Never type the full card number')
+    expect(checkCard({ token: 'tok_123', masked: 'abc', brand: '' }).masked).toContain('Digits and *')
+  })
+
+  it('asks a supervisor for a reason of at least ten characters', () => {
+    expect(overrideReasonProblem('too short')).toContain('at least 10')
+    expect(overrideReasonProblem('  Bank confirmed no charge  ')).toBeNull()
+  })
+})
