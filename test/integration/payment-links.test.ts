@@ -6,40 +6,19 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CallError, LinkRequest, OrderDetail } from '../../src-preload/contract'
-import { startTestBackend, type TestBackend } from './backend-fixture'
+import { startTrainingBackend, type TrainingTestBackend } from './training-fixture'
 
-let app: TestBackend
-let offsetMs = 0
+let app: TrainingTestBackend
+const advance = (ms: number): void => app.advance(ms)
+const control = (method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => app.control(method, path, body)
+const failure = (name: Parameters<TrainingTestBackend['call']>[0], input: unknown): Promise<CallError> => app.failure(name, input)
 
 beforeEach(async () => {
-  offsetMs = 0
-  app = await startTestBackend({ now: () => new Date(Date.now() + offsetMs), actor: 'aisyah' })
+  app = await startTrainingBackend()
 })
 afterEach(async () => {
   await app.close()
 })
-
-/** Moves the app's clock, which the training gateway shares. */
-const advance = (ms: number): void => {
-  offsetMs += ms
-}
-
-function gatewayUrl(): string {
-  const training = app.backend.training()
-  if (!training) throw new Error('the training gateway is not running')
-  return training.baseUrl
-}
-
-async function control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${gatewayUrl()}/__sim${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = (await response.json()) as Record<string, unknown>
-  if (!response.ok) throw new Error(`control ${path}: ${String(response.status)} ${JSON.stringify(json)}`)
-  return json
-}
 
 async function gatewayCalls(operation: string): Promise<number> {
   const { calls } = (await control('GET', '/calls')) as { calls: { operation: string }[] }
@@ -68,12 +47,6 @@ function cardLink(overrides: Partial<LinkRequest> = {}): LinkRequest {
 
 function genericLink(channel: string, overrides: Partial<LinkRequest> = {}): LinkRequest {
   return cardLink({ kind: 'generic', channel, callbackUrl: '', failedUrl: '', descriptor: '', ...overrides })
-}
-
-async function failure(name: Parameters<TestBackend['call']>[0], input: unknown): Promise<CallError> {
-  const result = await app.backend.dispatch(name, input)
-  if (result.ok) throw new Error(`${name} should have failed`)
-  return result.error
 }
 
 async function requestBodyOf(detail: OrderDetail, index = 0): Promise<string | null> {

@@ -6,36 +6,19 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CallError, PhoneOrderRequest } from '../../src-preload/contract'
-import { startTestBackend, type TestBackend } from './backend-fixture'
+import { startTrainingBackend, type TrainingTestBackend } from './training-fixture'
 
-let app: TestBackend
-let offsetMs = 0
-const advance = (ms: number): void => {
-  offsetMs += ms
-}
+let app: TrainingTestBackend
+const advance = (ms: number): void => app.advance(ms)
+const control = (method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => app.control(method, path, body)
+const failure = (name: Parameters<TrainingTestBackend['call']>[0], input: unknown): Promise<CallError> => app.failure(name, input)
 
-function gatewayUrl(): string {
-  const training = app.backend.training()
-  if (!training) throw new Error('the training gateway is not running')
-  return training.baseUrl
-}
-
-async function control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${gatewayUrl()}/__sim${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = (await response.json()) as Record<string, unknown>
-  if (!response.ok) throw new Error(`control ${path}: ${String(response.status)} ${JSON.stringify(json)}`)
-  return json
-}
-
-async function failure(name: Parameters<TestBackend['call']>[0], input: unknown): Promise<CallError> {
-  const result = await app.backend.dispatch(name, input)
-  if (result.ok) throw new Error(`${name} should have failed`)
-  return result.error
-}
+beforeEach(async () => {
+  app = await startTrainingBackend()
+})
+afterEach(async () => {
+  await app.close()
+})
 
 /** Charges the gateway saw for an invoice (one per order at most, whatever happened). */
 async function chargesAtGateway(invoice: string): Promise<number> {
@@ -60,13 +43,6 @@ function phoneOrder(ids: { customerId: number; cardId: number }, overrides: Part
   return { ...ids, invoiceNumber: 'INV-000001', amountSen: 128_50, descriptor: 'KEDAI ALI', note: 'called at 10:15', confirmDuplicate: false, ...overrides }
 }
 
-beforeEach(async () => {
-  offsetMs = 0
-  app = await startTestBackend({ now: () => new Date(Date.now() + offsetMs), actor: 'aisyah' })
-})
-afterEach(async () => {
-  await app.close()
-})
 
 describe('a phone order', () => {
   it('is approved, writes the body of 4.2 with the token masked in the history, and has a receipt', async () => {

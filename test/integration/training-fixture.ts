@@ -1,0 +1,45 @@
+/**
+ * A test back end in Training whose clock the test moves (the training gateway reads the same clock),
+ * with the training gateway's control API and the bridge's error answers at hand.
+ */
+import type { CallError } from '../../src-preload/contract'
+import { startTestBackend, type TestBackend } from './backend-fixture'
+
+export interface TrainingTestBackend extends TestBackend {
+  /** Moves the app's clock, and with it the training gateway's. */
+  advance(ms: number): void
+  /** Calls the training gateway's control API (/__sim/…). */
+  control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>
+  /** Calls through the bridge and returns its error; fails the test if the call succeeds. */
+  failure(name: Parameters<TestBackend['call']>[0], input: unknown): Promise<CallError>
+}
+
+export async function startTrainingBackend(): Promise<TrainingTestBackend> {
+  let offsetMs = 0
+  const app = await startTestBackend({ now: () => new Date(Date.now() + offsetMs), actor: 'aisyah' })
+  const gatewayUrl = (): string => {
+    const training = app.backend.training()
+    if (!training) throw new Error('the training gateway is not running')
+    return training.baseUrl
+  }
+  return Object.assign(app, {
+    advance(ms: number) {
+      offsetMs += ms
+    },
+    async control(method: string, path: string, body?: unknown) {
+      const response = await fetch(`${gatewayUrl()}/__sim${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const json = (await response.json()) as Record<string, unknown>
+      if (!response.ok) throw new Error(`control ${path}: ${String(response.status)} ${JSON.stringify(json)}`)
+      return json
+    },
+    async failure(name: Parameters<TestBackend['call']>[0], input: unknown) {
+      const result = await app.backend.dispatch(name, input)
+      if (result.ok) throw new Error(`${name} should have failed`)
+      return result.error
+    },
+  })
+}
