@@ -26,20 +26,31 @@ export function customerView(row: CustomerRow): CustomerView {
   }
 }
 
-/** The order whose unknown outcome locks this card, unless a supervisor lifted the lock. */
-export function cardLock(history: History, card: { id: number; customerId: number }): { orderId: number; invoiceNumber: string } | null {
-  for (const order of history.orders.forCustomer(card.customerId, 200)) {
+export type CardLock = SavedCardView['lockedBy']
+
+/**
+ * The cards of a customer that a charge with an unknown outcome locks (unless a supervisor lifted the
+ * lock), each with the order that locks it. One pass over the customer's orders serves all their cards.
+ */
+export function cardLocks(history: History, customerId: number): Map<number, NonNullable<CardLock>> {
+  const locks = new Map<number, NonNullable<CardLock>>()
+  for (const order of history.orders.forCustomer(customerId, 200)) {
     if (order.kind !== 'phone_order' || order.status !== 'OUTCOME_UNKNOWN') continue
     const events = history.events.forOrder(order.id)
-    const charged = events.some((event) => event.type === 'created' && event.details?.['cardId'] === card.id)
-    const overridden = events.some((event) => event.details?.['override'] === true)
-    if (charged && !overridden) return { orderId: order.id, invoiceNumber: order.invoiceNumber }
+    if (events.some((event) => event.details?.['override'] === true)) continue
+    const cardId = events.find((event) => event.type === 'created')?.details?.['cardId']
+    if (typeof cardId === 'number' && !locks.has(cardId)) locks.set(cardId, { orderId: order.id, invoiceNumber: order.invoiceNumber })
   }
-  return null
+  return locks
 }
 
-export function cardView(history: History, card: SavedCardRow): SavedCardView {
-  return { ...card, lockedBy: card.active ? cardLock(history, card) : null }
+export function cardView(card: SavedCardRow, locks: Map<number, NonNullable<CardLock>>): SavedCardView {
+  return { ...card, lockedBy: card.active ? (locks.get(card.id) ?? null) : null }
+}
+
+/** One card as staff see it, with its lock. */
+function oneCardView(history: History, card: SavedCardRow): SavedCardView {
+  return cardView(card, cardLocks(history, card.customerId))
 }
 
 const TOKEN = /^[\x21-\x7e]{4,128}$/
@@ -67,9 +78,10 @@ export class Customers {
     const history = this.ctx.history()
     const customer = history.customers.get(id)
     if (!customer) throw new AppError('NOT_FOUND', `There is no customer ${String(id)} in this environment.`)
+    const locks = cardLocks(history, id)
     return {
       customer: customerView(customer),
-      cards: history.cards.forCustomer(id).map((card) => cardView(history, card)),
+      cards: history.cards.forCustomer(id).map((card) => cardView(card, locks)),
       orders: history.orders.forCustomer(id, 20).map(orderView),
     }
   }
@@ -110,7 +122,7 @@ export class Customers {
     return history.transaction(() => {
       const card = history.cards.add({ customerId: input.customerId, token, masked: masked || null, brand: brand || null, issuer: null, source: 'manual', addedAt: at })
       history.audit.append({ actor: this.ctx.actor, action: 'card.add', orderId: null, details: { customerId: input.customerId, cardId: card.id, masked: card.masked }, at })
-      return cardView(history, card)
+      return oneCardView(history, card)
     })
   }
 
@@ -119,7 +131,7 @@ export class Customers {
     const history = this.ctx.history()
     const card = history.cards.get(cardId)
     if (!card) throw new AppError('NOT_FOUND', `There is no saved card ${String(cardId)} in this environment.`)
-    if (!card.active) return cardView(history, card)
+    if (!card.active) return oneCardView(history, card)
     const client = await this.ctx.gateway()
     const result = await client.unbindToken(savedToken(history, cardId))
     const at = this.ctx.now().toISOString()
@@ -135,6 +147,6 @@ export class Customers {
       const code = result.error.code === 'REJECTED' || result.error.code === 'AUTH' ? 'GATEWAY_REJECTED' : 'GATEWAY_UNAVAILABLE'
       throw new AppError(code, `The card was not removed and stays saved. ${result.error.message}`)
     }
-    return cardView(history, history.cards.deactivate(cardId, at))
+    return oneCardView(history, history.cards.deactivate(cardId, at))
   }
 }

@@ -16,9 +16,9 @@ import { AppError } from '../bridge/app-error'
 import { chargeBody, type ChargeInput, type ChargeOutcome, type GatewayResult } from '../gateway/client'
 import { toWireJson } from '../gateway/money'
 import type { History } from '../store/history'
-import type { OrderRow } from '../store/history-types'
+import type { CustomerRow, OrderRow, SavedCardRow } from '../store/history-types'
 import type { ServiceContext } from './context'
-import { cardLock, savedToken } from './customers'
+import { cardLocks, savedToken } from './customers'
 import { beginAttempt, finishAttempt } from './gateway-attempts'
 import { nextInvoiceNumber, noteInvoiceUsed } from './invoice-numbers'
 import { orderDetail } from './status-checks'
@@ -59,8 +59,8 @@ export class PhoneOrders {
     }
   }
 
-  /** Everything that refuses a charge before anything is written or sent. */
-  private check(request: PhoneOrderRequest): void {
+  /** Everything that refuses a charge before anything is written or sent; the customer and card to charge. */
+  private check(request: PhoneOrderRequest): { customer: CustomerRow; card: SavedCardRow } {
     const { ctx } = this
     const history = ctx.history()
     const settings = ctx.settings().phoneOrders
@@ -82,11 +82,11 @@ export class PhoneOrders {
     const card = history.cards.get(request.cardId)
     if (!card || card.customerId !== customer.id) throw new AppError('INVALID_INPUT', `This card is not one of ${customer.name}'s saved cards.`, 'cardId')
     if (!card.active) throw new AppError('CARD_INACTIVE', 'This card was removed and cannot be charged.', 'cardId')
-    const lock = cardLock(history, card)
+    const lock = cardLocks(history, customer.id).get(card.id)
     if (lock) {
       throw new AppError('CARD_LOCKED', `The charge of ${lock.invoiceNumber} to this card has an unknown outcome: the card cannot be charged again until a status check settles it.`, 'cardId')
     }
-    if (request.confirmDuplicate) return
+    if (request.confirmDuplicate) return { customer, card }
     const since = ctx.now().getTime() - settings.duplicateWindowMinutes * 60_000
     const recent = history.orders
       .forCustomer(customer.id, 50)
@@ -96,18 +96,14 @@ export class PhoneOrders {
         'DUPLICATE_CHARGE',
         `${formatRm(request.amountSen)} was charged to ${customer.name} ${minutesAgo(recent.createdAt, ctx.now())} (${recent.invoiceNumber}, ${recent.status === 'PAID' ? 'approved' : recent.status === 'OUTCOME_UNKNOWN' ? 'outcome unknown' : 'pending'}). Charge again only if the customer asked for a second charge.`,
       )
-    }
+    }    return { customer, card }
   }
 
   async charge(request: PhoneOrderRequest): Promise<ChargeResult> {
     const { ctx } = this
-    this.check(request)
+    const { customer, card } = this.check(request)
     const history = ctx.history()
     const settings = ctx.settings()
-    // Checked above; read again for the write.
-    const customer = history.customers.get(request.customerId)
-    const card = history.cards.get(request.cardId)
-    if (!customer || !card) throw new AppError('NOT_FOUND', 'The customer or the card is gone.')
     const client = await ctx.gateway()
     const now = ctx.now()
     const at = now.toISOString()

@@ -144,7 +144,8 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
         source: 'hosted_page',
         addedAt: at,
       })
-      history.events.append({ orderId: order.id, type: 'note', summary: `Card ${card.masked ?? ''} saved for ${order.customerName}`.replace('  ', ' '), details: null, attemptId: null, actor: null, at })
+      const saved = card.masked ? `Card ${card.masked} saved` : 'Card saved'
+      history.events.append({ orderId: order.id, type: 'note', summary: `${saved} for ${order.customerName}`, details: null, attemptId: null, actor: null, at })
     }
     return updated
   })

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { Modal } from './Modal'
 
 interface Props {
   open: boolean
@@ -10,26 +11,10 @@ interface Props {
   tone?: 'danger' | 'normal'
 }
 
-/** A modal question on the native <dialog>: focus is trapped, Escape cancels. */
+/** A modal question: the Modal with Cancel (focused first) and the confirming button. Escape cancels. */
 export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, tone = 'normal' }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (open && !element.open) element.showModal()
-    if (!open && element.open) element.close()
-  }, [open])
   return (
-    <dialog
-      ref={dialog}
-      className="dialog"
-      aria-labelledby="confirm-dialog-title"
-      onCancel={(event) => {
-        event.preventDefault()
-        onCancel()
-      }}
-    >
-      <h2 id="confirm-dialog-title">{title}</h2>
+    <Modal open={open} title={title} onClose={onCancel}>
       <div className="dialog__body">{children}</div>
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onCancel} autoFocus>
@@ -39,6 +24,6 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </Modal>
   )
 }

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { OrderDetail } from '../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../api'
 import { ConfirmDialog } from './ConfirmDialog'
+import { ReasonField } from './ReasonField'
 
 interface Props {
   orderId: number
@@ -16,7 +17,6 @@ const REASON_MAX = 200
  * gateway has no cancel call, so only this app's record changes.
  */
 export function MarkCancelledButton({ orderId, invoiceNumber, onCancelled }: Props) {
-  const reasonId = useId()
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
@@ -60,17 +60,7 @@ export function MarkCancelledButton({ orderId, invoiceNumber, onCancelled }: Pro
           expect the payment.
         </p>
         <p className="muted small">If the customer pays anyway, a status check will still show it.</p>
-        <div className="field">
-          <label htmlFor={reasonId}>Reason (optional)</label>
-          <textarea
-            id={reasonId}
-            rows={3}
-            maxLength={REASON_MAX}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            placeholder="e.g. The customer paid by bank transfer instead"
-          />
-        </div>
+        <ReasonField label="Reason (optional)" value={reason} onChange={setReason} maxLength={REASON_MAX} placeholder="e.g. The customer paid by bank transfer instead" />
         {error ? (
           <div className="alert alert--error" role="alert">
             {error}

@@ -8,6 +8,7 @@ import { MarkCancelledButton } from '../../ui/MarkCancelledButton'
 import { QrCode } from '../../ui/QrCode'
 import { StatusChip } from '../../ui/StatusChip'
 import { StatusCheckButton } from '../../ui/StatusCheckButton'
+import { TimelineEntryHead } from '../../ui/TimelineSummary'
 import { ReceiptButton } from '../phone-order/ReceiptDialog'
 import { SupervisorOverrideButton } from '../phone-order/SupervisorOverride'
 import { useOrdersStore } from './orders-store'
@@ -83,13 +84,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
     <ol className="timeline" aria-label="Timeline">
       {entries.map((entry) => (
         <li key={entry.id} className={`timeline__entry timeline__entry--${entry.type}`}>
-          <div className="timeline__head">
-            <span className="timeline__summary">{entry.summary}</span>
-            <time className="muted small" dateTime={entry.at}>
-              {formatFullTime(entry.at)}
-            </time>
-          </div>
-          {entry.actor ? <div className="muted small">by {entry.actor}</div> : null}
+          <TimelineEntryHead entry={entry} />
           {entry.attemptId !== null ? (
             <>
               <button

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { OrderDetail } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { ReasonField } from '../../ui/ReasonField'
 import { OVERRIDE_REASON_MAX, OVERRIDE_REASON_MIN, overrideReasonProblem } from './override'
 
 interface Props {
@@ -15,7 +16,6 @@ interface Props {
  * settled status, after a question that says what that risks and that it is audited.
  */
 export function SupervisorOverrideButton({ orderId, invoiceNumber, onDone }: Props) {
-  const reasonId = useId()
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [tried, setTried] = useState(false)
@@ -73,24 +73,14 @@ export function SupervisorOverrideButton({ orderId, invoiceNumber, onDone }: Pro
           without waiting for a status check to settle it. If the first charge did go through, the customer may be charged twice.
         </p>
         <p>The override, your reason and who did it are recorded in the audit log. A later status check still settles this order.</p>
-        <div className={`field${problem ? ' field--invalid' : ''}`}>
-          <label htmlFor={reasonId}>Reason (at least {OVERRIDE_REASON_MIN} characters)</label>
-          <textarea
-            id={reasonId}
-            rows={3}
-            maxLength={OVERRIDE_REASON_MAX}
-            value={reason}
-            aria-invalid={Boolean(problem)}
-            aria-describedby={problem ? `${reasonId}-error` : undefined}
-            onChange={(e) => setReason(e.target.value)}
-            placeholder="e.g. The bank confirmed by phone that no charge was made"
-          />
-          {problem ? (
-            <div className="field__error" id={`${reasonId}-error`} role="alert">
-              {problem}
-            </div>
-          ) : null}
-        </div>
+        <ReasonField
+          label={`Reason (at least ${String(OVERRIDE_REASON_MIN)} characters)`}
+          value={reason}
+          onChange={setReason}
+          maxLength={OVERRIDE_REASON_MAX}
+          placeholder="e.g. The bank confirmed by phone that no charge was made"
+          problem={problem}
+        />
         {error ? (
           <div className="alert alert--error" role="alert">
             {error}

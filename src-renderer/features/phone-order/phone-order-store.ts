@@ -67,12 +67,8 @@ interface PhoneOrderState {
   loadReceipt: () => Promise<void>
 }
 
-export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
-  environment: null,
-  defaults: null,
-  preparing: false,
-  prepareError: null,
-  draft: null,
+/** The form step with nothing submitted, confirmed or charged: where the screen starts and restarts. */
+const NO_CHARGE = {
   step: 'form',
   submitted: false,
   serverError: null,
@@ -80,6 +76,15 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
   charging: false,
   duplicate: null,
   outcome: null,
+} as const satisfies Partial<PhoneOrderState>
+
+export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
+  environment: null,
+  defaults: null,
+  preparing: false,
+  prepareError: null,
+  draft: null,
+  ...NO_CHARGE,
   generation: 0,
 
   ensure: async (environment) => {
@@ -102,13 +107,7 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
       preparing: true,
       prepareError: null,
       draft: null,
-      step: 'form',
-      submitted: false,
-      serverError: null,
-      pending: null,
-      charging: false,
-      duplicate: null,
-      outcome: null,
+      ...NO_CHARGE,
     })
     if (!api) return set({ preparing: false, prepareError: NO_BRIDGE })
     const defaults = await api.phoneOrders.prepare()
