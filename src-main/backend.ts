@@ -27,6 +27,9 @@ import { PaymentLinks } from './services/payment-links'
 import { PhoneOrders } from './services/phone-orders'
 import { orderDetail } from './services/status-checks'
 import { CsvExports } from './services/csv-export'
+import { NotificationListener } from './services/notification-listener'
+import { Refunds } from './services/refunds'
+import { StatusTracker } from './services/status-tracker'
 import { createHistory, type History } from './store/history'
 import { startTrainingGateway, type TrainingGateway } from './training'
 
@@ -55,6 +58,14 @@ export interface BackendConfig {
   chooseExportFile?: (suggestedName: string) => Promise<string | null>
   /** Who uses the app, written on orders and in the audit log; defaults to the operating system's user name. */
   actor?: string
+  /**
+   * False keeps the status tracker's schedule from running whatever Settings say ("Check now" and
+   * "Refresh all pending" still work): tests of other features use it so that no background check
+   * races the checks they make.
+   */
+  statusTracker?: boolean
+  /** How often (real time) the tracker looks at its schedule; tests shorten it. */
+  trackerPollMs?: number
 }
 
 export interface Backend {
@@ -196,6 +207,22 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   const links = new PaymentLinks(context)
   const customers = new Customers(context)
   const phoneOrders = new PhoneOrders(context)
+  const refunds = new Refunds(context)
+  const tracker = new StatusTracker({
+    ctx: { ...context, settings: () => trackerSettings() },
+    checks: { order: (id) => links.checkStatus(id), refund: (id) => refunds.checkStatus(id) },
+    ...(config.trackerPollMs === undefined ? {} : { pollMs: config.trackerPollMs }),
+  })
+  function trackerSettings(): ReturnType<ServiceContext['settings']> {
+    const settings = active.settings.read()
+    return config.statusTracker === false ? { ...settings, tracker: { ...settings.tracker, enabled: false } } : settings
+  }
+  const listener = new NotificationListener(context, tracker, (url) => {
+    // In Training the training gateway notifies the listener by itself.
+    if (active.id === 'training') training?.simulator.setNotifyUrl(url)
+  })
+  tracker.start()
+  await listener.apply()
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -214,10 +241,15 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         throw new AppError('CONFIRMATION_REQUIRED', 'Switching to Production moves real money: confirm it first.', 'confirmProduction')
       }
       const next = await openEnvironment(environment)
+      // Checks in flight and the listener finish on the old database before it closes.
+      await tracker.stop()
+      await listener.close()
       const previous = active
       active = next
       dropServiceClient()
       previous.db.close()
+      tracker.start()
+      await listener.apply()
       saveAppSettings({ ...appSettings, environment })
       log.info('environment.switched', { from: previous.id, to: environment })
       events.emit('environment.changed', { environment })
@@ -226,11 +258,13 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
     'settings.get': () => settingsView(),
 
-    'settings.update': (settings) => {
+    'settings.update': async (settings) => {
       checkForEnvironment(active.id, settings)
       active.settings.write(settings)
       dropServiceClient()
       log.info('settings.updated', { environment: active.id })
+      tracker.settingsChanged()
+      await listener.apply()
       return settingsView()
     },
 
@@ -262,7 +296,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
     'orders.search': (query) => searchOrders(active.history, query),
     'orders.get': ({ id }) => orderDetail(active.history, id, now()),
-    'orders.checkStatus': ({ id }) => links.checkStatus(id),
+    'orders.checkStatus': ({ id }) => tracker.checkOrder(id),
     'orders.cancelLink': ({ id, reason }) => links.cancel(id, reason),
     'links.prepare': () => links.prepare(),
     'links.banks': () => links.banks(),
@@ -277,6 +311,13 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'phoneOrders.override': ({ orderId, reason }) => phoneOrders.override(orderId, reason),
     'phoneOrders.receipt': ({ orderId }) => phoneOrders.receipt(orderId),
     'orders.attempt': ({ id }) => attemptView(active.history, id),
+    'refunds.request': (request) => refunds.request(request),
+    'refunds.checkStatus': ({ refundId }) => tracker.checkRefund(refundId),
+    'refunds.register': ({ orderId, requestId }) => refunds.register(orderId, requestId),
+    'tracker.status': () => tracker.status(),
+    'tracker.refreshAll': () => tracker.refreshAll(),
+    'tracker.cancelRefresh': () => tracker.cancelRefresh(),
+    'listener.status': () => listener.status(),
     'orders.exportCsv': (filters) => exports.start(filters),
     'orders.cancelExport': ({ jobId }) => ({ cancelled: exports.cancel(jobId) }),
 
@@ -298,6 +339,8 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     log,
     training: () => training,
     async close() {
+      await tracker.close()
+      await listener.close()
       dropServiceClient()
       active.db.close()
       await training?.close()

@@ -68,6 +68,20 @@ export const EnvironmentSettings = z.object({
       .trim()
       .max(200, 'Must be at most 200 characters')
       .regex(/^\/[A-Za-z0-9._~/-]*$/, 'Must start with / and hold only letters, digits and . _ ~ / -'),
+    /**
+     * The public address the gateway calls (a reverse proxy in front of this listener), scheme and host
+     * only: the address to register is it followed by `path`. Empty: the local address is shown.
+     */
+    publicBaseUrl: z.union([
+      z.literal(''),
+      z.url({ protocol: /^https?$/, error: 'Must be a web address such as https://pay.example.com' }).regex(/^https?:\/\/[^/?#]+\/?$/, 'Must be the scheme and host only, without a path'),
+    ]),
+  }),
+  /** The status tracker that keeps every waiting order and refund current. */
+  tracker: z.object({
+    enabled: z.boolean(),
+    /** Status checks in flight at once, at most. */
+    concurrency: z.number({ error: 'Must be a number' }).int('Must be a whole number').min(1, 'Must be at least 1').max(32, 'Must be at most 32'),
   }),
   phoneOrders: z.object({
     /** A single phone-order charge above this is refused (whole sen). */
@@ -207,6 +221,47 @@ export const AttemptView = z.object({
 })
 export type AttemptView = z.infer<typeof AttemptView>
 
+export const RefundStatus = z.enum(['PENDING', 'SUCCESS', 'FAILED', 'OUTCOME_UNKNOWN'])
+export type RefundStatus = z.infer<typeof RefundStatus>
+
+export const RefundView = z.object({
+  id: z.number(),
+  /** The Request-Id the refund was sent with (or, registered from elsewhere, was made with). */
+  requestId: z.string(),
+  /** 0 for a refund registered from elsewhere until its first status check tells the amount. */
+  amountSen: z.number(),
+  /** VOID, FULL_REFUND or PARTIAL_REFUND as the gateway named it; null until it says. */
+  type: z.string().nullable(),
+  status: RefundStatus,
+  rawStatus: z.string().nullable(),
+  /** The gateway's message (e.g. why it refused). */
+  message: z.string().nullable(),
+  external: z.boolean(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** As for orders: null when final, else when its status check may be made. */
+  statusCheck: z.object({ dueInMs: z.number() }).nullable(),
+})
+export type RefundView = z.infer<typeof RefundView>
+
+/** Money of a paid card order and its refunds. */
+export const RefundSummary = z.object({
+  paidSen: z.number(),
+  /** Refunds the gateway confirmed. */
+  refundedSen: z.number(),
+  /** Refunds sent whose outcome is not known yet (pending or unknown). */
+  pendingSen: z.number(),
+  /** paid − refunded − pending: the most a new refund may be. */
+  remainingSen: z.number(),
+  /** Why no refund may be asked for now (e.g. an earlier one's outcome is unknown), or null. */
+  blockedReason: z.string().nullable(),
+  /** A void (full amount, before settlement) is possible only while nothing was refunded. */
+  canVoid: z.boolean(),
+  refunds: z.array(RefundView),
+})
+export type RefundSummary = z.infer<typeof RefundSummary>
+
 /** What the order screens show for one order: the order, its timeline, and what can be done next. */
 export const OrderDetail = z.object({
   order: OrderView,
@@ -218,6 +273,8 @@ export const OrderDetail = z.object({
   statusCheck: z.object({ dueInMs: z.number() }).nullable(),
   /** A waiting link may be marked cancelled here (the gateway has no cancel call). */
   canCancel: z.boolean(),
+  /** Card orders that were paid (and their refunds); null for others. */
+  refunds: RefundSummary.nullable(),
 })
 export type OrderDetail = z.infer<typeof OrderDetail>
 
@@ -344,6 +401,79 @@ export const ChargeResult = z.object({
 })
 export type ChargeResult = z.infer<typeof ChargeResult>
 
+export const RefundRequest = z.object({
+  orderId: z.number().int().positive(),
+  /** VOID and FULL send the whole remaining amount; PARTIAL sends `amountSen`. */
+  kind: z.enum(['FULL', 'PARTIAL', 'VOID']),
+  amountSen: Sen.refine((sen) => sen > 0, 'Must be more than RM 0.00'),
+})
+export type RefundRequest = z.infer<typeof RefundRequest>
+
+export const RefundResult = z.object({
+  /** approved and declined are the gateway's word; unknown means no usable answer: a status check settles it. */
+  outcome: z.enum(['approved', 'declined', 'unknown', 'pending']),
+  refund: RefundView,
+  detail: OrderDetail,
+})
+export type RefundResult = z.infer<typeof RefundResult>
+
+export const RefreshProgress = z.object({
+  running: z.boolean(),
+  cancelled: z.boolean(),
+  /** Orders and refunds due now, asked about by this refresh. */
+  total: z.number(),
+  done: z.number(),
+  failed: z.number(),
+  /** Waiting orders and refunds not due yet (the 60-second rule): left to the tracker. */
+  notDue: z.number(),
+  /** When the soonest of those is due. */
+  nextDueInMs: z.number().nullable(),
+})
+export type RefreshProgress = z.infer<typeof RefreshProgress>
+
+export const TrackerStatus = z.object({
+  /** off: turned off in Settings; offline: the gateway could not be reached, checks paused until it can. */
+  state: z.enum(['running', 'offline', 'off']),
+  /** Orders and refunds still followed. */
+  tracked: z.number(),
+  dueNow: z.number(),
+  nextCheckInMs: z.number().nullable(),
+  /** While offline: when the next try is. */
+  retryInMs: z.number().nullable(),
+  lastError: z.string().nullable(),
+  refresh: RefreshProgress.nullable(),
+})
+export type TrackerStatus = z.infer<typeof TrackerStatus>
+
+export const ReceivedNotification = z.object({
+  id: z.number(),
+  receivedAt: z.string(),
+  requestId: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  /** transaction.type and transaction.status as the gateway sent them. */
+  transactionType: z.string().nullable(),
+  transactionStatus: z.string().nullable(),
+  orderId: z.number().nullable(),
+  /** What it did, for staff: "Order INV-000042 paid", "No such order here", … */
+  result: z.string(),
+})
+export type ReceivedNotification = z.infer<typeof ReceivedNotification>
+
+export const ListenerStatus = z.object({
+  enabled: z.boolean(),
+  running: z.boolean(),
+  /** The address to register at the gateway as the notification URL; null while off. */
+  registerUrl: z.string().nullable(),
+  /** Where it listens on this machine. */
+  localUrl: z.string().nullable(),
+  /** Why it is not running (e.g. the port is taken). */
+  error: z.string().nullable(),
+  /** Since the app started. Refused ones are counted and logged, never stored. */
+  counts: z.object({ accepted: z.number(), repeated: z.number(), badSignature: z.number(), badBody: z.number(), tooLarge: z.number() }),
+  recent: z.array(ReceivedNotification),
+})
+export type ListenerStatus = z.infer<typeof ListenerStatus>
+
 export const ExportFinished = z.object({
   jobId: z.string(),
   status: z.enum(['done', 'cancelled', 'failed']),
@@ -433,6 +563,28 @@ export const calls = {
   /** A supervisor lifts the lock of an unknown outcome without a settled status (audited). */
   'phoneOrders.override': call(z.object({ orderId: z.number().int().positive(), reason: FormText(500) }), OrderDetail),
   'phoneOrders.receipt': call(z.object({ orderId: z.number().int().positive() }), Receipt),
+  /** A refund or void of a paid card order, written ahead; never sent twice. */
+  'refunds.request': call(RefundRequest, RefundResult),
+  /** Asks the gateway about a refund by its Request-Id; refused (TOO_EARLY) before its check is due. */
+  'refunds.checkStatus': call(z.object({ refundId: z.number().int().positive() }), RefundResult),
+  /** A refund made elsewhere (e.g. the gateway's back office), followed here by its request id. */
+  'refunds.register': call(
+    z.object({
+      orderId: z.number().int().positive(),
+      requestId: z
+        .string()
+        .trim()
+        .min(1, 'Enter the refund’s request id')
+        .max(128, 'Must be at most 128 characters')
+        .regex(/^[A-Za-z0-9._:-]+$/, 'Must hold only letters, digits and . _ : -'),
+    }),
+    RefundResult,
+  ),
+  'tracker.status': call(NoInput, TrackerStatus),
+  /** Checks every waiting order and refund that is due now; those not due yet are left to the tracker. */
+  'tracker.refreshAll': call(NoInput, TrackerStatus),
+  'tracker.cancelRefresh': call(NoInput, TrackerStatus),
+  'listener.status': call(NoInput, ListenerStatus),
 } as const
 
 /** main → renderer. */
@@ -442,6 +594,10 @@ export const events = {
   'export.finished': ExportFinished,
   /** An order changed in main (created, checked, cancelled, notified): screens showing it refetch it. */
   'orders.changed': z.object({ id: z.number() }),
+  /** The tracker's state or a refresh's progress changed. */
+  'tracker.changed': TrackerStatus,
+  /** A notification arrived or the listener started or stopped: the settings screen refetches. */
+  'listener.changed': z.object({}),
 } as const
 
 export type CallName = keyof typeof calls

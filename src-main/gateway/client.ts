@@ -24,7 +24,7 @@ import {
   StatusResponse,
   UnbindTokenResponse,
 } from './schemas'
-import { cardRequestHeaders, cardResponseStringToSign, digest, formatTimestamp, genericRequestHeaders, verifySignature } from './signing'
+import { cardRequestHeaders, cardRequestStringToSign, cardResponseStringToSign, digest, formatTimestamp, genericRequestHeaders, verifySignature } from './signing'
 import { normaliseStatus, type GatewayStatus } from './status'
 
 export interface GatewayCredentials {
@@ -252,6 +252,12 @@ export interface GatewayClient {
   bankList(): Promise<GatewayResult<Bank[]>>
   refund(input: RefundInput): Promise<GatewayResult<RefundOutcome>>
   unbindToken(tokenId: string, requestId?: string): Promise<GatewayResult<UnbindOutcome>>
+  /**
+   * Whether a notification POSTed to the merchant was signed with this merchant's Client-Id and Secret
+   * Key (card scheme, gateway-facts.md 1): `target` is the path of the notification URL, `body` the
+   * exact bytes received.
+   */
+  verifyNotification(notification: { headers: Readonly<Record<string, string | undefined>>; body: Uint8Array; target: string }): boolean
   close(): Promise<void>
 }
 
@@ -311,6 +317,15 @@ export function chargeBody(input: ChargeInput): object {
 }
 
 /** The body of Create Payment (gateway-interface.md 2.6 and 4.4). */
+/** The body of Request Refund (gateway-facts.md 3). */
+export function refundBody(input: RefundInput): object {
+  return {
+    order: { invoice_number: input.invoiceNumber },
+    payment: { original_request_id: input.originalRequestId },
+    refund: { amount: amount(input.amountSen) },
+  }
+}
+
 export function createPaymentBody(input: CreatePaymentInput): object {
   return {
     id: input.paymentId,
@@ -600,11 +615,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         path: '/cancellation/credit-card/refund',
         requestId: input.requestId,
         moneyMoving: true,
-        body: {
-          order: { invoice_number: input.invoiceNumber },
-          payment: { original_request_id: input.originalRequestId },
-          refund: { amount: amount(input.amountSen) },
-        },
+        body: refundBody(input),
         schema: RefundResponse,
         read: (parsed) => ({
           status: normaliseStatus(parsed.refund.status),
@@ -628,6 +639,16 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         schema: UnbindTokenResponse,
         read: (parsed) => ({ tokenId: parsed.token.id, status: parsed.token.status }),
       }),
+
+    verifyNotification({ headers, body, target }) {
+      const clientId = headers['client-id']
+      const requestId = headers['request-id']
+      const timestamp = headers['request-timestamp']
+      const signature = headers['signature']
+      if (clientId !== credentials.clientId || !requestId || !timestamp || !signature) return false
+      const stringToSign = cardRequestStringToSign({ clientId, requestId, requestTimestamp: timestamp, requestTarget: target, digest: digest(body) })
+      return verifySignature(credentials.secretKey, stringToSign, signature)
+    },
 
     close: () => http.close(),
   }

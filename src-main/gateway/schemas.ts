@@ -120,3 +120,20 @@ export const RefundResponse = z.looseObject({
 export const UnbindTokenResponse = z.looseObject({
   token: z.looseObject({ id: text, status: text }),
 })
+
+/**
+ * A card notification (gateway-interface.md 2.8) as the listener accepts it: an invoice number and a
+ * transaction status at least. A refund's notification also carries a `refund` object.
+ */
+export const NotificationBody = z.looseObject({
+  order: z.looseObject({ invoice_number: z.string().min(1).max(128), amount: amountSen.optional() }),
+  transaction: z.looseObject({ status: z.string().min(1).max(64), type: optionalText, date: optionalText, original_request_id: optionalText }),
+  card_payment: z
+    .looseObject({ masked_card_number: optionalText, approval_code: optionalText, issuer: optionalText, brand: optionalText, token_id: optionalText })
+    .nullish(),
+  card: z.looseObject({ token: optionalText }).nullish(),
+  refund: z
+    .looseObject({ request_id: optionalText, amount: amountSen.optional(), type: optionalText, status: optionalText, message: optionalText })
+    .nullish(),
+})
+export type NotificationBody = z.output<typeof NotificationBody>

@@ -89,8 +89,16 @@ export function settleInterruptedAttempts(history: History, at: Date): number[] 
       })
       if (attempt.orderId === null || !moneyMoving) return
       const order = history.orders.get(attempt.orderId)
-      if (!order || order.status === 'OUTCOME_UNKNOWN') return
-      if (attempt.operation !== 'refund') history.orders.update(order.id, { status: 'OUTCOME_UNKNOWN' }, now)
+      if (!order) return
+      if (attempt.operation === 'refund') {
+        // The refund, not the paid order, is what is in doubt.
+        const refund = history.refunds.byRequestId(attempt.requestId)
+        if (!refund || refund.status === 'OUTCOME_UNKNOWN') return
+        history.refunds.update(refund.id, { status: 'OUTCOME_UNKNOWN' }, now)
+      } else {
+        if (order.status === 'OUTCOME_UNKNOWN') return
+        history.orders.update(order.id, { status: 'OUTCOME_UNKNOWN' }, now)
+      }
       history.events.append({
         orderId: order.id,
         type: 'attempt',

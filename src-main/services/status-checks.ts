@@ -10,17 +10,19 @@
 import type { OrderDetail } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
 import type { GatewayResult, StatusOutcome, GenericPayment } from '../gateway/client'
+import type { GatewayErrorCode } from '../gateway/errors'
 import type { NormalisedStatus } from '../gateway/status'
 import type { History } from '../store/history'
 import type { OrderRow, OrderStatus, OrderUpdate } from '../store/history-types'
 import type { ServiceContext } from './context'
+import { assertDue, checkView, dueAfter } from './check-timing'
 import { recordRead } from './gateway-attempts'
 import { orderView, timelineEntry } from './orders'
-
-export const STATUS_CHECK_DELAY_MS = 60_000
+import { refundSummary } from './refund-summary'
 
 /** Statuses a check can still change. A FAILED link is over (a new payment is needed). */
-const CHECKABLE: ReadonlySet<OrderStatus> = new Set(['PENDING', 'OUTCOME_UNKNOWN', 'UNKNOWN', 'CANCELLED'])
+export const CHECKABLE_STATUSES: readonly OrderStatus[] = ['PENDING', 'OUTCOME_UNKNOWN', 'UNKNOWN', 'CANCELLED']
+const CHECKABLE: ReadonlySet<OrderStatus> = new Set(CHECKABLE_STATUSES)
 
 const ORDER_STATUS_OF: Record<NormalisedStatus, OrderStatus> = {
   SUCCESS: 'PAID',
@@ -42,7 +44,7 @@ export function statusCheckDueAt(history: History, order: OrderRow): Date | null
   const attempts = history.attempts.forOrder(order.id)
   const times = [Date.parse(order.createdAt), ...attempts.map((attempt) => Date.parse(attempt.startedAt))]
   if (order.completedAt) times.push(Date.parse(order.completedAt))
-  return new Date(Math.max(...times) + STATUS_CHECK_DELAY_MS)
+  return dueAfter(times)
 }
 
 const isLink = (order: OrderRow): boolean => order.kind === 'card_link' || order.kind === 'generic_link'
@@ -50,22 +52,27 @@ const isLink = (order: OrderRow): boolean => order.kind === 'card_link' || order
 export function orderDetail(history: History, id: number, now: Date): OrderDetail {
   const order = history.orders.get(id)
   if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
-  const due = statusCheckDueAt(history, order)
   return {
     order: orderView(order),
     timeline: history.events.forOrder(id).map(timelineEntry),
-    statusCheck: due ? { dueInMs: Math.max(0, due.getTime() - now.getTime()) } : null,
+    statusCheck: checkView(statusCheckDueAt(history, order), now),
     canCancel: isLink(order) && order.status === 'PENDING',
+    refunds: refundSummary(history, order, now),
   }
 }
 
-function waitText(ms: number): string {
-  const seconds = Math.ceil(ms / 1000)
-  return seconds > 60 ? `${String(Math.floor(seconds / 60))} min ${String(seconds % 60)} s` : `${String(seconds)} s`
+/** A status check the gateway did not answer usably; `gatewayCode` tells the tracker whether it is offline. */
+export class CheckFailedError extends AppError {
+  constructor(
+    message: string,
+    readonly gatewayCode: GatewayErrorCode,
+  ) {
+    super('GATEWAY_UNAVAILABLE', message)
+  }
 }
 
 /** What the gateway said, reduced to what the order needs. */
-interface Answer {
+export interface Answer {
   status: NormalisedStatus
   raw: string
   completedAt: string | null
@@ -75,7 +82,7 @@ interface Answer {
   approvalCode: string | null
 }
 
-function cardAnswer(outcome: StatusOutcome): Answer {
+export function cardAnswer(outcome: StatusOutcome): Answer {
   const masked = outcome.card?.masked ?? null
   const last4 = masked?.replace(/\D/g, '').slice(-4) ?? ''
   return {
@@ -115,7 +122,8 @@ function genericAnswer(payment: GenericPayment): Answer {
  * gateway still waits, but a payment that came in anyway is shown as paid), card details, the token
  * of a saved card, and a timeline entry.
  */
-export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer, attemptId: number | null, source: string): OrderRow {
+export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer, attemptId: number | null, via: 'check' | 'notification'): OrderRow {
+  const source = via === 'check' ? 'Status check' : 'Notification'
   const history = ctx.history()
   const at = ctx.now().toISOString()
   const mapped = ORDER_STATUS_OF[answer.status]
@@ -127,7 +135,7 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
     const changed = status !== order.status
     history.events.append({
       orderId: order.id,
-      type: changed ? 'status_changed' : 'status_check',
+      type: via === 'notification' ? 'notification' : changed ? 'status_changed' : 'status_check',
       summary: changed ? `${source}: ${order.status} → ${status} (gateway says ${answer.raw})` : `${source}: still ${status} (gateway says ${answer.raw})`,
       details: { gatewayStatus: answer.raw, previous: order.status, ...(answer.approvalCode ? { approvalCode: answer.approvalCode } : {}) },
       attemptId,
@@ -193,10 +201,7 @@ export async function checkOrderStatus(ctx: ServiceContext, id: number, afterChe
   if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
   const due = statusCheckDueAt(history, order)
   if (!due) throw new AppError('NOT_CHECKABLE', `This order is ${order.status.toLowerCase()}: a status check would not change it.`)
-  const wait = due.getTime() - ctx.now().getTime()
-  if (wait > 0) {
-    throw new AppError('TOO_EARLY', `The status can be checked in ${waitText(wait)}: the gateway asks for 60 seconds after the payment or the last request.`)
-  }
+  assertDue(due, ctx.now())
   const lookup = await lookUp(ctx, order)
   const attempt = recordRead(history, order.id, lookup.result, ctx.now())
   if (!lookup.result.ok) {
@@ -215,10 +220,10 @@ export async function checkOrderStatus(ctx: ServiceContext, id: number, afterChe
       at: ctx.now().toISOString(),
     })
     ctx.events.emit('orders.changed', { id: order.id })
-    throw new AppError('GATEWAY_UNAVAILABLE', `${lookup.result.error.message} The order is unchanged; try again later.`)
+    throw new CheckFailedError(`${lookup.result.error.message} The order is unchanged; try again later.`, lookup.result.error.code)
   }
   const answer = lookup.kind === 'card' ? cardAnswer(lookup.result.value) : genericAnswer(lookup.result.value)
-  const updated = applyAnswer(ctx, order, answer, attempt.id, 'Status check')
+  const updated = applyAnswer(ctx, order, answer, attempt.id, 'check')
   if (afterCheck) await afterCheck(updated)
   ctx.events.emit('orders.changed', { id: order.id })
   return orderDetail(history, id, ctx.now())

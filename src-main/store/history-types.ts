@@ -212,6 +212,8 @@ export interface NewRefund {
 export interface RefundRow extends NewRefund {
   id: number
   rawStatus: string | null
+  /** The gateway's message, e.g. why it refused. */
+  message: string | null
   updatedAt: string
 }
 

@@ -17,6 +17,7 @@ import { EventsRepository } from './events'
 import { NotificationsRepository } from './notifications'
 import { OrdersRepository } from './orders'
 import { RefundsRepository } from './refunds'
+import { TrackingRepository } from './tracking'
 
 export interface HistoryOptions {
   /** Encrypts saved card tokens; its key lives in the keychain (loadOrCreateDataKey). */
@@ -33,11 +34,12 @@ export interface History {
   readonly refunds: RefundsRepository
   readonly notifications: NotificationsRepository
   readonly audit: AuditRepository
+  readonly tracking: TrackingRepository
   /** Runs `work` in one transaction (nested calls become savepoints). */
   transaction<T>(work: () => T): T
 }
 
-/** The database must be migrated to at least version 2 (migrate() in migrations.ts). */
+/** The database must be migrated to the newest version (migrate() in migrations.ts). */
 export function createHistory(db: Db, options: HistoryOptions): History {
   return {
     db,
@@ -49,6 +51,7 @@ export function createHistory(db: Db, options: HistoryOptions): History {
     refunds: new RefundsRepository(db),
     notifications: new NotificationsRepository(db),
     audit: new AuditRepository(db),
+    tracking: new TrackingRepository(db),
     transaction: (work) => db.transaction(work)(),
   }
 }

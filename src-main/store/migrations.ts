@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs'
 import type { Db } from './database'
 import { HISTORY_SCHEMA } from './migration-2-history'
+import { TRACKING_SCHEMA } from './migration-3-tracking'
 
 export interface Migration {
   version: number
@@ -34,6 +35,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'history',
     up: (db) => {
       db.exec(HISTORY_SCHEMA)
+    },
+  },
+  {
+    // The status tracker's schedule, notifications acted on after they were stored, refund messages.
+    version: 3,
+    name: 'tracking',
+    up: (db) => {
+      db.exec(TRACKING_SCHEMA)
     },
   },
 ]

@@ -10,7 +10,7 @@
  */
 import type { Statement } from 'better-sqlite3'
 import type { Db } from './database'
-import type { NewOrder, OrderPage, OrderRow, OrderSearch, OrderUpdate } from './history-types'
+import type { NewOrder, OrderPage, OrderRow, OrderSearch, OrderStatus, OrderUpdate } from './history-types'
 import { compileSearchText } from './order-search'
 
 export const MAX_PAGE = 500
@@ -161,6 +161,7 @@ export class OrdersRepository {
   private readonly byInvoiceStatement: Statement
   private readonly byRequestIdStatement: Statement
   private readonly forCustomerStatement: Statement
+  private readonly idsWithStatusStatement: Statement
   private readonly timeOrderedStatement: Statement
   private readonly lowIdStatement: Statement
   private readonly highIdStatement: Statement
@@ -181,6 +182,7 @@ export class OrdersRepository {
     this.byInvoiceStatement = db.prepare('select * from orders where invoice_number = ?')
     this.byRequestIdStatement = db.prepare('select * from orders where request_id = ? order by id desc limit 1')
     this.forCustomerStatement = db.prepare('select * from orders indexed by orders_by_customer where customer_id = ? order by id desc limit ?')
+    this.idsWithStatusStatement = db.prepare('select id from orders indexed by orders_by_status where status in (select value from json_each(?)) order by id').pluck()
     this.timeOrderedStatement = db.prepare("select value from history_meta where key = 'orders_time_ordered'").pluck()
     this.lowIdStatement = db.prepare('select id from orders indexed by orders_by_created_at where created_at >= ? order by created_at, id limit 1').pluck()
     this.highIdStatement = db.prepare('select id from orders indexed by orders_by_created_at where created_at < ? order by created_at desc, id desc limit 1').pluck()
@@ -248,6 +250,11 @@ export class OrdersRepository {
 
   byRequestId(requestId: string): OrderRow | null {
     return this.one(this.byRequestIdStatement, requestId)
+  }
+
+  /** Ids of every order in one of these statuses, oldest first. */
+  idsWithStatus(statuses: readonly OrderStatus[]): number[] {
+    return this.idsWithStatusStatement.all(JSON.stringify(statuses)) as number[]
   }
 
   /** A customer's orders, newest first. */

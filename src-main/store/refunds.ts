@@ -11,6 +11,7 @@ interface RefundRecord {
   type: RefundRow['type']
   status: RefundRow['status']
   raw_status: string | null
+  message: string | null
   external: number
   created_by: string
   created_at: string
@@ -26,6 +27,7 @@ function toRefundRow(r: RefundRecord): RefundRow {
     type: r.type,
     status: r.status,
     rawStatus: r.raw_status,
+    message: r.message,
     external: r.external === 1,
     createdBy: r.created_by,
     createdAt: r.created_at,
@@ -33,13 +35,14 @@ function toRefundRow(r: RefundRecord): RefundRow {
   }
 }
 
-export type RefundUpdate = Partial<Pick<RefundRow, 'status' | 'rawStatus' | 'type' | 'amountSen'>>
+export type RefundUpdate = Partial<Pick<RefundRow, 'status' | 'rawStatus' | 'type' | 'amountSen' | 'message'>>
 
 const FIELDS: readonly (readonly [keyof RefundUpdate, string])[] = [
   ['status', 'status'],
   ['rawStatus', 'raw_status'],
   ['type', 'type'],
   ['amountSen', 'amount_sen'],
+  ['message', 'message'],
 ]
 
 export class RefundsRepository {
@@ -47,15 +50,29 @@ export class RefundsRepository {
   private readonly updateStatement: Statement
   private readonly forOrderStatement: Statement
   private readonly byRequestIdStatement: Statement
+  private readonly getStatement: Statement
+  private readonly openStatement: Statement
 
   constructor(db: Db) {
-    this.insertStatement = db.prepare(`insert into refunds (order_id, request_id, amount_sen, type, status, raw_status, external, created_by, created_at, updated_at)
-      values (@orderId, @requestId, @amountSen, @type, @status, @rawStatus, @external, @createdBy, @createdAt, @createdAt) returning *`)
+    this.insertStatement = db.prepare(`insert into refunds (order_id, request_id, amount_sen, type, status, raw_status, message, external, created_by, created_at, updated_at)
+      values (@orderId, @requestId, @amountSen, @type, @status, @rawStatus, null, @external, @createdBy, @createdAt, @createdAt) returning *`)
     this.updateStatement = db.prepare(`update refunds set
       ${FIELDS.map(([field, column]) => `${column} = case when @has_${field} then @${field} else ${column} end`).join(', ')},
       updated_at = @at where id = @id returning *`)
     this.forOrderStatement = db.prepare('select * from refunds where order_id = ? order by id')
     this.byRequestIdStatement = db.prepare('select * from refunds where request_id = ?')
+    this.getStatement = db.prepare('select * from refunds where id = ?')
+    this.openStatement = db.prepare("select * from refunds where status in ('PENDING', 'OUTCOME_UNKNOWN') order by id")
+  }
+
+  get(id: number): RefundRow | null {
+    const row = this.getStatement.get(id) as RefundRecord | undefined
+    return row ? toRefundRow(row) : null
+  }
+
+  /** Refunds whose outcome is not settled yet: the status tracker follows them. */
+  open(): RefundRow[] {
+    return (this.openStatement.all() as RefundRecord[]).map(toRefundRow)
   }
 
   insert(refund: NewRefund & { rawStatus?: string | null }): RefundRow {

@@ -4,9 +4,11 @@ import { startHarness, type Harness, type HarnessOptions } from '../harness/serv
 /**
  * Each test gets its own back end with a fresh data folder and its own keychain service, and a page
  * that has entered it. A spec may override `harnessOptions` (e.g. to point Sandbox at a local gateway).
+ * The status tracker's schedule is still unless a spec turns it on, so that the checks a spec makes by
+ * hand are not raced by background ones.
  */
 export const test = base.extend<{ harness: Harness; harnessOptions: HarnessOptions }>({
-  harnessOptions: [{}, { option: true }],
+  harnessOptions: [{ statusTracker: false }, { option: true }],
   harness: [
     async ({ page, harnessOptions }, use) => {
       const harness = await startHarness(harnessOptions)

@@ -5,7 +5,7 @@ import type { OrderView } from '../../src-preload/contract'
 import { expect, SCREENSHOT_DIR, test as base } from './fixtures'
 
 const test = base.extend<{ harnessOptions: HarnessOptions }>({
-  harnessOptions: { seedOrders: 400 },
+  harnessOptions: { seedOrders: 400, statusTracker: false },
 })
 
 async function someOrders(harness: { backend: { dispatch: (name: string, input: unknown) => Promise<unknown> } }, filters: Record<string, unknown> = {}): Promise<OrderView[]> {

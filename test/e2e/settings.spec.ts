@@ -7,7 +7,7 @@ const test = base.extend<{ harnessOptions: HarnessOptions }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
   harnessOptions: async ({}, use) => {
     const gateway = await startSimulator({ clientId: 'BRN-REAL-SANDBOX', secretKey: 'SK-the-real-one-000000', apiKey: 'doku_key_real' })
-    await use({ gatewayUrls: { sandbox: gateway.baseUrl } })
+    await use({ gatewayUrls: { sandbox: gateway.baseUrl }, statusTracker: false })
     await gateway.close()
   },
 })

@@ -38,6 +38,8 @@ export interface HarnessOptions {
   gatewayUrls?: BackendConfig['gatewayUrls']
   /** Fills the Training history with this many realistic orders before the back end starts. */
   seedOrders?: number
+  /** False keeps the status tracker's schedule still (see BackendConfig.statusTracker); on by default. */
+  statusTracker?: boolean
 }
 
 export interface Harness {
@@ -153,6 +155,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     runtime: 'harness',
     keychainService: options.keychainService ?? `merchant-back-office-harness-${randomBytes(6).toString('hex')}`,
     ...(options.gatewayUrls ? { gatewayUrls: options.gatewayUrls } : {}),
+    ...(options.statusTracker === undefined ? {} : { statusTracker: options.statusTracker }),
   })
   const token = randomBytes(32).toString('base64url')
   const clients = new EventEmitter()

@@ -1,4 +1,7 @@
-/** A real back end on a temporary data folder with its own keychain service, for integration tests. */
+/**
+ * A real back end on a temporary data folder with its own keychain service, for integration tests.
+ * The status tracker's schedule is still unless the test turns it on (`statusTracker: true`).
+ */
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -28,6 +31,7 @@ export async function startTestBackend(config: Partial<BackendConfig> = {}): Pro
       appVersion: '0.0.0-test',
       runtime: 'test',
       log: createLogger(fileSink(join(dataDir, 'logs', 'main.log'))),
+      statusTracker: false,
       ...config,
       dataDir,
       keychainService,

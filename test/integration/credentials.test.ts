@@ -143,6 +143,13 @@ describe('gateway credentials', () => {
     'phoneOrders.charge': [{ customerId: 1, cardId: 1, invoiceNumber: 'INV-PHONE-1', amountSen: 10_00, descriptor: '', note: '', confirmDuplicate: false }],
     'phoneOrders.override': [{ orderId: 1, reason: 'checked with the bank by phone' }],
     'phoneOrders.receipt': [{ orderId: 1 }],
+    'refunds.request': [{ orderId: 1, kind: 'PARTIAL', amountSen: 1_00 }],
+    'refunds.checkStatus': [{ refundId: 1 }],
+    'refunds.register': [{ orderId: 1, requestId: 'refund-made-elsewhere-1' }],
+    'tracker.status': [undefined],
+    'tracker.refreshAll': [undefined],
+    'tracker.cancelRefresh': [undefined],
+    'listener.status': [undefined],
   }
 
   it('never leave main: no call returns a secret, no event carries one, no file holds one', async () => {

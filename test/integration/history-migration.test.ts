@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src-main/store/database'
 import { migrate, MIGRATIONS, schemaVersion } from '../../src-main/store/migrations'
 
-const HISTORY_TABLES = ['customers', 'orders', 'orders_fts', 'attempts', 'events', 'saved_cards', 'refunds', 'notifications', 'audit_log']
+const HISTORY_TABLES = ['customers', 'orders', 'orders_fts', 'attempts', 'events', 'saved_cards', 'refunds', 'notifications', 'audit_log', 'tracking']
 
-describe('migration 2 (history)', () => {
+describe('migrations 2 (history) and 3 (tracking)', () => {
   let dir: string
   let file: string
   beforeEach(() => {
@@ -20,17 +20,18 @@ describe('migration 2 (history)', () => {
     return (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((row) => row.name)
   }
 
-  it('is the newest migration and named history', () => {
+  it('comes after settings and before tracking', () => {
     expect(MIGRATIONS.map((migration) => [migration.version, migration.name])).toEqual([
       [1, 'settings'],
       [2, 'history'],
+      [3, 'tracking'],
     ])
   })
 
-  it('brings an empty database to version 2 with every history table, strict, and no backup', async () => {
+  it('brings an empty database to the newest version with every history table, strict, and no backup', async () => {
     const db = openDatabase(file)
     expect(await migrate(db, file)).toBeNull()
-    expect(schemaVersion(db)).toBe(2)
+    expect(schemaVersion(db)).toBe(3)
     expect(tables(db)).toEqual(expect.arrayContaining(['settings', ...HISTORY_TABLES]))
     const strict = db.prepare("select name, strict from pragma_table_list where schema = 'main' and type = 'table' and name not like '%fts%' and name not like 'sqlite_%'").all() as { name: string; strict: number }[]
     expect(strict.filter((table) => table.strict !== 1)).toEqual([])
@@ -38,7 +39,7 @@ describe('migration 2 (history)', () => {
     db.close()
   })
 
-  it('takes a version 1 database with its settings to version 2, keeping the data and backing it up first', async () => {
+  it('takes a version 1 database with its settings to the newest version, keeping the data and backing it up first', async () => {
     const db = openDatabase(file)
     await migrate(db, file, MIGRATIONS.slice(0, 1))
     expect(schemaVersion(db)).toBe(1)
@@ -47,7 +48,7 @@ describe('migration 2 (history)', () => {
     const backup = await migrate(db, file, MIGRATIONS, () => new Date('2026-11-21T10:00:00Z'))
     expect(backup).toBe(`${file}.backup-v1-2026-11-21T10-00-00-000Z`)
     expect(existsSync(backup ?? '')).toBe(true)
-    expect(schemaVersion(db)).toBe(2)
+    expect(schemaVersion(db)).toBe(3)
     expect(db.prepare('select key, value from settings').all()).toEqual([{ key: 'merchantName', value: '"Kedai Runcit Ali"' }])
     expect(tables(db)).toEqual(expect.arrayContaining(HISTORY_TABLES))
 

@@ -94,7 +94,7 @@ describe('history records', () => {
   it('refunds: insert, update, by request id and by order', () => {
     const order = f.history.orders.insert(newOrder({ status: 'PAID' }))
     const refund = f.history.refunds.insert({ orderId: order.id, requestId: 'rf-1', amountSen: 2_500, type: 'PARTIAL_REFUND', status: 'PENDING', external: false, createdBy: 'Ali', createdAt: '2026-01-02T00:00:00.000Z' })
-    expect(refund).toEqual({ id: refund.id, orderId: order.id, requestId: 'rf-1', amountSen: 2_500, type: 'PARTIAL_REFUND', status: 'PENDING', rawStatus: null, external: false, createdBy: 'Ali', createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z' })
+    expect(refund).toEqual({ id: refund.id, orderId: order.id, requestId: 'rf-1', amountSen: 2_500, type: 'PARTIAL_REFUND', status: 'PENDING', rawStatus: null, message: null, external: false, createdBy: 'Ali', createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z' })
     const external = f.history.refunds.insert({ orderId: order.id, requestId: 'rf-2', amountSen: 100, type: null, status: 'OUTCOME_UNKNOWN', external: true, createdBy: 'Ali', createdAt: '2026-01-03T00:00:00.000Z' })
     const settled = f.history.refunds.update(refund.id, { status: 'SUCCESS', rawStatus: 'SUCCES' }, '2026-01-02T00:05:00.000Z')
     expect(settled).toMatchObject({ status: 'SUCCESS', rawStatus: 'SUCCES', amountSen: 2_500, updatedAt: '2026-01-02T00:05:00.000Z' })
@@ -111,7 +111,7 @@ describe('history records', () => {
     const stored = f.history.notifications.insert(first)
     expect(stored.duplicate).toBe(false)
     expect(f.history.notifications.insert({ ...first, rawBody: '{"changed":true}', verified: false, receivedAt: 'later' })).toEqual({ id: stored.id, duplicate: true })
-    expect(f.history.notifications.forOrder(order.id)).toEqual([{ id: stored.id, ...first }])
+    expect(f.history.notifications.forOrder(order.id)).toEqual([{ id: stored.id, ...first, handledAt: null, result: null }])
     // Without a request id nothing can be matched, so each is kept.
     const a = f.history.notifications.insert({ ...first, requestId: null })
     const b = f.history.notifications.insert({ ...first, requestId: null })

@@ -3,6 +3,7 @@
  * with the training gateway's control API and the bridge's error answers at hand.
  */
 import type { CallError } from '../../src-preload/contract'
+import type { BackendConfig } from '../../src-main/backend'
 import { startTestBackend, type TestBackend } from './backend-fixture'
 
 export interface TrainingTestBackend extends TestBackend {
@@ -14,9 +15,9 @@ export interface TrainingTestBackend extends TestBackend {
   failure(name: Parameters<TestBackend['call']>[0], input: unknown): Promise<CallError>
 }
 
-export async function startTrainingBackend(): Promise<TrainingTestBackend> {
+export async function startTrainingBackend(config: Partial<BackendConfig> = {}): Promise<TrainingTestBackend> {
   let offsetMs = 0
-  const app = await startTestBackend({ now: () => new Date(Date.now() + offsetMs), actor: 'aisyah' })
+  const app = await startTestBackend({ now: () => new Date(Date.now() + offsetMs), actor: 'aisyah', ...config })
   const gatewayUrl = (): string => {
     const training = app.backend.training()
     if (!training) throw new Error('the training gateway is not running')

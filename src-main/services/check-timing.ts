@@ -1,0 +1,31 @@
+/**
+ * The 60-second rule (gateway-interface.md 4.3 and 8), shared by order and refund checks: a status
+ * check is due no earlier than 60 s after the later of the payment's completion and the last request
+ * to the gateway about it.
+ */
+import { AppError } from '../bridge/app-error'
+
+export const STATUS_CHECK_DELAY_MS = 60_000
+
+/** The instant a check becomes due, from the times of everything that happened to the subject. */
+export function dueAfter(times: readonly number[]): Date {
+  return new Date(Math.max(...times) + STATUS_CHECK_DELAY_MS)
+}
+
+function waitText(ms: number): string {
+  const seconds = Math.ceil(ms / 1000)
+  return seconds > 60 ? `${String(Math.floor(seconds / 60))} min ${String(seconds % 60)} s` : `${String(seconds)} s`
+}
+
+/** Throws TOO_EARLY when `due` is still ahead of `now`. */
+export function assertDue(due: Date, now: Date): void {
+  const wait = due.getTime() - now.getTime()
+  if (wait > 0) {
+    throw new AppError('TOO_EARLY', `The status can be checked in ${waitText(wait)}: the gateway asks for 60 seconds after the payment or the last request.`)
+  }
+}
+
+/** What a screen shows: null when no check is useful, else how long until one is due. */
+export function checkView(due: Date | null, now: Date): { dueInMs: number } | null {
+  return due ? { dueInMs: Math.max(0, due.getTime() - now.getTime()) } : null
+}

@@ -1,0 +1,320 @@
+/**
+ * Refunds and voids of paid card orders (POST /cancellation/credit-card/refund), their status by their
+ * own Request-Id, and refunds made elsewhere registered by their request id.
+ *
+ * The rules of charges hold: the refund, its attempt (Request-Id and exact body) and a timeline entry
+ * are written before the request leaves; a refund without a usable answer is an *unknown outcome* that
+ * blocks any further refund on the order until a status check (due 60 s later) settles it. The
+ * gateway decides the type (VOID before the day's settlement, FULL_REFUND or PARTIAL_REFUND after);
+ * staff choose the amount.
+ */
+import type { RefundRequest, RefundResult } from '../../src-preload/contract'
+import { AppError } from '../bridge/app-error'
+import { refundBody, type GatewayResult, type RefundInput, type RefundOutcome, type StatusOutcome } from '../gateway/client'
+import { toWireJson } from '../gateway/money'
+import { formatRm } from '../../src-common/money-text'
+import type { OrderRow, RefundRow } from '../store/history-types'
+import type { RefundUpdate } from '../store/refunds'
+import { assertDue } from './check-timing'
+import type { ServiceContext } from './context'
+import { beginAttempt, finishAttempt, recordRead } from './gateway-attempts'
+import { isRefundable, refundBlockedReason, refundCheckDueAt, refundMoney, refundView } from './refund-summary'
+import { CheckFailedError, orderDetail } from './status-checks'
+
+const REFUND_PATH = '/cancellation/credit-card/refund'
+const REFUND_TYPES: ReadonlySet<string> = new Set(['VOID', 'FULL_REFUND', 'PARTIAL_REFUND'])
+
+/** What the gateway said about a refund, reduced to what the refund needs. */
+export interface RefundAnswer {
+  status: RefundRow['status']
+  raw: string
+  type: RefundRow['type'] | undefined
+  amountSen: number | null
+  message: string | null
+}
+
+const typeOf = (raw: string | null): RefundRow['type'] | undefined => (raw !== null && REFUND_TYPES.has(raw) ? (raw as RefundRow['type']) : undefined)
+
+/** The gateway's words for a refund: SUCCESS (or a REFUNDED / VOIDED payment) is done, FAILED is refused, anything else is still waiting. */
+function refundStatusOf(normalised: string): RefundRow['status'] {
+  if (normalised === 'SUCCESS' || normalised === 'REFUNDED' || normalised === 'VOIDED') return 'SUCCESS'
+  if (normalised === 'FAILED') return 'FAILED'
+  return 'PENDING'
+}
+
+export function answerOfRefund(outcome: RefundOutcome): RefundAnswer {
+  return { status: refundStatusOf(outcome.status.status), raw: outcome.status.raw, type: typeOf(outcome.type), amountSen: outcome.amountSen, message: outcome.message }
+}
+
+function answerOfStatus(outcome: StatusOutcome): RefundAnswer {
+  return { status: refundStatusOf(outcome.status.status), raw: outcome.status.raw, type: typeOf(outcome.transactionType), amountSen: outcome.amountSen, message: null }
+}
+
+const TYPE_TEXT: Record<NonNullable<RefundRow['type']>, string> = { VOID: 'Void', FULL_REFUND: 'Full refund', PARTIAL_REFUND: 'Partial refund' }
+const refundText = (refund: RefundRow): string => `${refund.type ? TYPE_TEXT[refund.type] : 'Refund'} of ${formatRm(refund.amountSen)} (${refund.requestId})`
+
+/**
+ * Applies an answer to a refund and its order in one transaction: the refund's status, type, amount
+ * and message; the order becomes VOIDED after a successful void and REFUNDED once refunds cover what
+ * was paid. Used by the refund call, its status check and notifications.
+ */
+export function applyRefundAnswer(
+  ctx: ServiceContext,
+  refund: RefundRow,
+  answer: RefundAnswer,
+  attemptId: number | null,
+  via: 'refund' | 'check' | 'notification',
+): RefundRow {
+  const history = ctx.history()
+  const at = ctx.now().toISOString()
+  return history.transaction(() => {
+    const patch: RefundUpdate = {
+      status: answer.status,
+      rawStatus: answer.raw,
+      ...(answer.type ? { type: answer.type } : {}),
+      // A registered refund learns its amount from the gateway; one sent from here keeps the amount sent.
+      ...(answer.amountSen !== null && (refund.external || refund.amountSen === 0) ? { amountSen: answer.amountSen } : {}),
+      ...(answer.message ? { message: answer.message } : {}),
+    }
+    const updated = history.refunds.update(refund.id, patch, at)
+    const source = via === 'refund' ? 'Refund' : via === 'check' ? 'Refund status check' : 'Notification'
+    const said = answer.message ? `${answer.raw}: ${answer.message}` : answer.raw
+    const summary =
+      updated.status === refund.status && via !== 'refund'
+        ? `${source}: ${refundText(updated)} still ${updated.status.toLowerCase()} (gateway says ${said})`
+        : updated.status === 'SUCCESS'
+          ? `${source}: ${refundText(updated)} done (gateway says ${said})`
+          : updated.status === 'FAILED'
+            ? `${source}: ${refundText(updated)} refused, nothing refunded (gateway says ${said})`
+            : `${source}: ${refundText(updated)} waiting at the gateway (gateway says ${said})`
+    history.events.append({
+      orderId: refund.orderId,
+      type: via === 'notification' ? 'notification' : via === 'check' ? 'status_check' : 'attempt',
+      summary,
+      details: { refundId: refund.id, requestId: refund.requestId, gatewayStatus: answer.raw, type: updated.type },
+      attemptId,
+      actor: null,
+      at,
+    })
+    settleOrderAfterRefunds(ctx, refund.orderId, at)
+    return updated
+  })
+}
+
+function settleOrderAfterRefunds(ctx: ServiceContext, orderId: number, at: string): void {
+  const history = ctx.history()
+  const order = history.orders.get(orderId)
+  if (!order || order.status !== 'PAID') return
+  const refunds = history.refunds.forOrder(orderId)
+  const voided = refunds.some((refund) => refund.status === 'SUCCESS' && refund.type === 'VOID')
+  const money = refundMoney(order, refunds)
+  const status = voided ? 'VOIDED' : money.refundedSen >= order.amountSen ? 'REFUNDED' : null
+  if (!status) return
+  history.orders.update(orderId, { status }, at)
+  history.events.append({
+    orderId,
+    type: 'status_changed',
+    summary: `PAID → ${status}: ${status === 'VOIDED' ? 'the payment was voided' : `${formatRm(money.refundedSen)} refunded in all`}`,
+    details: { previous: 'PAID', refundedSen: money.refundedSen },
+    attemptId: null,
+    actor: null,
+    at,
+  })
+}
+
+export class Refunds {
+  constructor(private readonly ctx: ServiceContext) {}
+
+  private order(orderId: number): OrderRow {
+    const order = this.ctx.history().orders.get(orderId)
+    if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(orderId)} in this environment's history.`)
+    if (!isRefundable(order)) throw new AppError('NOT_REFUNDABLE', 'Only card payments can be refunded here; refund other channels in the gateway’s back office.')
+    return order
+  }
+
+  private refund(refundId: number): RefundRow {
+    const refund = this.ctx.history().refunds.get(refundId)
+    if (!refund) throw new AppError('NOT_FOUND', `There is no refund ${String(refundId)} in this environment's history.`)
+    return refund
+  }
+
+  private result(outcome: RefundResult['outcome'], refund: RefundRow): RefundResult {
+    const history = this.ctx.history()
+    const now = this.ctx.now()
+    return { outcome, refund: refundView(history, refund, now), detail: orderDetail(history, refund.orderId, now) }
+  }
+
+  /** The amount the request asks for, checked against what is left (read inside the write-ahead transaction). */
+  private amountFor(order: OrderRow, request: RefundRequest): number {
+    const history = this.ctx.history()
+    const refunds = history.refunds.forOrder(order.id)
+    const money = refundMoney(order, refunds)
+    const blocked = refundBlockedReason(order, money)
+    if (blocked) throw new AppError('REFUND_NOT_POSSIBLE', blocked)
+    if (request.kind === 'PARTIAL') {
+      if (request.amountSen > money.remainingSen) {
+        throw new AppError('INVALID_INPUT', `Must be at most ${formatRm(money.remainingSen)}, the amount left to refund`, 'amountSen')
+      }
+      return request.amountSen
+    }
+    if (request.kind === 'VOID' && (money.refundedSen > 0 || money.pendingSen > 0)) {
+      throw new AppError('REFUND_NOT_POSSIBLE', 'A void cancels the whole payment: it is not possible once part of it was refunded. Use a refund.')
+    }
+    // Full refund and void send what is left; staff confirmed an amount, which must still be it.
+    if (request.amountSen !== money.remainingSen) {
+      throw new AppError('AMOUNT_CHANGED', `The amount left to refund is now ${formatRm(money.remainingSen)}: look at the order again before confirming.`, 'amountSen')
+    }
+    return money.remainingSen
+  }
+
+  async request(request: RefundRequest): Promise<RefundResult> {
+    const { ctx } = this
+    const history = ctx.history()
+    const order = this.order(request.orderId)
+    if (!order.requestId) throw new AppError('NOT_REFUNDABLE', 'This order has no payment Request-Id to refund against.')
+    const originalRequestId = order.requestId
+    const client = await ctx.gateway()
+    const now = ctx.now()
+    const at = now.toISOString()
+    const requestId = client.newRequestId()
+
+    const { refund, attempt, input } = history.transaction(() => {
+      const amountSen = this.amountFor(order, request)
+      const input: RefundInput = { requestId, invoiceNumber: order.invoiceNumber, originalRequestId, amountSen }
+      const refund = history.refunds.insert({
+        orderId: order.id,
+        requestId,
+        amountSen,
+        type: null,
+        status: 'PENDING',
+        external: false,
+        createdBy: ctx.actor,
+        createdAt: at,
+      })
+      const attempt = beginAttempt(history, { orderId: order.id, operation: 'refund', requestId, path: REFUND_PATH, body: toWireJson(refundBody(input)) }, now)
+      const asked = request.kind === 'VOID' ? 'Void' : request.kind === 'FULL' ? 'Full refund' : 'Partial refund'
+      history.events.append({
+        orderId: order.id,
+        type: 'staff_action',
+        summary: `${asked} of ${formatRm(amountSen)} asked for (${requestId})`,
+        details: { refundId: refund.id, requestId, amountSen, kind: request.kind },
+        attemptId: attempt.id,
+        actor: ctx.actor,
+        at,
+      })
+      history.audit.append({ actor: ctx.actor, action: 'refund.request', orderId: order.id, details: { refundId: refund.id, requestId, amountSen, kind: request.kind }, at })
+      return { refund, attempt, input }
+    })
+    ctx.events.emit('orders.changed', { id: order.id })
+
+    const result = await client.refund(input)
+    const updated = this.record(refund, attempt, result)
+    ctx.events.emit('orders.changed', { id: order.id })
+    const outcome = updated.status === 'SUCCESS' ? 'approved' : updated.status === 'FAILED' ? 'declined' : updated.status === 'OUTCOME_UNKNOWN' ? 'unknown' : 'pending'
+    return this.result(outcome, updated)
+  }
+
+  private record(refund: RefundRow, attempt: Parameters<typeof finishAttempt>[1], result: GatewayResult<RefundOutcome>): RefundRow {
+    const { ctx } = this
+    const history = ctx.history()
+    const done = ctx.now()
+    const at = done.toISOString()
+    return history.transaction(() => {
+      finishAttempt(history, attempt, result, done)
+      if (result.ok) return applyRefundAnswer(ctx, refund, answerOfRefund(result.value), attempt.id, 'refund')
+      const unknown = result.error.outcomeUnknown
+      const updated = history.refunds.update(refund.id, { status: unknown ? 'OUTCOME_UNKNOWN' : 'FAILED', message: result.error.gatewayMessage ?? result.error.message }, at)
+      history.events.append({
+        orderId: refund.orderId,
+        type: 'attempt',
+        summary: unknown
+          ? `Refund outcome unknown: ${result.error.message} No further refund until a status check settles it.`
+          : `Refund refused, nothing refunded: ${result.error.message}`,
+        details: { refundId: refund.id, code: result.error.code },
+        attemptId: attempt.id,
+        actor: null,
+        at,
+      })
+      return updated
+    })
+  }
+
+  /** Asks the gateway about a refund by its Request-Id; refused before its check is due. */
+  async checkStatus(refundId: number): Promise<RefundResult> {
+    const { ctx } = this
+    const history = ctx.history()
+    const refund = this.refund(refundId)
+    const due = refundCheckDueAt(history, refund)
+    if (!due) throw new AppError('NOT_CHECKABLE', `This refund is ${refund.status === 'SUCCESS' ? 'done' : 'refused'}: a status check would not change it.`)
+    assertDue(due, ctx.now())
+    const client = await ctx.gateway()
+    const result = await client.checkStatus(refund.requestId)
+    const attempt = recordRead(history, refund.orderId, result, ctx.now())
+    let updated: RefundRow
+    if (result.ok) {
+      updated = applyRefundAnswer(ctx, refund, answerOfStatus(result.value), attempt.id, 'check')
+    } else if (result.error.code === 'NOT_FOUND') {
+      updated = this.notFound(refund, attempt.id)
+    } else {
+      history.events.append({
+        orderId: refund.orderId,
+        type: 'status_check',
+        summary: `Refund status check failed: ${result.error.message}`,
+        details: { refundId: refund.id, code: result.error.code },
+        attemptId: attempt.id,
+        actor: null,
+        at: ctx.now().toISOString(),
+      })
+      ctx.events.emit('orders.changed', { id: refund.orderId })
+      throw new CheckFailedError(`${result.error.message} The refund is unchanged; try again later.`, result.error.code)
+    }
+    ctx.events.emit('orders.changed', { id: refund.orderId })
+    return this.result(updated.status === 'SUCCESS' ? 'approved' : updated.status === 'FAILED' ? 'declined' : 'pending', updated)
+  }
+
+  /** The gateway does not know the Request-Id: a refund whose sending went unanswered never arrived; a registered one was mistyped. */
+  private notFound(refund: RefundRow, attemptId: number): RefundRow {
+    const history = this.ctx.history()
+    const at = this.ctx.now().toISOString()
+    const message = refund.external ? 'The gateway knows no refund with this request id.' : 'The gateway has no such refund: nothing was refunded.'
+    return history.transaction(() => {
+      const updated = history.refunds.update(refund.id, { status: 'FAILED', message }, at)
+      history.events.append({ orderId: refund.orderId, type: 'status_check', summary: `Refund status check: ${message} (${refund.requestId})`, details: { refundId: refund.id }, attemptId, actor: null, at })
+      return updated
+    })
+  }
+
+  /** Follows a refund made elsewhere by its request id; its first status check is due 60 s from now. */
+  register(orderId: number, requestId: string): RefundResult {
+    const { ctx } = this
+    const history = ctx.history()
+    const order = this.order(orderId)
+    const id = requestId.trim()
+    if (order.status !== 'PAID' && order.status !== 'REFUNDED' && order.status !== 'VOIDED') {
+      throw new AppError('NOT_REFUNDABLE', 'Only a paid order has refunds to follow.')
+    }
+    if (id === order.requestId) throw new AppError('INVALID_INPUT', 'This is the payment’s own request id, not a refund’s', 'requestId')
+    const existing = history.refunds.byRequestId(id)
+    if (existing) {
+      const where = existing.orderId === order.id ? 'on this order' : `on order ${history.orders.get(existing.orderId)?.invoiceNumber ?? String(existing.orderId)}`
+      throw new AppError('ALREADY_KNOWN', `This refund is already followed ${where}`, 'requestId')
+    }
+    const at = ctx.now().toISOString()
+    const refund = history.transaction(() => {
+      const refund = history.refunds.insert({ orderId, requestId: id, amountSen: 0, type: null, status: 'PENDING', external: true, createdBy: ctx.actor, createdAt: at })
+      history.events.append({
+        orderId,
+        type: 'staff_action',
+        summary: `Refund made elsewhere registered (${id}): its status will be checked with the gateway`,
+        details: { refundId: refund.id, requestId: id },
+        attemptId: null,
+        actor: ctx.actor,
+        at,
+      })
+      history.audit.append({ actor: ctx.actor, action: 'refund.register', orderId, details: { refundId: refund.id, requestId: id }, at })
+      return refund
+    })
+    ctx.events.emit('orders.changed', { id: orderId })
+    return this.result('pending', refund)
+  }
+}

@@ -1,0 +1,476 @@
+/**
+ * The status tracker: keeps every waiting order and refund current without staff asking.
+ *
+ * - Schedule: an order's first check is due when its 60-second rule allows (status-checks.ts), later
+ *   ones back off 1, 2, 5 and 15 minutes, then hourly, until the order is final; a link is checked once
+ *   more just after it expires and then left alone. The schedule is a table (`tracking`), so a restart
+ *   takes up where it was. Every check still goes through the service's own 60-second guard.
+ * - Bounded: at most `tracker.concurrency` checks in flight; one check per order or refund at a time,
+ *   shared with "Check now" (a click while the tracker is asking waits for that answer, never a second
+ *   request).
+ * - Offline: a check that cannot reach the gateway pauses the tracker; it tries again after 15 s,
+ *   30 s, 1, 2, then every 5 minutes, one check at a time, and resumes when one gets through.
+ * - "Refresh all pending" asks about everything due now, first, with progress; what is not due yet is
+ *   counted and left to the schedule.
+ * - Notifications stored by the listener are acted on here, and any left unhandled by a stop are acted
+ *   on at start.
+ */
+import type { OrderDetail, RefreshProgress, RefundResult, TrackerStatus } from '../../src-preload/contract'
+import { AppError } from '../bridge/app-error'
+import type { History } from '../store/history'
+import type { TrackedSubject, TrackingRow } from '../store/tracking'
+import type { ServiceContext } from './context'
+import { handleNotification } from './notifications'
+import { isOpen, refundCheckDueAt } from './refund-summary'
+import { CHECKABLE_STATUSES, CheckFailedError, statusCheckDueAt } from './status-checks'
+
+export const BACKOFF_MS = [60_000, 120_000, 300_000, 900_000, 3_600_000] as const
+export const OFFLINE_RETRY_MS = [15_000, 30_000, 60_000, 120_000, 300_000] as const
+/** How long after a link's expiry its last check is made: the gateway has had time to call it expired. */
+const AFTER_EXPIRY_MS = 5_000
+/** Progress events are sent at most this often (a refresh of thousands would otherwise flood the window). */
+const EMIT_EVERY_MS = 100
+
+export interface TrackerChecks {
+  order(id: number): Promise<OrderDetail>
+  refund(id: number): Promise<RefundResult>
+}
+
+export interface TrackerOptions {
+  ctx: ServiceContext
+  checks: TrackerChecks
+  /** How often the schedule is looked at (real time); the app's clock decides what is due. */
+  pollMs?: number
+}
+
+/** When the check after `checks` checks is due: never before `due` (the 60-second rule), else by the backoff. */
+export function nextCheckAt(checks: number, lastCheckAt: Date, due: Date): Date {
+  if (checks === 0) return due
+  const step = BACKOFF_MS[Math.min(checks, BACKOFF_MS.length) - 1] ?? 3_600_000
+  return new Date(Math.max(due.getTime(), lastCheckAt.getTime() + step))
+}
+
+const key = (subject: TrackedSubject, id: number): string => `${subject}:${String(id)}`
+
+interface Refresh {
+  queue: TrackingRow[]
+  progress: RefreshProgress
+}
+
+interface Offline {
+  step: number
+  retryAt: number
+}
+
+export class StatusTracker {
+  private readonly ctx: ServiceContext
+  private readonly checks: TrackerChecks
+  private readonly pollMs: number
+  private readonly orderChecks = new Map<number, Promise<OrderDetail>>()
+  private readonly refundChecks = new Map<number, Promise<RefundResult>>()
+  /** Checks the tracker itself started (a subset of the two maps), for the concurrency bound. */
+  private readonly running = new Set<string>()
+  private timer: NodeJS.Timeout | null = null
+  private started = false
+  private refresh: Refresh | null = null
+  private offline: Offline | null = null
+  private lastError: string | null = null
+  private emitTimer: NodeJS.Timeout | null = null
+  private unsubscribe: (() => void) | null = null
+
+  constructor(options: TrackerOptions) {
+    this.ctx = options.ctx
+    this.checks = options.checks
+    this.pollMs = options.pollMs ?? 1_000
+    // Orders created, checked, cancelled or notified anywhere in main come and go from the schedule here.
+    this.unsubscribe = this.ctx.events.subscribe((name, payload) => {
+      if (name === 'orders.changed') this.follow((payload as { id: number }).id)
+    })
+  }
+
+  private get history(): History {
+    return this.ctx.history()
+  }
+
+  private enabled(): boolean {
+    return this.ctx.settings().tracker.enabled
+  }
+
+  /** Takes up the schedule of the active environment and starts checking (when enabled in Settings). */
+  start(): void {
+    this.sync()
+    this.handleStoredNotifications()
+    this.started = true
+    this.offline = null
+    this.lastError = null
+    this.timer ??= setInterval(() => {
+      this.tick()
+    }, this.pollMs)
+    this.timer.unref()
+    this.tick()
+    this.emit()
+  }
+
+  /** Stops checking and waits for the checks in flight (before the environment's database closes). */
+  async stop(): Promise<void> {
+    this.started = false
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    if (this.refresh) this.refresh = null
+    await Promise.allSettled([...this.orderChecks.values(), ...this.refundChecks.values()])
+  }
+
+  async close(): Promise<void> {
+    await this.stop()
+    this.unsubscribe?.()
+    this.unsubscribe = null
+    if (this.emitTimer) clearTimeout(this.emitTimer)
+    this.emitTimer = null
+  }
+
+  // ---- the schedule ----
+
+  /** Adds every waiting order and open refund that has no row yet, and drops rows of what is settled. */
+  private sync(): void {
+    const history = this.history
+    const followed = history.tracking.subjectIds('order')
+    history.transaction(() => {
+      for (const id of history.orders.idsWithStatus(CHECKABLE_STATUSES)) {
+        if (followed.has(id)) {
+          followed.delete(id)
+          continue
+        }
+        this.followOrder(id)
+      }
+      // What is left was followed but is no longer waiting (settled while the app was away, or by hand).
+      for (const id of followed) history.tracking.remove('order', id)
+      const refunds = history.tracking.subjectIds('refund')
+      for (const refund of history.refunds.open()) {
+        if (!refunds.delete(refund.id)) this.followRefund(refund.id)
+      }
+      for (const id of refunds) history.tracking.remove('refund', id)
+    })
+  }
+
+  /** Brings one order and its refunds in line with the schedule. */
+  follow(orderId: number): void {
+    if (!this.started) return
+    this.history.transaction(() => {
+      this.followOrder(orderId)
+      for (const refund of this.history.refunds.forOrder(orderId)) this.followRefund(refund.id)
+    })
+  }
+
+  private followOrder(orderId: number): void {
+    const history = this.history
+    const order = history.orders.get(orderId)
+    const due = order ? statusCheckDueAt(history, order) : null
+    this.align('order', orderId, due)
+  }
+
+  private followRefund(refundId: number): void {
+    const history = this.history
+    const refund = history.refunds.get(refundId)
+    const due = refund && isOpen(refund) ? refundCheckDueAt(history, refund) : null
+    this.align('refund', refundId, due)
+  }
+
+  /** Adds a row for a subject now waiting, removes the row of a settled one, and never lets a row fall due before the 60-second rule. */
+  private align(subject: TrackedSubject, id: number, due: Date | null): void {
+    const tracking = this.history.tracking
+    const row = tracking.get(subject, id)
+    if (!due) {
+      if (row) tracking.remove(subject, id)
+      return
+    }
+    if (!row) {
+      tracking.add(subject, id, due.toISOString())
+      this.wake()
+      return
+    }
+    if (row.nextAt !== null && Date.parse(row.nextAt) < due.getTime()) tracking.set({ ...row, nextAt: due.toISOString() })
+  }
+
+  /** After a check (or a refused early one), when the next is due, or that the subject is settled or left alone. */
+  private reschedule(subject: TrackedSubject, id: number, checked: boolean): void {
+    const history = this.history
+    const now = this.ctx.now()
+    const row = history.tracking.get(subject, id)
+    const checks = (row?.checks ?? 0) + (checked ? 1 : 0)
+    if (subject === 'refund') {
+      const refund = history.refunds.get(id)
+      const due = refund ? refundCheckDueAt(history, refund) : null
+      if (!due) history.tracking.remove(subject, id)
+      else history.tracking.set({ subject, subjectId: id, checks, nextAt: nextCheckAt(checks, now, due).toISOString() })
+      return
+    }
+    const order = history.orders.get(id)
+    const due = order ? statusCheckDueAt(history, order) : null
+    if (!order || !due) {
+      history.tracking.remove(subject, id)
+      return
+    }
+    let next = nextCheckAt(checks, now, due)
+    const expiresAt = order.linkExpiresAt ? Date.parse(order.linkExpiresAt) : null
+    if (expiresAt !== null && checked && now.getTime() > expiresAt) {
+      // Checked once after the link expired and the gateway still does not call it final: leave it to staff.
+      history.transaction(() => {
+        history.tracking.set({ subject, subjectId: id, checks, nextAt: null })
+        history.events.append({
+          orderId: id,
+          type: 'note',
+          summary: `Automatic status checks stopped: the link expired and the gateway still says ${order.rawStatus ?? order.status}. “Check status” still asks.`,
+          details: null,
+          attemptId: null,
+          actor: null,
+          at: now.toISOString(),
+        })
+      })
+      return
+    }
+    // A link about to expire is checked just after it does, not an hour later.
+    if (expiresAt !== null && expiresAt > now.getTime()) next = new Date(Math.min(next.getTime(), Math.max(due.getTime(), expiresAt + AFTER_EXPIRY_MS)))
+    history.tracking.set({ subject, subjectId: id, checks, nextAt: next.toISOString() })
+  }
+
+  private stopFollowing(subject: TrackedSubject, id: number): void {
+    const row = this.history.tracking.get(subject, id)
+    if (row) this.history.tracking.set({ ...row, nextAt: null })
+  }
+
+  // ---- checks, shared with "Check now" ----
+
+  /** "Check now" and the tracker: one request per order at a time; the schedule follows the answer. */
+  checkOrder(id: number): Promise<OrderDetail> {
+    const existing = this.orderChecks.get(id)
+    if (existing) return existing
+    const running = this.guarded('order', id, () => this.checks.order(id)).finally(() => this.orderChecks.delete(id))
+    this.orderChecks.set(id, running)
+    return running
+  }
+
+  checkRefund(id: number): Promise<RefundResult> {
+    const existing = this.refundChecks.get(id)
+    if (existing) return existing
+    const running = this.guarded('refund', id, () => this.checks.refund(id)).finally(() => this.refundChecks.delete(id))
+    this.refundChecks.set(id, running)
+    return running
+  }
+
+  private async guarded<T>(subject: TrackedSubject, id: number, check: () => Promise<T>): Promise<T> {
+    try {
+      const value = await check()
+      this.online()
+      this.reschedule(subject, id, true)
+      return value
+    } catch (error) {
+      this.afterFailure(subject, id, error)
+      throw error
+    }
+  }
+
+  private afterFailure(subject: TrackedSubject, id: number, error: unknown): void {
+    if (!(error instanceof AppError)) {
+      this.reschedule(subject, id, true)
+      return
+    }
+    if (error.code === 'TOO_EARLY') {
+      this.reschedule(subject, id, false)
+    } else if (error.code === 'NOT_CHECKABLE') {
+      // Final, or (a generic link without a payment id) not possible to ask about: leave it.
+      const stillWaiting = subject === 'order' ? this.history.orders.get(id) : null
+      if (stillWaiting && CHECKABLE_STATUSES.includes(stillWaiting.status)) this.stopFollowing(subject, id)
+      else this.history.tracking.remove(subject, id)
+    } else if (error instanceof CheckFailedError) {
+      this.reschedule(subject, id, true)
+      if (error.gatewayCode === 'NETWORK' || error.gatewayCode === 'TIMEOUT') this.goOffline(error.message)
+      else this.lastError = error.message
+    } else if (error.code === 'NOT_CONFIGURED') {
+      this.goOffline(error.message)
+    } else {
+      this.reschedule(subject, id, true)
+    }
+  }
+
+  private goOffline(message: string): void {
+    const step = this.offline ? Math.min(this.offline.step + 1, OFFLINE_RETRY_MS.length - 1) : 0
+    const wait = OFFLINE_RETRY_MS[step] ?? 300_000
+    this.offline = { step, retryAt: this.ctx.now().getTime() + wait }
+    this.lastError = message
+    this.ctx.log.warn('tracker.offline', { retryInMs: wait })
+    this.emit()
+  }
+
+  private online(): void {
+    if (!this.offline && this.lastError === null) return
+    if (this.offline) this.ctx.log.info('tracker.online')
+    this.offline = null
+    this.lastError = null
+    this.emit()
+  }
+
+  // ---- the loop ----
+
+  private wake(): void {
+    if (this.started) setImmediate(() => this.tick())
+  }
+
+  private tick(): void {
+    if (!this.started) return
+    const refresh = this.refresh
+    // Turned off in Settings, the tracker still runs a refresh staff asked for, and nothing else.
+    const scheduled = this.enabled()
+    if (!scheduled && !refresh?.progress.running) return
+    const now = this.ctx.now()
+    if (this.offline && now.getTime() < this.offline.retryAt) return
+    // Offline, one check probes the way back; online, up to the bound.
+    const limit = this.offline ? 1 : this.ctx.settings().tracker.concurrency
+    let free = limit - this.running.size
+    if (free <= 0) return
+    while (free > 0 && refresh && refresh.queue.length > 0) {
+      const row = refresh.queue.shift()
+      if (row && this.launch(row, refresh)) free--
+    }
+    if (refresh?.progress.running && refresh.queue.length === 0 && this.running.size === 0) this.finishRefresh()
+    if (!scheduled || free <= 0 || (refresh && refresh.queue.length > 0)) return
+    for (const row of this.history.tracking.due(now.toISOString(), free + this.running.size)) {
+      if (free <= 0) break
+      if (this.launch(row, null)) free--
+    }
+  }
+
+  /** Starts one check; false when that subject is already being asked about. */
+  private launch(row: TrackingRow, refresh: Refresh | null): boolean {
+    const id = key(row.subject, row.subjectId)
+    if (this.running.has(id)) return false
+    this.running.add(id)
+    const check = row.subject === 'order' ? this.checkOrder(row.subjectId) : this.checkRefund(row.subjectId)
+    check
+      .then(
+        () => {
+          if (refresh) refresh.progress.done++
+        },
+        (error: unknown) => {
+          if (!refresh) return
+          refresh.progress.done++
+          // Settled or not due after all (e.g. checked by hand meanwhile) is not a failure.
+          if (!(error instanceof AppError && (error.code === 'TOO_EARLY' || error.code === 'NOT_CHECKABLE'))) refresh.progress.failed++
+        },
+      )
+      .finally(() => {
+        this.running.delete(id)
+        if (refresh) {
+          if (refresh.queue.length === 0 && this.running.size === 0) this.finishRefresh()
+          this.emitSoon()
+        }
+        this.tick()
+      })
+    return true
+  }
+
+  // ---- "Refresh all pending" ----
+
+  refreshAll(): TrackerStatus {
+    if (this.refresh?.progress.running) return this.status()
+    const history = this.history
+    const now = this.ctx.now()
+    const queue: TrackingRow[] = []
+    let notDue = 0
+    let nextDue: number | null = null
+    for (const row of history.tracking.active()) {
+      let due: Date | null = null
+      if (row.subject === 'order') {
+        const order = history.orders.get(row.subjectId)
+        due = order ? statusCheckDueAt(history, order) : null
+      } else {
+        const refund = history.refunds.get(row.subjectId)
+        due = refund ? refundCheckDueAt(history, refund) : null
+      }
+      if (!due) continue
+      if (due.getTime() <= now.getTime()) {
+        queue.push(row)
+      } else {
+        notDue++
+        nextDue = Math.min(nextDue ?? Infinity, due.getTime())
+      }
+    }
+    this.refresh = {
+      queue,
+      progress: { running: queue.length > 0, cancelled: false, total: queue.length, done: 0, failed: 0, notDue, nextDueInMs: nextDue === null ? null : nextDue - now.getTime() },
+    }
+    this.ctx.log.info('tracker.refresh_started', { due: queue.length, notDue })
+    this.tick()
+    this.emit()
+    return this.status()
+  }
+
+  cancelRefresh(): TrackerStatus {
+    const refresh = this.refresh
+    if (refresh?.progress.running) {
+      refresh.queue.length = 0
+      refresh.progress.cancelled = true
+      refresh.progress.running = false
+      this.ctx.log.info('tracker.refresh_cancelled', { done: refresh.progress.done, total: refresh.progress.total })
+      this.emit()
+    }
+    return this.status()
+  }
+
+  private finishRefresh(): void {
+    const refresh = this.refresh
+    if (!refresh?.progress.running) return
+    refresh.progress.running = false
+    this.ctx.log.info('tracker.refresh_finished', { done: refresh.progress.done, failed: refresh.progress.failed })
+    this.emit()
+  }
+
+  // ---- notifications ----
+
+  /** Acts on a notification the listener stored; the order's schedule follows. */
+  handleNotification(id: number): void {
+    const orderId = handleNotification(this.ctx, id)
+    if (orderId !== null) this.ctx.events.emit('orders.changed', { id: orderId })
+  }
+
+  private handleStoredNotifications(): void {
+    for (const row of this.history.notifications.unhandled()) this.handleNotification(row.id)
+  }
+
+  /** Settings changed: the tracker may have been turned on or off, or its bound changed. */
+  settingsChanged(): void {
+    this.emit()
+    this.wake()
+  }
+
+  // ---- what the screens see ----
+
+  status(): TrackerStatus {
+    const history = this.history
+    const now = this.ctx.now()
+    const nextAt = history.tracking.nextAt()
+    return {
+      state: !this.enabled() ? 'off' : this.offline ? 'offline' : 'running',
+      tracked: history.tracking.count(),
+      dueNow: history.tracking.dueCount(now.toISOString()),
+      nextCheckInMs: nextAt === null ? null : Math.max(0, Date.parse(nextAt) - now.getTime()),
+      retryInMs: this.offline ? Math.max(0, this.offline.retryAt - now.getTime()) : null,
+      lastError: this.lastError,
+      refresh: this.refresh ? { ...this.refresh.progress } : null,
+    }
+  }
+
+  private emit(): void {
+    if (this.emitTimer) clearTimeout(this.emitTimer)
+    this.emitTimer = null
+    this.ctx.events.emit('tracker.changed', this.status())
+  }
+
+  private emitSoon(): void {
+    if (this.emitTimer) return
+    this.emitTimer = setTimeout(() => {
+      this.emitTimer = null
+      this.emit()
+    }, EMIT_EVERY_MS)
+    this.emitTimer.unref()
+  }
+}

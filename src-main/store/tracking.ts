@@ -1,0 +1,98 @@
+/**
+ * The status tracker's schedule: one row per order or refund it follows, with the number of checks it
+ * made (the backoff step) and when the next is due. A row whose `nextAt` is null is one the tracker
+ * stopped following (a link past its expiry): kept so that a restart does not take it up again.
+ */
+import type { Statement } from 'better-sqlite3'
+import type { Db } from './database'
+
+export type TrackedSubject = 'order' | 'refund'
+
+export interface TrackingRow {
+  subject: TrackedSubject
+  subjectId: number
+  checks: number
+  nextAt: string | null
+}
+
+interface TrackingRecord {
+  subject: TrackedSubject
+  subject_id: number
+  checks: number
+  next_at: string | null
+}
+
+const toRow = (r: TrackingRecord): TrackingRow => ({ subject: r.subject, subjectId: r.subject_id, checks: r.checks, nextAt: r.next_at })
+
+export class TrackingRepository {
+  private readonly getStatement: Statement
+  private readonly addStatement: Statement
+  private readonly setStatement: Statement
+  private readonly removeStatement: Statement
+  private readonly dueStatement: Statement
+  private readonly activeStatement: Statement
+  private readonly countStatement: Statement
+  private readonly dueCountStatement: Statement
+  private readonly nextStatement: Statement
+  private readonly subjectIdsStatement: Statement
+
+  constructor(db: Db) {
+    this.getStatement = db.prepare('select * from tracking where subject = ? and subject_id = ?')
+    this.addStatement = db.prepare('insert into tracking (subject, subject_id, checks, next_at) values (?, ?, 0, ?) on conflict do nothing')
+    this.setStatement = db.prepare(
+      'insert into tracking (subject, subject_id, checks, next_at) values (@subject, @subjectId, @checks, @nextAt) on conflict do update set checks = excluded.checks, next_at = excluded.next_at',
+    )
+    this.removeStatement = db.prepare('delete from tracking where subject = ? and subject_id = ?')
+    this.dueStatement = db.prepare('select * from tracking where next_at is not null and next_at <= ? order by next_at limit ?')
+    this.activeStatement = db.prepare('select * from tracking where next_at is not null order by next_at')
+    this.countStatement = db.prepare('select count(*) from tracking where next_at is not null').pluck()
+    this.dueCountStatement = db.prepare('select count(*) from tracking where next_at is not null and next_at <= ?').pluck()
+    this.nextStatement = db.prepare('select min(next_at) from tracking where next_at is not null').pluck()
+    this.subjectIdsStatement = db.prepare('select subject_id from tracking where subject = ?').pluck()
+  }
+
+  get(subject: TrackedSubject, subjectId: number): TrackingRow | null {
+    const row = this.getStatement.get(subject, subjectId) as TrackingRecord | undefined
+    return row ? toRow(row) : null
+  }
+
+  /** Starts following a subject, unless it is followed (or was stopped) already. */
+  add(subject: TrackedSubject, subjectId: number, nextAt: string): void {
+    this.addStatement.run(subject, subjectId, nextAt)
+  }
+
+  set(row: TrackingRow): void {
+    this.setStatement.run(row)
+  }
+
+  remove(subject: TrackedSubject, subjectId: number): void {
+    this.removeStatement.run(subject, subjectId)
+  }
+
+  /** The rows due at `now`, soonest first. */
+  due(now: string, limit: number): TrackingRow[] {
+    return (this.dueStatement.all(now, limit) as TrackingRecord[]).map(toRow)
+  }
+
+  /** Every followed row, soonest first. */
+  active(): TrackingRow[] {
+    return (this.activeStatement.all() as TrackingRecord[]).map(toRow)
+  }
+
+  count(): number {
+    return this.countStatement.get() as number
+  }
+
+  dueCount(now: string): number {
+    return this.dueCountStatement.get(now) as number
+  }
+
+  nextAt(): string | null {
+    return (this.nextStatement.get() as string | null) ?? null
+  }
+
+  /** Ids of every subject of a kind with a row, followed or stopped. */
+  subjectIds(subject: TrackedSubject): Set<number> {
+    return new Set(this.subjectIdsStatement.all(subject) as number[])
+  }
+}
