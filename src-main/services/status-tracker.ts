@@ -9,7 +9,8 @@
  *   shared with "Check now" (a click while the tracker is asking waits for that answer, never a second
  *   request).
  * - Offline: a check that cannot reach the gateway pauses the tracker; it tries again after 15 s,
- *   30 s, 1, 2, then every 5 minutes, one check at a time, and resumes when one gets through.
+ *   30 s, 1, 2, then every 5 minutes (and no sooner than a check is due), one check at a time, and
+ *   resumes when one gets through.
  * - "Refresh all pending" asks about everything due now, first, with progress; what is not due yet is
  *   counted and left to the schedule.
  * - Notifications stored by the listener are acted on here, and any left unhandled by a stop are acted
@@ -293,9 +294,12 @@ export class StatusTracker {
   }
 
   private goOffline(message: string): void {
+    const now = this.ctx.now().getTime()
+    // Checks that were in flight together fail together: one pause, not one longer pause per check.
+    if (this.offline && now < this.offline.retryAt) return
     const step = this.offline ? Math.min(this.offline.step + 1, OFFLINE_RETRY_MS.length - 1) : 0
     const wait = OFFLINE_RETRY_MS[step] ?? 300_000
-    this.offline = { step, retryAt: this.ctx.now().getTime() + wait }
+    this.offline = { step, retryAt: now + wait }
     this.lastError = message
     this.ctx.log.warn('tracker.offline', { retryInMs: wait })
     this.emit()
@@ -453,7 +457,8 @@ export class StatusTracker {
       tracked: history.tracking.count(),
       dueNow: history.tracking.dueCount(now.toISOString()),
       nextCheckInMs: nextAt === null ? null : Math.max(0, Date.parse(nextAt) - now.getTime()),
-      retryInMs: this.offline ? Math.max(0, this.offline.retryAt - now.getTime()) : null,
+      // The probe waits for the pause and for a check that is due (the 60-second rule holds offline too).
+      retryInMs: this.offline ? Math.max(0, this.offline.retryAt - now.getTime(), nextAt === null ? 0 : Date.parse(nextAt) - now.getTime()) : null,
       lastError: this.lastError,
       refresh: this.refresh ? { ...this.refresh.progress } : null,
     }

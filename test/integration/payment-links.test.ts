@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CallError, LinkRequest, OrderDetail } from '../../src-preload/contract'
+import { cardLink, customer, genericLink } from './link-requests'
 import { startTrainingBackend, type TrainingTestBackend } from './training-fixture'
 
 let app: TrainingTestBackend
@@ -23,30 +24,6 @@ afterEach(async () => {
 async function gatewayCalls(operation: string): Promise<number> {
   const { calls } = (await control('GET', '/calls')) as { calls: { operation: string }[] }
   return calls.filter((call) => call.operation === operation).length
-}
-
-const customer = { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789', address: '12 Jalan Ampang', city: 'Kuala Lumpur', state: 'WP Kuala Lumpur', zipCode: '50450', country: 'MY' }
-
-function cardLink(overrides: Partial<LinkRequest> = {}): LinkRequest {
-  return {
-    kind: 'card',
-    channel: '',
-    bankCode: '',
-    invoiceNumber: 'INV-000001',
-    amountSen: 128_50,
-    descriptor: 'KEDAI ALI',
-    autoRedirect: true,
-    callbackUrl: 'https://shop.example.my/paid',
-    failedUrl: 'https://shop.example.my/failed',
-    expiryMinutes: 60,
-    customer,
-    lineItems: [],
-    ...overrides,
-  }
-}
-
-function genericLink(channel: string, overrides: Partial<LinkRequest> = {}): LinkRequest {
-  return cardLink({ kind: 'generic', channel, callbackUrl: '', failedUrl: '', descriptor: '', ...overrides })
 }
 
 async function requestBodyOf(detail: OrderDetail, index = 0): Promise<string | null> {
