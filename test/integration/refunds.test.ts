@@ -1,0 +1,154 @@
+/**
+ * Refunds of paid card orders through the bridge, against a gateway over loopback HTTP: a void before
+ * settlement, partial refunds up to the amount paid, an over-refund refused before anything is sent,
+ * the gateway's refusal, an unknown outcome that blocks further refunds until the refund's own status
+ * check settles it, and a refund made elsewhere followed by its request id.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createGatewayClient } from '../../src-main/gateway/client'
+import { createLogger, memorySink } from '../../src-main/log'
+import type { CallError, OrderDetail } from '../../src-preload/contract'
+import { cardLink } from './link-requests'
+import { SANDBOX, startSandboxBackend, type SandboxTestBackend } from './sandbox-fixture'
+
+let app: SandboxTestBackend
+beforeEach(async () => {
+  app = await startSandboxBackend()
+})
+afterEach(async () => {
+  await app.close()
+})
+
+async function failure(name: Parameters<SandboxTestBackend['call']>[0], input: unknown): Promise<CallError> {
+  const result = await app.backend.dispatch(name, input)
+  if (result.ok) throw new Error(`${name} should have failed`)
+  return result.error
+}
+
+async function refundCalls(): Promise<number> {
+  const { calls } = (await app.control('GET', '/calls')) as { calls: { operation: string }[] }
+  return calls.filter((call) => call.operation === 'refund').length
+}
+
+/** A card link of RM 100.00 paid on the hosted page; settled at the gateway unless asked not to be. */
+async function paidOrder(invoiceNumber: string, settled = true): Promise<OrderDetail> {
+  const created = await app.call('links.create', cardLink({ invoiceNumber, amountSen: 100_00 }))
+  await app.control('POST', '/pay', { invoice_number: invoiceNumber, card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
+  if (settled) await app.control('POST', '/settle', { invoice_number: invoiceNumber })
+  app.advance(61_000)
+  const detail = await app.call('orders.checkStatus', { id: created.order.id })
+  expect(detail.order.status).toBe('PAID')
+  expect(detail.refunds).toMatchObject({ paidSen: 100_00, refundedSen: 0, pendingSen: 0, remainingSen: 100_00, blockedReason: null, canVoid: true, refunds: [] })
+  return detail
+}
+
+describe('a refund', () => {
+  it('voids a payment before settlement for the full amount, and nothing is left', async () => {
+    const { order } = await paidOrder('INV-VOID-1', false)
+    const result = await app.call('refunds.request', { orderId: order.id, kind: 'VOID', amountSen: 100_00 })
+    expect(result.outcome).toBe('approved')
+    expect(result.refund).toMatchObject({ amountSen: 100_00, type: 'VOID', status: 'SUCCESS', rawStatus: 'SUCCESS', external: false, createdBy: 'aisyah', statusCheck: null })
+    expect(result.detail.order.status).toBe('VOIDED')
+    expect(result.detail.refunds).toMatchObject({ refundedSen: 100_00, remainingSen: 0, canVoid: false, blockedReason: 'This payment was voided: nothing is left to refund.' })
+    expect(result.detail.timeline.map((entry) => entry.summary)).toEqual(
+      expect.arrayContaining([
+        `Void of RM 100.00 asked for (${result.refund.requestId})`,
+        `Refund: Void of RM 100.00 (${result.refund.requestId}) done (gateway says SUCCESS: Success)`,
+        'PAID → VOIDED: the payment was voided',
+      ]),
+    )
+    // The exact body of the refund request, written before it was sent.
+    const attemptId = result.detail.timeline.find((entry) => entry.summary.startsWith('Void of'))?.attemptId ?? 0
+    const attempt = await app.call('orders.attempt', { id: attemptId })
+    expect(attempt).toMatchObject({ operation: 'refund', path: '/cancellation/credit-card/refund', requestId: result.refund.requestId, outcome: 'ok' })
+    expect(attempt.requestBody).toBe(`{"order":{"invoice_number":"INV-VOID-1"},"payment":{"original_request_id":"${order.requestId ?? ''}"},"refund":{"amount":100}}`)
+    expect(await failure('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 1_00 })).toMatchObject({ code: 'REFUND_NOT_POSSIBLE' })
+  })
+
+  it('refunds in part twice after settlement, refuses more than is left without asking the gateway, then refunds the rest', async () => {
+    const { order } = await paidOrder('INV-PART-1')
+    const first = await app.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 30_00 })
+    expect(first).toMatchObject({ outcome: 'approved', refund: { amountSen: 30_00, type: 'PARTIAL_REFUND', status: 'SUCCESS' } })
+    const second = await app.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 45_50 })
+    expect(second.detail.order.status).toBe('PAID')
+    expect(second.detail.refunds).toMatchObject({ refundedSen: 75_50, pendingSen: 0, remainingSen: 24_50, canVoid: false, blockedReason: null })
+
+    const calls = await refundCalls()
+    expect(await failure('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 24_51 })).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'amountSen',
+      message: 'Must be at most RM 24.50, the amount left to refund',
+    })
+    expect(await failure('refunds.request', { orderId: order.id, kind: 'FULL', amountSen: 100_00 })).toMatchObject({ code: 'AMOUNT_CHANGED' })
+    expect(await failure('refunds.request', { orderId: order.id, kind: 'VOID', amountSen: 24_50 })).toMatchObject({ code: 'REFUND_NOT_POSSIBLE' })
+    expect(await failure('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 0 })).toMatchObject({ code: 'INVALID_INPUT' })
+    expect(await refundCalls()).toBe(calls)
+
+    const rest = await app.call('refunds.request', { orderId: order.id, kind: 'FULL', amountSen: 24_50 })
+    expect(rest.outcome).toBe('approved')
+    expect(rest.detail.order.status).toBe('REFUNDED')
+    expect(rest.detail.refunds).toMatchObject({ refundedSen: 100_00, remainingSen: 0, blockedReason: 'This payment was refunded in full.' })
+    expect(rest.detail.refunds?.refunds.map((refund) => refund.amountSen)).toEqual([30_00, 45_50, 24_50])
+  })
+
+  it('refused by the gateway (a part before settlement) is declined with its message and refunds nothing', async () => {
+    const { order } = await paidOrder('INV-EARLY-1', false)
+    const result = await app.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 10_00 })
+    expect(result).toMatchObject({ outcome: 'declined', refund: { status: 'FAILED', type: 'VOID', message: 'Before Settlement Only A Void Of The Full Amount Is Possible', statusCheck: null } })
+    expect(result.detail.order.status).toBe('PAID')
+    expect(result.detail.refunds).toMatchObject({ refundedSen: 0, pendingSen: 0, remainingSen: 100_00, canVoid: true })
+  })
+
+  it('with its answer lost blocks further refunds until its status check, due 60 s later, settles it', async () => {
+    const { order } = await paidOrder('INV-LOST-1')
+    await app.control('POST', '/faults', { operation: 'refund', kind: 'error500', phase: 'after', count: 1 })
+    const lost = await app.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 20_00 })
+    expect(lost).toMatchObject({ outcome: 'unknown', refund: { status: 'OUTCOME_UNKNOWN', amountSen: 20_00 } })
+    expect(lost.refund.statusCheck?.dueInMs).toBeGreaterThan(59_000)
+    expect(lost.detail.refunds).toMatchObject({ pendingSen: 20_00, remainingSen: 80_00 })
+    expect(lost.detail.refunds?.blockedReason).toBe(
+      `The outcome of refund ${lost.refund.requestId} is unknown: nothing more can be refunded on this order until its status check settles it.`,
+    )
+    expect(await failure('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 5_00 })).toMatchObject({ code: 'REFUND_NOT_POSSIBLE' })
+    expect(await failure('refunds.checkStatus', { refundId: lost.refund.id })).toMatchObject({ code: 'TOO_EARLY' })
+
+    app.advance(61_000)
+    const settled = await app.call('refunds.checkStatus', { refundId: lost.refund.id })
+    expect(settled).toMatchObject({ outcome: 'approved', refund: { status: 'SUCCESS', type: 'PARTIAL_REFUND', amountSen: 20_00, statusCheck: null } })
+    expect(settled.detail.refunds).toMatchObject({ refundedSen: 20_00, pendingSen: 0, remainingSen: 80_00, blockedReason: null })
+    // One refund at the gateway, whatever happened to its answer.
+    const state = (await app.control('GET', '/state')) as { refunds: { invoiceNumber: string }[] }
+    expect(state.refunds.filter((refund) => refund.invoiceNumber === 'INV-LOST-1')).toHaveLength(1)
+    const { early_status_checks: early } = (await app.control('GET', '/early-status-checks')) as { early_status_checks: unknown[] }
+    expect(early).toEqual([])
+  })
+
+  it('made elsewhere is followed by its request id: checked 60 s later, with the amount the gateway tells', async () => {
+    const { order } = await paidOrder('INV-EXT-1')
+    const elsewhere = createGatewayClient({ baseUrl: app.sim.baseUrl, credentials: SANDBOX, log: createLogger(memorySink()), now: () => app.now() })
+    const made = await elsewhere.refund({ requestId: 'BACKOFFICE-REFUND-0001', invoiceNumber: 'INV-EXT-1', originalRequestId: order.requestId ?? '', amountSen: 12_34 })
+    await elsewhere.close()
+    expect(made.ok).toBe(true)
+
+    const registered = await app.call('refunds.register', { orderId: order.id, requestId: ' BACKOFFICE-REFUND-0001 ' })
+    expect(registered).toMatchObject({ outcome: 'pending', refund: { requestId: 'BACKOFFICE-REFUND-0001', amountSen: 0, status: 'PENDING', external: true } })
+    expect(await failure('refunds.register', { orderId: order.id, requestId: 'BACKOFFICE-REFUND-0001' })).toMatchObject({ code: 'ALREADY_KNOWN', field: 'requestId' })
+    expect(await failure('refunds.register', { orderId: order.id, requestId: order.requestId })).toMatchObject({ code: 'INVALID_INPUT', field: 'requestId' })
+    expect(await failure('refunds.register', { orderId: order.id, requestId: 'has spaces inside' })).toMatchObject({ code: 'INVALID_INPUT', field: 'requestId' })
+    const typo = await app.call('refunds.register', { orderId: order.id, requestId: 'BACKOFFICE-REFUND-9999' })
+    expect(await failure('refunds.checkStatus', { refundId: registered.refund.id })).toMatchObject({ code: 'TOO_EARLY' })
+
+    app.advance(61_000)
+    const checked = await app.call('refunds.checkStatus', { refundId: registered.refund.id })
+    expect(checked).toMatchObject({ outcome: 'approved', refund: { amountSen: 12_34, type: 'PARTIAL_REFUND', status: 'SUCCESS', external: true } })
+    expect(checked.detail.refunds).toMatchObject({ refundedSen: 12_34, remainingSen: 100_00 - 12_34 })
+    const unknown = await app.call('refunds.checkStatus', { refundId: typo.refund.id })
+    expect(unknown).toMatchObject({ outcome: 'declined', refund: { status: 'FAILED', message: 'The gateway knows no refund with this request id.' } })
+  })
+
+  it('is offered only for card orders that were paid', async () => {
+    const waiting = await app.call('links.create', cardLink({ invoiceNumber: 'INV-WAIT-1' }))
+    expect(waiting.refunds).toBeNull()
+    expect(await failure('refunds.request', { orderId: waiting.order.id, kind: 'FULL', amountSen: waiting.order.amountSen })).toMatchObject({ code: 'REFUND_NOT_POSSIBLE' })
+  })
+})
