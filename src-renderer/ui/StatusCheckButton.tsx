@@ -1,7 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react'
-import type { OrderDetail } from '../../src-preload/contract'
+import { useState, type ReactNode } from 'react'
+import type { CallError, OrderDetail } from '../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../api'
 import { countdownText } from './countdown'
+import { useCountdown } from './use-countdown'
 
 interface Props {
   orderId: number
@@ -17,67 +18,76 @@ interface Props {
  * wait main gave; a new detail (after a check, or an event) starts the count again from its wait.
  */
 export function StatusCheckButton({ orderId, statusCheck, onChecked, children }: Props) {
+  const check = async (): Promise<CallError | null> => {
+    const api = getApi()
+    if (!api) return NO_BRIDGE
+    const result = await api.orders.checkStatus({ id: orderId })
+    if (!result.ok) return result.error
+    onChecked(result.value)
+    return null
+  }
+  return (
+    <StatusCheck statusCheck={statusCheck} check={check}>
+      {children}
+    </StatusCheck>
+  )
+}
+
+interface StatusCheckProps {
+  /** Null when a check is of no use (final): only the other buttons show. A new object restarts the wait. */
+  statusCheck: { dueInMs: number } | null
+  /** Makes the check; answers main's error, or null once the caller has applied the answer. */
+  check: () => Promise<CallError | null>
+  /** The button's words: "Check status" by default. */
+  label?: string
+  /** Under the button while the check is not due yet. */
+  waitHint?: string
+  children?: ReactNode
+}
+
+/** The button, its countdown and its error, for any status check (an order's, a refund's). */
+export function StatusCheck({ statusCheck, check, label, waitHint, children }: StatusCheckProps) {
   if (!statusCheck) return children ? <div className="status-check__row">{children}</div> : null
   return (
-    <Countdown orderId={orderId} dueInMs={statusCheck.dueInMs} since={statusCheck} onChecked={onChecked}>
+    <Countdown dueInMs={statusCheck.dueInMs} since={statusCheck} check={check} label={label} waitHint={waitHint}>
       {children}
     </Countdown>
   )
 }
 
 interface CountdownProps {
-  orderId: number
   dueInMs: number
   /** The statusCheck object: a new one restarts the wait. */
   since: object
-  onChecked: (detail: OrderDetail) => void
+  check: () => Promise<CallError | null>
+  label: string | undefined
+  waitHint: string | undefined
   children?: ReactNode
 }
 
-function Countdown({ orderId, dueInMs, since, onChecked, children }: CountdownProps) {
-  const [shownFor, setShownFor] = useState(since)
-  const [leftMs, setLeftMs] = useState(dueInMs)
+function Countdown({ dueInMs, since, check, label = 'Check status', waitHint = 'The gateway asks for 60 seconds after the payment before a status check.', children }: CountdownProps) {
+  const leftMs = useCountdown(dueInMs, since)
   const [checking, setChecking] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
 
-  // A new statusCheck from main restarts the wait (adjusting state while rendering, not in an effect).
-  if (shownFor !== since) {
-    setShownFor(since)
-    setLeftMs(dueInMs)
-  }
-
-  useEffect(() => {
-    if (dueInMs <= 0) return
-    const deadline = Date.now() + dueInMs
-    const timer = setInterval(() => {
-      const left = Math.max(0, deadline - Date.now())
-      setLeftMs(left)
-      if (left === 0) clearInterval(timer)
-    }, 1000)
-    return () => clearInterval(timer)
-  }, [since, dueInMs])
-
-  const check = async (): Promise<void> => {
-    const api = getApi()
-    if (!api) return setMessage(NO_BRIDGE.message)
+  const run = async (): Promise<void> => {
     setChecking(true)
     setMessage(null)
-    const result = await api.orders.checkStatus({ id: orderId })
+    const error = await check()
     setChecking(false)
-    if (result.ok) onChecked(result.value)
-    else setMessage(result.error.message)
+    if (error) setMessage(error.message)
   }
 
   const waiting = leftMs > 0
   return (
     <div className="status-check">
       <div className="status-check__row">
-        <button type="button" className="button button--secondary" disabled={waiting || checking} onClick={() => void check()}>
-          {checking ? 'Checking…' : waiting ? `Check status in ${countdownText(leftMs)}` : 'Check status'}
+        <button type="button" className="button button--secondary" disabled={waiting || checking} onClick={() => void run()}>
+          {checking ? 'Checking…' : waiting ? `${label} in ${countdownText(leftMs)}` : label}
         </button>
         {children}
       </div>
-      {waiting ? <div className="field__hint">The gateway asks for 60 seconds after the payment before a status check.</div> : null}
+      {waiting ? <div className="field__hint">{waitHint}</div> : null}
       {message ? (
         <div className="field__error" role="alert">
           {message}

@@ -11,6 +11,7 @@ import { StatusCheckButton } from '../../ui/StatusCheckButton'
 import { TimelineEntryHead } from '../../ui/TimelineSummary'
 import { ReceiptButton } from '../phone-order/ReceiptDialog'
 import { SupervisorOverrideButton } from '../phone-order/SupervisorOverride'
+import { RefundsSection } from '../refunds/RefundsSection'
 import { useOrdersStore } from './orders-store'
 
 function Facts({ order }: { order: OrderView }) {
@@ -135,11 +136,17 @@ function PhoneOrderActions({ order }: { order: OrderView }) {
   return null
 }
 
+/** Whether the order has an action of its own (a check, a cancel, a receipt, an override); refunds come apart. */
+function hasActions(detail: Detail): boolean {
+  const { order } = detail
+  const phone = order.kind === 'phone_order' && (order.status === 'PAID' || order.status === 'OUTCOME_UNKNOWN')
+  return detail.statusCheck !== null || detail.canCancel || phone
+}
+
 function Actions({ detail }: { detail: Detail }) {
   const applyDetail = useOrdersStore((state) => state.applyDetail)
   const { order } = detail
-  const phone = order.kind === 'phone_order' && (order.status === 'PAID' || order.status === 'OUTCOME_UNKNOWN')
-  if (!detail.statusCheck && !detail.canCancel && !phone) return <p className="muted small">Nothing more can be done here: this order is final.</p>
+  if (!hasActions(detail)) return <p className="muted small">Nothing more can be done here: this order is final.</p>
   return (
     <div className="order-actions">
       <StatusCheckButton orderId={order.id} statusCheck={detail.statusCheck} onChecked={applyDetail}>
@@ -159,6 +166,7 @@ export function OrderDetail() {
   const detail = useOrdersStore((state) => state.detail)
   const detailError = useOrdersStore((state) => state.detailError)
   const select = useOrdersStore((state) => state.select)
+  const applyDetail = useOrdersStore((state) => state.applyDetail)
   return (
     <aside className="order-detail" aria-label="Order details">
       <div className="order-detail__head">
@@ -182,6 +190,18 @@ export function OrderDetail() {
       {detail ? (
         <>
           <Facts order={detail.order} />
+          {/* A paid order's refunds come before its link, kept only for reference by then. */}
+          {detail.refunds ? (
+            <>
+              {hasActions(detail) ? (
+                <>
+                  <h3>Actions</h3>
+                  <Actions key={detail.order.id} detail={detail} />
+                </>
+              ) : null}
+              <RefundsSection key={`refunds-${String(detail.order.id)}`} detail={detail} onDetail={applyDetail} />
+            </>
+          ) : null}
           {detail.order.linkUrl ? (
             <>
               <h3>Payment link</h3>
@@ -189,8 +209,12 @@ export function OrderDetail() {
               <LinkAddress key={detail.order.linkUrl} url={detail.order.linkUrl} />
             </>
           ) : null}
-          <h3>Actions</h3>
-          <Actions key={detail.order.id} detail={detail} />
+          {detail.refunds ? null : (
+            <>
+              <h3>Actions</h3>
+              <Actions key={detail.order.id} detail={detail} />
+            </>
+          )}
           <h3>Timeline</h3>
           <Timeline entries={detail.timeline} />
         </>

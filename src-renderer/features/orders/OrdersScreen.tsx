@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react'
 import type { OrderFilters } from '../../../src-preload/contract'
 import { EmptyState } from '../../ui/EmptyState'
 import { OrdersIcon } from '../../ui/icons'
+import { TrackerBar } from '../tracker/TrackerBar'
 import { ExportBar } from './ExportBar'
 import { OrderDetail } from './OrderDetail'
 import { OrderFiltersBar } from './OrderFiltersBar'
@@ -35,6 +36,7 @@ export function OrdersScreen() {
           <h1>Orders</h1>
           <ExportBar disabled={rows.length === 0} />
         </header>
+        <TrackerBar />
         <OrderFiltersBar onSearch={onSearch} />
         {error ? (
           <div className="alert alert--error" role="alert">

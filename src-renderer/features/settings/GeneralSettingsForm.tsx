@@ -4,6 +4,7 @@ import { formatRm, parseRmText } from '../../../src-common/money-text'
 import { rmText } from '../payment-link/link-form'
 import { Field } from '../../ui/Field'
 import { FormFooter } from '../../ui/FormFooter'
+import { publicAddressHint } from './listener-text'
 import { useSettingsStore } from './settings-store'
 
 type FieldError = { field: string; message: string } | null
@@ -141,6 +142,48 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
           </Field>
           <Field label="Path" error={errorFor('listener.path')}>
             {(props) => <input {...props} value={draft.listener.path} onChange={(e) => change('listener', { path: e.target.value })} />}
+          </Field>
+        </div>
+        <Field
+          label="Public address (optional)"
+          error={errorFor('listener.publicBaseUrl')}
+          hint={publicAddressHint(draft.listener.publicBaseUrl, draft.listener.path)}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="url"
+              value={draft.listener.publicBaseUrl}
+              onChange={(e) => change('listener', { publicBaseUrl: e.target.value })}
+              placeholder="https://pay.example.com"
+              spellCheck={false}
+            />
+          )}
+        </Field>
+      </fieldset>
+
+      <fieldset>
+        <legend>Status tracker</legend>
+        <label className="checkbox">
+          <input type="checkbox" checked={draft.tracker.enabled} onChange={(e) => change('tracker', { enabled: e.target.checked })} />
+          Keep waiting orders and refunds up to date by asking the gateway on its own
+        </label>
+        <div className="field-stack--narrow">
+          <Field
+            label="Status checks at once"
+            error={errorFor('tracker.concurrency')}
+            hint="From 1 to 32. Each order or refund is asked about no sooner than 60 seconds after its payment or request, as the gateway asks."
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                min={1}
+                max={32}
+                value={Number.isNaN(draft.tracker.concurrency) ? '' : draft.tracker.concurrency}
+                onChange={(e) => change('tracker', { concurrency: toNumber(e.target.value) })}
+              />
+            )}
           </Field>
         </div>
       </fieldset>

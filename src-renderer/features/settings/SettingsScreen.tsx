@@ -4,6 +4,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader'
 import { CredentialsSection } from './CredentialsSection'
 import { EnvironmentSection } from './EnvironmentSection'
 import { GeneralSettingsForm } from './GeneralSettingsForm'
+import { ListenerPanel } from './ListenerPanel'
 import { useSettingsStore } from './settings-store'
 
 const RUNTIME_LABELS = { electron: 'Desktop app', harness: 'Browser test harness', test: 'Test' } as const
@@ -58,6 +59,7 @@ export function SettingsScreen() {
       <EnvironmentSection />
       <CredentialsSection />
       {view ? <GeneralSettingsForm key={view.environment} settings={view.settings} environmentLabel={ENVIRONMENT_LABELS[view.environment]} /> : null}
+      <ListenerPanel />
       <InstallationCard />
     </>
   )

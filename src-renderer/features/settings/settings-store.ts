@@ -10,6 +10,7 @@ import type {
   Environment,
   EnvironmentSettings,
   GatewayEnvironment,
+  ListenerStatus,
   SettingsView,
 } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
@@ -39,9 +40,15 @@ interface SettingsState {
   updateCredentials: (change: CredentialsChange) => Promise<CallError | null>
   removeSecret: (environment: GatewayEnvironment, secret: 'secretKey' | 'apiKey') => Promise<CallError | null>
   testConnection: (environment: Environment) => Promise<void>
+  /** The notification listener as main reports it; fetched while its panel shows, and on `listener.changed`. */
+  listener: ListenerStatus | null
+  listenerError: CallError | null
+  /** Bumped by every fetch of the listener, so a late answer to an older one is dropped. */
+  listenerGeneration: number
+  loadListener: () => Promise<void>
 }
 
-export const useSettingsStore = create<SettingsState>()((set) => ({
+export const useSettingsStore = create<SettingsState>()((set, get) => ({
   view: null,
   credentials: null,
   loadError: null,
@@ -92,6 +99,19 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
     return null
   },
 
+  listener: null,
+  listenerError: null,
+  listenerGeneration: 0,
+  loadListener: async () => {
+    const api = getApi()
+    if (!api) return set({ listenerError: NO_BRIDGE })
+    const generation = get().listenerGeneration + 1
+    set({ listenerGeneration: generation })
+    const result = await api.listener.status()
+    if (get().listenerGeneration !== generation) return
+    set(result.ok ? { listener: result.value, listenerError: null } : { listenerError: result.error })
+  },
+
   testConnection: async (environment) => {
     const api = getApi()
     if (!api) return
@@ -105,3 +125,10 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
     }))
   },
 }))
+
+/** Refetches the listener's status whenever main says it changed; returns the unsubscribe. */
+export function subscribeListenerEvents(): () => void {
+  const api = getApi()
+  if (!api) return () => {}
+  return api.on('listener.changed', () => void useSettingsStore.getState().loadListener())
+}

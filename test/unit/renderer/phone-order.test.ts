@@ -129,7 +129,7 @@ const order: OrderView = {
   completedAt: null,
 }
 
-const detailOf = (status: OrderView['status']): OrderDetail => ({ order: { ...order, status }, timeline: [], statusCheck: null, canCancel: false })
+const detailOf = (status: OrderView['status']): OrderDetail => ({ order: { ...order, status }, timeline: [], statusCheck: null, canCancel: false, refunds: null })
 
 const answer = (outcome: ChargeResult['outcome'], status: OrderView['status']): ChargeResult => ({
   outcome,

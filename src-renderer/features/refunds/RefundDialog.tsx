@@ -1,0 +1,182 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import type { CallError, OrderDetail, RefundRequest, RefundResult, RefundSummary } from '../../../src-preload/contract'
+import { formatRm } from '../../../src-common/money-text'
+import { getApi, NO_BRIDGE } from '../../api'
+import { Modal } from '../../ui/Modal'
+import { OUTCOME_MAY_BE_UNKNOWN } from '../phone-order/charge-form'
+import { RefundForm } from './RefundForm'
+import { RefundResultPanel } from './RefundResultPanel'
+import { checkRefund, EMPTY_REFUND_DRAFT, REFUND_KIND_LABELS, refundErrorField, toRefundRequest, type RefundDraft } from './refund-rules'
+
+interface Props {
+  open: boolean
+  onClose: () => void
+  /** The order as main describes it now (it follows events while the dialog is open). */
+  detail: OrderDetail & { refunds: RefundSummary }
+  onDetail: (detail: OrderDetail) => void
+}
+
+/** A refund or void of a paid card order: the form, a confirmation that repeats it, then what it came to. */
+export function RefundDialog({ open, onClose, detail, onDetail }: Props) {
+  const [busy, setBusy] = useState(false)
+  return (
+    <Modal open={open} title={`Refund ${detail.order.invoiceNumber}`} onClose={() => (busy ? undefined : onClose())} size="wide" className="refund-dialog">
+      <RefundDialogBody detail={detail} onDetail={onDetail} onClose={onClose} busy={busy} setBusy={setBusy} />
+    </Modal>
+  )
+}
+
+/** The confirmation keeps the totals it was opened with: main's own events move them while the refund is sent. */
+type Step = { name: 'form' } | { name: 'confirm'; request: RefundRequest; before: RefundSummary } | { name: 'result'; result: RefundResult; asked: RefundRequest['kind'] }
+
+/** Main's refusal, with the draft it was about: once staff change that, it no longer applies. */
+interface ServerError {
+  error: CallError
+  draft: RefundDraft
+}
+
+interface BodyProps {
+  detail: OrderDetail & { refunds: RefundSummary }
+  onDetail: (detail: OrderDetail) => void
+  onClose: () => void
+  busy: boolean
+  setBusy: (busy: boolean) => void
+}
+
+function RefundDialogBody({ detail, onDetail, onClose, busy, setBusy }: BodyProps) {
+  const [draft, setDraft] = useState<RefundDraft>(EMPTY_REFUND_DRAFT)
+  const [tried, setTried] = useState(false)
+  const [step, setStep] = useState<Step>({ name: 'form' })
+  const [server, setServer] = useState<ServerError | null>(null)
+  const summary = detail.refunds
+
+  const review = (): boolean => {
+    setTried(true)
+    setServer(null)
+    const request = toRefundRequest(detail.order.id, draft, summary)
+    if (!request) return false
+    setStep({ name: 'confirm', request, before: summary })
+    return true
+  }
+
+  const send = async (request: RefundRequest): Promise<void> => {
+    if (busy) return
+    const api = getApi()
+    if (!api) {
+      setServer({ error: NO_BRIDGE, draft })
+      setStep({ name: 'form' })
+      return
+    }
+    setBusy(true)
+    const result = await api.refunds.request(request)
+    setBusy(false)
+    if (result.ok) {
+      onDetail(result.value.detail)
+      setStep({ name: 'result', result: result.value, asked: request.kind })
+      return
+    }
+    // Back to the form with everything as typed, and main's words against their field or above the buttons.
+    setServer({ error: result.error, draft })
+    setStep({ name: 'form' })
+    // The refund may have been written ahead (or the order changed): show the order as main has it now.
+    const fresh = await api.orders.get({ id: detail.order.id })
+    if (fresh.ok) onDetail(fresh.value)
+  }
+
+  if (step.name === 'result') return <RefundResultPanel result={step.result} asked={step.asked} detail={detail} onDetail={onDetail} onClose={onClose} />
+  if (step.name === 'confirm') {
+    return (
+      <ConfirmRefund detail={detail} before={step.before} request={step.request} busy={busy} onConfirm={() => void send(step.request)} onBack={() => setStep({ name: 'form' })} />
+    )
+  }
+
+  const rules = tried ? checkRefund(draft, summary) : {}
+  const applies = server !== null && server.draft.kind === draft.kind && server.draft.amount === draft.amount
+  const serverField = applies ? refundErrorField(server.error, draft.kind) : null
+  const errors = { ...rules }
+  if (applies && serverField && !errors[serverField]) errors[serverField] = server.error.message
+  const banner = applies && serverField === null ? server.error : null
+
+  return (
+    <RefundForm
+      summary={summary}
+      draft={draft}
+      errors={errors}
+      banner={banner ? { message: banner.message, mayHaveGone: OUTCOME_MAY_BE_UNKNOWN.has(banner.code) } : null}
+      onChange={(change) => setDraft((current) => ({ ...current, ...change }))}
+      onReview={review}
+      onCancel={onClose}
+    />
+  )
+}
+
+interface ConfirmProps {
+  detail: OrderDetail & { refunds: RefundSummary }
+  /** The totals when staff pressed "Review refund". */
+  before: RefundSummary
+  request: RefundRequest
+  busy: boolean
+  onConfirm: () => void
+  onBack: () => void
+}
+
+/** The last look before money moves back: the amount large, what kind, the order and the customer. */
+function ConfirmRefund({ detail, before, request, busy, onConfirm, onBack }: ConfirmProps) {
+  const id = useId()
+  const heading = useRef<HTMLHeadingElement>(null)
+  // The heading takes the focus, not the refund button: a key still held from the form must not send it.
+  useEffect(() => heading.current?.focus(), [])
+  const { order, refunds: now } = detail
+  const amount = formatRm(request.amountSen)
+  const isVoid = request.kind === 'VOID'
+  const card = order.cardMasked ?? (order.cardLast4 ? `•••• ${order.cardLast4}` : null)
+  const rows: [string, string][] = [
+    ['Type', REFUND_KIND_LABELS[request.kind]],
+    ['Invoice', order.invoiceNumber],
+    ['Customer', order.customerName || '—'],
+    ...(card ? ([['Card', card]] as [string, string][]) : []),
+    ['Paid', formatRm(before.paidSen)],
+    ['Left to refund after this', formatRm(Math.max(0, before.remainingSen - request.amountSen))],
+  ]
+  // Another refund (elsewhere in the app, or the tracker settling one) changed what is left; not this one being sent.
+  const changed = !busy && now.remainingSen !== before.remainingSen && now.remainingSen < request.amountSen
+  return (
+    <section className="confirm-charge confirm-refund" aria-labelledby={`${id}-heading`} data-testid="confirm-refund">
+      <h3 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+        {isVoid ? 'Confirm the void' : 'Confirm the refund'}
+      </h3>
+      <p className="muted small">
+        {isVoid ? 'The whole payment is cancelled; the customer is not charged.' : 'This amount goes back to the customer’s card.'} It cannot be undone.
+      </p>
+      <div className="confirm-charge__amount" aria-label={`Amount ${amount}`}>
+        {amount}
+      </div>
+      <dl className="confirm-charge__facts">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd className={label === 'Invoice' || label === 'Card' ? 'mono' : undefined}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {changed ? (
+        <div className="alert alert--warning" role="alert">
+          Only {formatRm(now.remainingSen)} is left to refund now (the order changed meanwhile). Go back and change the amount.
+        </div>
+      ) : null}
+      {busy ? (
+        <div className="alert alert--info confirm-charge__running" role="status">
+          <span className="spinner" aria-hidden="true" /> <strong>{isVoid ? 'Voiding…' : 'Refunding…'} do not close the app.</strong>
+        </div>
+      ) : null}
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" disabled={busy} onClick={onBack}>
+          Back
+        </button>
+        <button type="button" className="button button--danger" disabled={busy || changed} onClick={onConfirm}>
+          {isVoid ? `Void ${amount}` : `Refund ${amount}`}
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,58 @@
+import type { OrderDetail, RefundStatus, RefundView } from '../../../src-preload/contract'
+import { formatFullTime } from '../../format/time'
+import { RefundCheckButton } from './RefundCheckButton'
+import { REFUND_STATUS_CHIPS, REFUND_STATUS_LABELS, refundAmountText, refundMessage, refundTypeLabel } from './refund-rules'
+
+export function RefundStatusChip({ status, raw }: { status: RefundStatus; raw: string | null }) {
+  const title = raw && raw !== status ? `Gateway status: ${raw}` : undefined
+  return (
+    <span className={`chip chip--${REFUND_STATUS_CHIPS[status]}`} title={title}>
+      {REFUND_STATUS_LABELS[status]}
+    </span>
+  )
+}
+
+function RefundItem({ refund, onChecked }: { refund: RefundView; onChecked: (detail: OrderDetail) => void }) {
+  const message = refundMessage(refund)
+  const unknownAmount = refund.amountSen === 0 && refund.external
+  return (
+    <li className="refund-item" data-testid="refund-item">
+      <div className="refund-item__head">
+        <span>
+          <strong>{refundTypeLabel(refund.type)}</strong>{' '}
+          <span className={unknownAmount ? 'muted' : 'refund-item__amount'}>{refundAmountText(refund)}</span>
+        </span>
+        <RefundStatusChip status={refund.status} raw={refund.rawStatus} />
+      </div>
+      <div className="small refund-item__id">
+        <span className="muted">Request-Id</span> <span className="mono">{refund.requestId}</span>
+        {refund.external ? <span className="pill pill--muted refund-item__tag">registered from elsewhere</span> : null}
+      </div>
+      {message ? (
+        <div className={`small refund-item__message${refund.status === 'FAILED' ? ' field__error' : ''}`}>
+          <span className="muted">Gateway:</span> {message}
+        </div>
+      ) : null}
+      <div className="muted small">
+        {refund.external ? 'Registered' : 'Asked'} by {refund.createdBy} · <time dateTime={refund.createdAt}>{formatFullTime(refund.createdAt)}</time>
+      </div>
+      {refund.statusCheck ? (
+        <div className="refund-item__check">
+          <RefundCheckButton refund={refund} onChecked={onChecked} />
+        </div>
+      ) : null}
+    </li>
+  )
+}
+
+/** The order's refunds, each with its request id, amount, type, status and, while waiting, its check. */
+export function RefundList({ refunds, onChecked }: { refunds: RefundView[]; onChecked: (detail: OrderDetail) => void }) {
+  if (refunds.length === 0) return <p className="muted small">No refunds yet.</p>
+  return (
+    <ul className="refund-list" aria-label="Refunds made">
+      {refunds.map((refund) => (
+        <RefundItem key={refund.id} refund={refund} onChecked={onChecked} />
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,134 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import type { OrderDetail, RefundResult, RefundSummary } from '../../../src-preload/contract'
+import { formatRm } from '../../../src-common/money-text'
+import { countdownText } from '../../ui/countdown'
+import { useCountdown } from '../../ui/use-countdown'
+import { RefundCheckButton } from './RefundCheckButton'
+import { RefundStatusChip } from './RefundList'
+import { REFUND_KIND_LABELS, refundMessage, refundResultView, refundTypeLabel, type RefundKind, type RefundResultView } from './refund-rules'
+
+interface Props {
+  result: RefundResult
+  /** What staff asked for (the gateway names the type itself, e.g. a void before settlement). */
+  asked: RefundKind
+  /** The order as main describes it now: a status check or a notification may have settled the refund since. */
+  detail: OrderDetail & { refunds: RefundSummary }
+  onDetail: (detail: OrderDetail) => void
+  onClose: () => void
+}
+
+const TONES: Record<RefundResultView, string> = { approved: 'ok', declined: 'bad', unknown: 'unknown', pending: 'neutral' }
+const ICONS: Record<RefundResultView, string> = { approved: '✓', declined: '✕', unknown: '?', pending: '…' }
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="result-facts">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** What a refund came to: approved, declined, unknown (until a status check settles it) or pending. */
+export function RefundResultPanel({ result, asked, detail, onDetail, onClose }: Props) {
+  const id = useId()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const refund = detail.refunds.refunds.find((r) => r.id === result.refund.id) ?? result.refund
+  const view = refundResultView(result.outcome, refund)
+  const dueInMs = useCountdown(refund.statusCheck?.dueInMs ?? null, refund.statusCheck)
+
+  // Each new state is announced by moving the focus to its heading.
+  useEffect(() => heading.current?.focus(), [view])
+
+  const askedLabel = REFUND_KIND_LABELS[asked]
+  const gatewayType = refund.type ? refundTypeLabel(refund.type) : null
+  const type = gatewayType ?? askedLabel
+  const isVoid = type === 'Void'
+  const noun = asked === 'VOID' ? 'void' : askedLabel.toLowerCase()
+  // Settled since main's first answer (a status check, the tracker or the gateway's notification).
+  const settledSince = (result.outcome === 'unknown' || result.outcome === 'pending') && (view === 'approved' || view === 'declined')
+  const amount = formatRm(refund.amountSen)
+  const message = refundMessage(refund)
+  const titles: Record<RefundResultView, string> = {
+    approved: `${type} approved`,
+    declined: `The gateway declined the ${noun}`,
+    unknown: `We don't know whether the ${noun} went through`,
+    pending: `The ${noun} is pending at the gateway`,
+  }
+  const common: [string, ReactNode][] = [
+    ['Type', gatewayType && gatewayType !== askedLabel ? `${askedLabel} (the gateway calls it a ${gatewayType.toLowerCase()})` : askedLabel],
+    ['Invoice', <span className="mono">{detail.order.invoiceNumber}</span>],
+    ['Request-Id', <span className="mono">{refund.requestId}</span>],
+  ]
+
+  return (
+    <section className={`charge-result refund-result charge-result--${TONES[view]}`} aria-labelledby={`${id}-heading`} data-testid="refund-result" data-view={view}>
+      <div className="charge-result__banner">
+        <span className="charge-result__icon" aria-hidden="true">
+          {ICONS[view]}
+        </span>
+        <div>
+          <h3 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+            {titles[view]}
+          </h3>
+          <div className="charge-result__amount">
+            {amount}
+            <RefundStatusChip status={refund.status} raw={refund.rawStatus} />
+          </div>
+        </div>
+      </div>
+
+      {settledSince ? <p className="muted small">The gateway&apos;s first answer was lost; it has since told the app how the {noun} ended.</p> : null}
+
+      {view === 'approved' ? (
+        <>
+          <p>{isVoid ? 'The payment is cancelled: the customer is not charged for it.' : `${amount} goes back to the customer’s card.`}</p>
+          <Facts rows={common} />
+        </>
+      ) : null}
+
+      {view === 'declined' ? (
+        <>
+          <Facts rows={[['Gateway says', <strong>{message ?? 'No reason given'}</strong>], ...common]} />
+          <p>Nothing was refunded. The payment stands as it was.</p>
+        </>
+      ) : null}
+
+      {view === 'unknown' ? (
+        <>
+          <div className="alert alert--danger-strong">
+            <p>
+              <strong>The gateway did not answer.</strong> Nothing else can be refunded on this order until a status check
+              {dueInMs === null ? '' : dueInMs > 0 ? ` — due in ${countdownText(dueInMs)} —` : ' — due now —'} settles it.
+            </p>
+            <p>The {noun} may have gone through. Do not refund the customer another way meanwhile.</p>
+          </div>
+          <Facts rows={common} />
+        </>
+      ) : null}
+
+      {view === 'pending' ? (
+        <>
+          <p>The gateway accepted the {noun} and has not finished it yet. The status tracker follows it; its status shows here and in the order&apos;s refunds.</p>
+          <Facts rows={common} />
+        </>
+      ) : null}
+
+      {refund.statusCheck ? (
+        <div className="charge-result__check">
+          <RefundCheckButton refund={refund} onChecked={onDetail} />
+        </div>
+      ) : null}
+
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </section>
+  )
+}

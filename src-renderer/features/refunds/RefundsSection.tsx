@@ -1,0 +1,60 @@
+import { useId, useState } from 'react'
+import type { OrderDetail, RefundSummary } from '../../../src-preload/contract'
+import { formatRm } from '../../../src-common/money-text'
+import { RefundDialog } from './RefundDialog'
+import { RefundList } from './RefundList'
+import { RegisterRefund } from './RegisterRefund'
+import { refundBlocked } from './refund-rules'
+
+interface Props {
+  detail: OrderDetail
+  /** A newer description of the order (after a refund, a check, a registration). */
+  onDetail: (detail: OrderDetail) => void
+}
+
+function MoneySummary({ summary }: { summary: RefundSummary }) {
+  const cells: [string, number][] = [
+    ['Paid', summary.paidSen],
+    ['Refunded', summary.refundedSen],
+    ['Pending', summary.pendingSen],
+    ['Left to refund', summary.remainingSen],
+  ]
+  return (
+    <dl className="refund-summary">
+      {cells.map(([label, sen]) => (
+        <div key={label} className={`refund-summary__cell${sen === 0 && label !== 'Paid' ? ' refund-summary__cell--zero' : ''}`}>
+          <dt>{label}</dt>
+          <dd>{formatRm(sen)}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** The refunds of a paid card order: its totals, "Refund…", its refunds and "Register a refund made elsewhere". */
+export function RefundsSection({ detail, onDetail }: Props) {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const summary = detail.refunds
+  if (!summary) return null
+  const blocked = refundBlocked(summary)
+  return (
+    <section className="refunds" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Refunds</h3>
+      <MoneySummary summary={summary} />
+      <div className="refunds__action">
+        <button type="button" className="button" disabled={blocked !== null} aria-describedby={blocked ? `${id}-blocked` : undefined} onClick={() => setOpen(true)}>
+          Refund…
+        </button>
+        {blocked ? (
+          <p id={`${id}-blocked`} className="small refunds__blocked" data-testid="refund-blocked">
+            {blocked}
+          </p>
+        ) : null}
+      </div>
+      <RefundList refunds={summary.refunds} onChecked={onDetail} />
+      <RegisterRefund orderId={detail.order.id} onRegistered={onDetail} />
+      <RefundDialog open={open} onClose={() => setOpen(false)} detail={{ ...detail, refunds: summary }} onDetail={onDetail} />
+    </section>
+  )
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react'
+import type { OrderDetail } from '../../../src-preload/contract'
+import { getApi, NO_BRIDGE } from '../../api'
+import { Field } from '../../ui/Field'
+
+interface Props {
+  orderId: number
+  onRegistered: (detail: OrderDetail) => void
+}
+
+/**
+ * "Register a refund made elsewhere": a refund made in the gateway's own back office, say, followed
+ * here by its request id. Main's refusal (a malformed id, one already followed) shows under the box,
+ * with what was typed still in it.
+ */
+export function RegisterRefund({ orderId, onRegistered }: Props) {
+  const [open, setOpen] = useState(false)
+  const [requestId, setRequestId] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [registered, setRegistered] = useState<string | null>(null)
+
+  const submit = async (): Promise<void> => {
+    if (busy) return
+    const api = getApi()
+    if (!api) return setError(NO_BRIDGE.message)
+    setBusy(true)
+    setError(null)
+    setRegistered(null)
+    const result = await api.refunds.register({ orderId, requestId: requestId.trim() })
+    setBusy(false)
+    if (!result.ok) return setError(result.error.message)
+    setRegistered(result.value.refund.requestId)
+    setRequestId('')
+    setOpen(false)
+    onRegistered(result.value.detail)
+  }
+
+  return (
+    <div className="register-refund">
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={open}
+        onClick={() => {
+          setOpen(!open)
+          setRegistered(null)
+        }}
+      >
+        Register a refund made elsewhere
+      </button>
+      {registered ? (
+        <p className="saved small" role="status">
+          Registered <span className="mono">{registered}</span>: its first status check is due a minute after registering.
+        </p>
+      ) : null}
+      {open ? (
+        <form
+          className="form register-refund__form"
+          aria-label="Register a refund made elsewhere"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            void submit()
+          }}
+        >
+          <p className="muted small">
+            For a refund made outside this app, e.g. in the gateway&apos;s back office. Give the request id it was made with: the app follows it and shows what the
+            gateway says about it.
+          </p>
+          <Field label="Refund request id" error={error}>
+            {(props) => (
+              <div className="input-row">
+                <input
+                  {...props}
+                  className="mono"
+                  value={requestId}
+                  onChange={(e) => {
+                    setRequestId(e.target.value)
+                    setError(null)
+                  }}
+                  maxLength={128}
+                  spellCheck={false}
+                  autoComplete="off"
+                  autoFocus
+                />
+                <button type="submit" className="button button--secondary" disabled={busy}>
+                  {busy ? 'Registering…' : 'Register refund'}
+                </button>
+              </div>
+            )}
+          </Field>
+        </form>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,159 @@
+/**
+ * Refunds as staff see and ask for them: which kinds an order allows now, the partial amount's rules
+ * (typed in RM, more than nothing, at most what is left), what is sent, and what a refund came to.
+ * Pure; main checks everything again (the renderer is never trusted).
+ */
+import type { CallError, RefundRequest, RefundResult, RefundStatus, RefundSummary, RefundView } from '../../../src-preload/contract'
+import { formatRm, parseRmText } from '../../../src-common/money-text'
+
+export type RefundKind = RefundRequest['kind']
+
+export const REFUND_KIND_LABELS: Record<RefundKind, string> = {
+  FULL: 'Full refund',
+  PARTIAL: 'Partial refund',
+  VOID: 'Void',
+}
+
+/** The gateway's refund type (VOID, FULL_REFUND, PARTIAL_REFUND) as staff read it; "Refund" until it says. */
+export function refundTypeLabel(type: string | null): string {
+  const text = type?.trim() ?? ''
+  switch (text.toUpperCase()) {
+    case '':
+    case 'REFUND':
+      return 'Refund'
+    case 'VOID':
+      return 'Void'
+    case 'FULL_REFUND':
+      return 'Full refund'
+    case 'PARTIAL_REFUND':
+      return 'Partial refund'
+    default:
+      return text
+  }
+}
+
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  PENDING: 'Pending',
+  SUCCESS: 'Approved',
+  FAILED: 'Declined',
+  OUTCOME_UNKNOWN: 'Outcome unknown',
+}
+
+/** The chip colour of each refund status (the order chips' colours: green, amber, red, solid red). */
+export const REFUND_STATUS_CHIPS: Record<RefundStatus, string> = {
+  PENDING: 'pending',
+  SUCCESS: 'paid',
+  FAILED: 'failed',
+  OUTCOME_UNKNOWN: 'outcome_unknown',
+}
+
+/** "RM 12.50", or for a refund registered from elsewhere whose checks have not told it (yet), so. */
+export function refundAmountText(refund: Pick<RefundView, 'amountSen' | 'external' | 'status'>): string {
+  if (refund.amountSen !== 0 || !refund.external) return formatRm(refund.amountSen)
+  return refund.status === 'FAILED' ? 'amount not known' : 'amount not known yet'
+}
+
+/**
+ * The gateway's message worth showing: why a refund was refused or is still open. Not on an approved
+ * one, where it is a bare "Success" or the error of a first answer that a check has since settled.
+ */
+export function refundMessage(refund: Pick<RefundView, 'message' | 'status'>): string | null {
+  const text = refund.message?.trim() ?? ''
+  if (!text || refund.status === 'SUCCESS') return null
+  return text
+}
+
+/** Why no refund may be asked for now, or null when one may. */
+export function refundBlocked(summary: Pick<RefundSummary, 'blockedReason' | 'remainingSen' | 'pendingSen'> & { refunds?: readonly Pick<RefundView, 'type' | 'status'>[] }): string | null {
+  if (summary.blockedReason) return summary.blockedReason
+  if (summary.remainingSen <= 0) {
+    if (summary.pendingSen > 0) return `Nothing is left to refund while ${formatRm(summary.pendingSen)} waits for the gateway's answer.`
+    const voided = summary.refunds?.some((refund) => refund.status === 'SUCCESS' && refund.type?.toUpperCase() === 'VOID')
+    return voided ? 'Nothing is left to refund: the payment was voided.' : 'Nothing is left to refund: the whole payment has been refunded.'
+  }
+  return null
+}
+
+/** The kinds staff may choose now, in the order the form shows them. */
+export function refundKinds(summary: Pick<RefundSummary, 'blockedReason' | 'remainingSen' | 'pendingSen' | 'canVoid'>): RefundKind[] {
+  if (refundBlocked(summary)) return []
+  return summary.canVoid ? ['FULL', 'PARTIAL', 'VOID'] : ['FULL', 'PARTIAL']
+}
+
+/** What staff typed and chose in the refund form. */
+export interface RefundDraft {
+  kind: RefundKind | null
+  /** RM as typed, for a partial refund: "12.50", "1,200", "RM 9.99". */
+  amount: string
+}
+
+export const EMPTY_REFUND_DRAFT: RefundDraft = { kind: null, amount: '' }
+
+/** What is wrong with a partial refund's amount, or null. */
+export function partialAmountProblem(text: string, remainingSen: number): string | null {
+  if (!text.trim()) return 'Enter the amount to refund in RM, e.g. 12.50'
+  const sen = parseRmText(text)
+  if (sen === null) return 'Enter an amount in RM with at most two decimals, e.g. 12.50'
+  if (sen <= 0) return 'Enter an amount above RM 0.00'
+  if (sen > remainingSen) return `At most ${formatRm(remainingSen)} is left to refund`
+  return null
+}
+
+export type RefundFormField = 'kind' | 'amount'
+
+/** Every problem of the draft against the order as main describes it now; empty when it may be confirmed. */
+export function checkRefund(draft: RefundDraft, summary: RefundSummary): Partial<Record<RefundFormField, string>> {
+  const errors: Partial<Record<RefundFormField, string>> = {}
+  const blocked = refundBlocked(summary)
+  if (blocked) {
+    errors.kind = blocked
+    return errors
+  }
+  if (draft.kind === null) errors.kind = summary.canVoid ? 'Choose a full refund, a partial refund or a void' : 'Choose a full refund or a partial refund'
+  else if (!refundKinds(summary).includes(draft.kind)) errors.kind = 'A void is no longer possible on this order: choose a refund'
+  if (draft.kind === 'PARTIAL') {
+    const amount = partialAmountProblem(draft.amount, summary.remainingSen)
+    if (amount) errors.amount = amount
+  }
+  return errors
+}
+
+/** The amount the draft would refund: all that is left for a full refund or a void, else what was typed (NaN if not an amount). */
+export function refundAmountSen(draft: RefundDraft, summary: Pick<RefundSummary, 'remainingSen'>): number {
+  if (draft.kind === 'PARTIAL') return parseRmText(draft.amount) ?? Number.NaN
+  return summary.remainingSen
+}
+
+/** The request for main, or null while the draft has problems. */
+export function toRefundRequest(orderId: number, draft: RefundDraft, summary: RefundSummary): RefundRequest | null {
+  if (draft.kind === null || Object.keys(checkRefund(draft, summary)).length > 0) return null
+  return { orderId, kind: draft.kind, amountSen: refundAmountSen(draft, summary) }
+}
+
+/** The form field main's error is about, or null when it goes above the buttons. */
+export function refundErrorField(error: CallError, kind: RefundKind | null): RefundFormField | null {
+  if (error.field === 'amountSen') return kind === 'PARTIAL' ? 'amount' : null
+  if (error.field === 'kind') return 'kind'
+  return null
+}
+
+export type RefundResultView = 'approved' | 'declined' | 'unknown' | 'pending'
+
+/**
+ * What the result shows: the refund's status as main describes it now decides (a status check may have
+ * settled an unknown or pending one since); main's first answer only until then.
+ */
+export function refundResultView(answered: RefundResult['outcome'], current: Pick<RefundView, 'status'> | null): RefundResultView {
+  switch (current?.status) {
+    case 'SUCCESS':
+      return 'approved'
+    case 'FAILED':
+      return 'declined'
+    case 'OUTCOME_UNKNOWN':
+      return 'unknown'
+    case 'PENDING':
+      return 'pending'
+    default:
+      return answered
+  }
+}

@@ -1,0 +1,112 @@
+import { useEffect } from 'react'
+import { useShellStore } from '../../app/shell-store'
+import { useCountdown } from '../../ui/use-countdown'
+import { refreshProgressText, refreshSummary, sameRefresh, trackerLine } from './tracker-text'
+import { subscribeTrackerEvents, useTrackerStore } from './tracker-store'
+
+/** A refresh that has sent no news for this long is asked about (an event may have been missed). */
+const QUIET_MS = 5000
+
+/**
+ * One slim bar above the orders' filters: what the status tracker is doing (following, offline, off),
+ * and "Refresh all pending" with its progress, its cancel and what it came to. Waits count down here
+ * from the milliseconds main sent.
+ */
+export function TrackerBar() {
+  const status = useTrackerStore((state) => state.status)
+  const loadError = useTrackerStore((state) => state.loadError)
+  const actionError = useTrackerStore((state) => state.actionError)
+  const busy = useTrackerStore((state) => state.busy)
+  const dismissed = useTrackerStore((state) => state.dismissed)
+  const followedRefresh = useTrackerStore((state) => state.followedRefresh)
+  const refreshAll = useTrackerStore((state) => state.refreshAll)
+  const cancelRefresh = useTrackerStore((state) => state.cancelRefresh)
+  const dismissSummary = useTrackerStore((state) => state.dismissSummary)
+  const navigate = useShellStore((state) => state.navigate)
+  const environment = useShellStore((state) => state.info?.environment)
+
+  const nextCheckInMs = useCountdown(status?.nextCheckInMs ?? null, status)
+  const retryInMs = useCountdown(status?.retryInMs ?? null, status)
+  const nextDueInMs = useCountdown(status?.refresh?.nextDueInMs ?? null, status)
+  const refresh = status?.refresh ?? null
+  const running = refresh?.running === true
+
+  useEffect(() => subscribeTrackerEvents(), [])
+  // Each environment has its own tracker (and its own last refresh).
+  useEffect(() => {
+    if (useTrackerStore.getState().environment !== environment) useTrackerStore.setState({ environment, followedRefresh: false, dismissed: null })
+    void useTrackerStore.getState().load()
+  }, [environment])
+  // While a refresh runs its events drive the bar; if they stop coming, ask.
+  useEffect(() => {
+    if (!running) return
+    const timer = setInterval(() => {
+      if (Date.now() - useTrackerStore.getState().lastEventAt > QUIET_MS) void useTrackerStore.getState().load()
+    }, QUIET_MS)
+    return () => clearInterval(timer)
+  }, [running])
+
+  if (!status) {
+    return (
+      <section className="tracker-bar tracker-bar--unknown" aria-label="Status tracker">
+        <div className="tracker-bar__line">
+          <span className="tracker-bar__dot" aria-hidden="true" />
+          <span data-testid="tracker-line">{loadError ? `Status tracker: not known (${loadError.message})` : 'Status tracker…'}</span>
+        </div>
+      </section>
+    )
+  }
+
+  const line = trackerLine(status, { nextCheckInMs, retryInMs })
+  const summary = followedRefresh && refresh !== null && !refresh.running && !sameRefresh(refresh, dismissed) ? refreshSummary({ ...refresh, nextDueInMs }) : null
+
+  return (
+    <section className={`tracker-bar tracker-bar--${line.tone}`} aria-label="Status tracker">
+      <div className="tracker-bar__line">
+        <span className="tracker-bar__dot" aria-hidden="true" />
+        <span className="tracker-bar__text">
+          <span data-testid="tracker-line">{line.text}</span>
+          {line.tone === 'off' ? (
+            <>
+              {' '}
+              <span className="muted">— waiting orders and refunds are checked only when you ask.</span>{' '}
+              <button type="button" className="link-button" onClick={() => navigate('settings')}>
+                Turn it on in Settings
+              </button>
+            </>
+          ) : null}
+          {line.detail ? <span className="tracker-bar__detail muted small">{line.detail}</span> : null}
+        </span>
+        {running ? (
+          <span className="tracker-bar__progress">
+            <progress max={Math.max(1, refresh.total)} value={refresh.done} aria-label="Refresh progress" />
+            <span className="small" data-testid="refresh-progress">
+              {refreshProgressText(refresh)}
+            </span>
+            <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void cancelRefresh()}>
+              Cancel refresh
+            </button>
+          </span>
+        ) : (
+          <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void refreshAll()}>
+            {busy ? 'Starting…' : 'Refresh all pending'}
+          </button>
+        )}
+      </div>
+      {summary ? (
+        <div className="tracker-bar__summary small" data-testid="refresh-summary">
+          <span role="status">{summary.result}</span>
+          {summary.notDue ? <span>{summary.notDue}</span> : null}
+          <button type="button" className="link-button" onClick={dismissSummary}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {actionError ? (
+        <div className="field__error" role="alert">
+          {actionError.message}
+        </div>
+      ) : null}
+    </section>
+  )
+}
