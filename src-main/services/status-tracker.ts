@@ -363,10 +363,9 @@ export class StatusTracker {
       )
       .finally(() => {
         this.running.delete(id)
-        if (refresh) {
-          if (refresh.queue.length === 0 && this.running.size === 0) this.finishRefresh()
-          this.emitSoon()
-        }
+        if (refresh && refresh.queue.length === 0 && this.running.size === 0) this.finishRefresh()
+        // What is followed and when the next check is changed with every answer.
+        this.emitSoon()
         this.tick()
       })
     return true

@@ -8,26 +8,7 @@
 import type { Page } from '@playwright/test'
 import type { Harness } from '../harness/server'
 import { expect, SCREENSHOT_DIR, test } from './fixtures'
-
-type Dispatch = (name: string, input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>
-
-async function call<T>(harness: Harness, name: string, input?: unknown): Promise<T> {
-  const result = await (harness.backend.dispatch as Dispatch)(name, input)
-  if (!result.ok) throw new Error(`${name}: ${JSON.stringify(result.error)}`)
-  return result.value as T
-}
-
-function trainingUrl(harness: Harness): string {
-  const training = harness.backend.training()
-  if (!training) throw new Error('the training gateway is not running')
-  return training.baseUrl
-}
-
-async function control(harness: Harness, path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${trainingUrl(harness)}/__sim${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-  if (!response.ok) throw new Error(`${path}: ${String(response.status)} ${await response.text()}`)
-  return response.json()
-}
+import { call, control, trainingUrl } from './training-control'
 
 /** Siti paid a card link earlier with "save this card" ticked; the status check 60 s later saved the token. */
 async function cardSavedThroughHostedPage(harness: Harness): Promise<void> {
