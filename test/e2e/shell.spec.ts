@@ -68,6 +68,9 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
     customers: ['search', 'get', 'save'],
     cards: ['add', 'remove'],
     phoneOrders: ['prepare', 'charge', 'override', 'receipt'],
+    refunds: ['request', 'checkStatus', 'register'],
+    tracker: ['status', 'refreshAll', 'cancelRefresh'],
+    listener: ['status'],
     on: 'function',
   })
 })
