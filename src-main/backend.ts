@@ -34,6 +34,8 @@ import { createHistory, type History } from './store/history'
 import { startTrainingGateway, type TrainingGateway } from './training'
 
 export const KEYCHAIN_SERVICE = 'merchant-back-office'
+/** Connections to the gateway kept free of the tracker's checks, for staff's own calls. */
+const STAFF_CONNECTIONS = 4
 
 export interface BackendConfig {
   /** The app's data folder: local history, settings and logs live under it. */
@@ -157,11 +159,13 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
   /** A client of the active environment's gateway with its timeouts; a connection test asks for no retries so that it answers fast. */
   async function buildClient(id: Environment, readRetries?: number): Promise<{ client: GatewayClient } | { missing: string }> {
-    const gateway = active.settings.read().gateway
+    const { gateway, tracker: trackerSettings } = active.settings.read()
     const options: Omit<GatewayClientOptions, 'credentials' | 'baseUrl'> = {
       log,
       now,
       settings: {
+        // The tracker's checks at once, and room beside them for what staff do meanwhile.
+        maxConcurrency: trackerSettings.concurrency + STAFF_CONNECTIONS,
         connectTimeoutMs: gateway.connectTimeoutSeconds * 1000,
         headersTimeoutMs: gateway.responseTimeoutSeconds * 1000,
         bodyTimeoutMs: gateway.responseTimeoutSeconds * 1000,
