@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef } from 'react'
 import type { OrderDetail } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'
 import { maskedCardText, brandLabel } from '../../format/card'
@@ -10,6 +10,7 @@ import { openOrder } from '../customers/open-order'
 import { resultView, responseText, type ChargeOutcome, type ResultView } from './charge-outcome'
 import { usePhoneOrderStore, type PendingCharge } from './phone-order-store'
 import { ReceiptView } from './ReceiptView'
+import { ResultFacts } from '../../ui/ResultFacts'
 
 const TITLES: Record<ResultView, string> = {
   approved: 'Approved',
@@ -18,19 +19,6 @@ const TITLES: Record<ResultView, string> = {
   settled_not_charged: 'Settled: not charged',
   refused: 'Refused by the gateway: nothing was charged',
   other: 'The charge has moved on',
-}
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="result-facts">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
 }
 
 function cardOf(pending: PendingCharge | null, detail: OrderDetail | null): string {
@@ -95,7 +83,7 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
 
       {view === 'approved' ? (
         <>
-          <Facts
+          <ResultFacts
             rows={[
               ['Card', card],
               ['Approval code', outcome.receipt?.approvalCode ?? (outcome.receipt ? '—' : '…')],
@@ -119,7 +107,7 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
 
       {view === 'declined' ? (
         <>
-          <Facts
+          <ResultFacts
             rows={[
               ['Bank says', <strong>{response ?? 'No reason given'}</strong>],
               ['Card', card],
@@ -148,7 +136,7 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
             </p>
             <p>Do not take another payment for this order until then. Tell the customer you will confirm shortly.</p>
           </div>
-          <Facts
+          <ResultFacts
             rows={[
               ['Card', card],
               ['Invoice', <span className="mono">{invoice}</span>],
@@ -167,7 +155,7 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
       {view === 'settled_not_charged' ? (
         <>
           <p>The status check found that this charge did not go through: the customer was not charged, and the card is unlocked.</p>
-          <Facts
+          <ResultFacts
             rows={[
               ['Card', card],
               ['Invoice', <span className="mono">{invoice}</span>],

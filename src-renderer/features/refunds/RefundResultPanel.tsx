@@ -6,6 +6,7 @@ import { useCountdown } from '../../ui/use-countdown'
 import { RefundCheckButton } from './RefundCheckButton'
 import { RefundStatusChip } from './RefundList'
 import { REFUND_KIND_LABELS, refundMessage, refundResultView, refundTypeLabel, type RefundKind, type RefundResultView } from './refund-rules'
+import { ResultFacts } from '../../ui/ResultFacts'
 
 interface Props {
   result: RefundResult
@@ -19,19 +20,6 @@ interface Props {
 
 const TONES: Record<RefundResultView, string> = { approved: 'ok', declined: 'bad', unknown: 'unknown', pending: 'neutral' }
 const ICONS: Record<RefundResultView, string> = { approved: '✓', declined: '✕', unknown: '?', pending: '…' }
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="result-facts">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
-}
 
 /** What a refund came to: approved, declined, unknown (until a status check settles it) or pending. */
 export function RefundResultPanel({ result, asked, detail, onDetail, onClose }: Props) {
@@ -87,13 +75,13 @@ export function RefundResultPanel({ result, asked, detail, onDetail, onClose }: 
       {view === 'approved' ? (
         <>
           <p>{isVoid ? 'The payment is cancelled: the customer is not charged for it.' : `${amount} goes back to the customer’s card.`}</p>
-          <Facts rows={common} />
+          <ResultFacts rows={common} />
         </>
       ) : null}
 
       {view === 'declined' ? (
         <>
-          <Facts rows={[['Gateway says', <strong>{message ?? 'No reason given'}</strong>], ...common]} />
+          <ResultFacts rows={[['Gateway says', <strong>{message ?? 'No reason given'}</strong>], ...common]} />
           <p>Nothing was refunded. The payment stands as it was.</p>
         </>
       ) : null}
@@ -107,14 +95,14 @@ export function RefundResultPanel({ result, asked, detail, onDetail, onClose }: 
             </p>
             <p>The {noun} may have gone through. Do not refund the customer another way meanwhile.</p>
           </div>
-          <Facts rows={common} />
+          <ResultFacts rows={common} />
         </>
       ) : null}
 
       {view === 'pending' ? (
         <>
           <p>The gateway accepted the {noun} and has not finished it yet. The status tracker follows it; its status shows here and in the order&apos;s refunds.</p>
-          <Facts rows={common} />
+          <ResultFacts rows={common} />
         </>
       ) : null}
 
