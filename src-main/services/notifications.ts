@@ -10,8 +10,8 @@ import type { History } from '../store/history'
 import type { OrderRow, OrderStatus } from '../store/history-types'
 import type { NotificationRow } from '../store/notifications'
 import type { ServiceContext } from './context'
-import { applyRefundAnswer, type RefundAnswer } from './refunds'
-import { applyAnswer, type Answer } from './status-checks'
+import { applyRefundAnswer, refundStatusOf, refundTypeOf, type RefundAnswer } from './refunds'
+import { applyAnswer, cardPatch, type Answer } from './status-checks'
 
 /** The headers kept with a notification: the gateway's signed ones, nothing else the sender chose to add. */
 const KEPT_HEADERS = ['client-id', 'request-id', 'request-timestamp', 'signature', 'content-type'] as const
@@ -58,18 +58,12 @@ export function storeNotification(history: History, received: { headers: Readonl
 
 function paymentAnswer(body: NotificationBody): Answer {
   const card = body.card_payment ?? null
-  const masked = card?.masked_card_number ?? null
-  const last4 = masked?.replace(/\D/g, '').slice(-4) ?? ''
   const status = normaliseStatus(body.transaction.status)
   return {
     status: status.status,
     raw: status.raw,
     completedAt: body.transaction.date ? new Date(body.transaction.date).toISOString() : null,
-    patch: {
-      ...(masked ? { cardMasked: masked } : {}),
-      ...(last4.length === 4 ? { cardLast4: last4 } : {}),
-      ...(card?.brand ? { cardBrand: card.brand } : {}),
-    },
+    patch: cardPatch(card?.masked_card_number ?? null, card?.brand ?? null),
     token: body.card?.token ?? card?.token_id ?? null,
     issuer: card?.issuer ?? null,
     approvalCode: card?.approval_code ?? null,
@@ -82,12 +76,10 @@ function isRefundNotification(body: NotificationBody): boolean {
 
 function refundAnswer(body: NotificationBody): RefundAnswer {
   const raw = body.refund?.status ?? body.transaction.status
-  const status = normaliseStatus(raw).status
-  const type = body.refund?.type ?? body.transaction.type ?? null
   return {
-    status: status === 'SUCCESS' || status === 'REFUNDED' || status === 'VOIDED' ? 'SUCCESS' : status === 'FAILED' ? 'FAILED' : 'PENDING',
+    status: refundStatusOf(normaliseStatus(raw).status),
     raw,
-    type: type === 'VOID' || type === 'FULL_REFUND' || type === 'PARTIAL_REFUND' ? type : undefined,
+    type: refundTypeOf(body.refund?.type ?? body.transaction.type ?? null),
     amountSen: body.refund?.amount ?? body.order.amount ?? null,
     message: body.refund?.message ?? null,
   }

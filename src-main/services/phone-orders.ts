@@ -21,7 +21,7 @@ import type { ServiceContext } from './context'
 import { cardLocks, savedToken } from './customers'
 import { beginAttempt, finishAttempt } from './gateway-attempts'
 import { nextInvoiceNumber, noteInvoiceUsed } from './invoice-numbers'
-import { orderDetail } from './status-checks'
+import { last4Of, orderDetail } from './status-checks'
 
 const CHARGE_PATH = '/credit-card/charge'
 /** Orders that count as "charged already" for the duplicate guard. */
@@ -30,11 +30,6 @@ const CHARGED = new Set(['PAID', 'PENDING', 'OUTCOME_UNKNOWN'])
 function minutesAgo(from: string, now: Date): string {
   const minutes = Math.max(0, Math.round((now.getTime() - Date.parse(from)) / 60_000))
   return minutes === 0 ? 'less than a minute ago' : minutes === 1 ? '1 minute ago' : `${String(minutes)} minutes ago`
-}
-
-const last4Of = (masked: string | null): string | null => {
-  const digits = masked?.replace(/\D/g, '').slice(-4) ?? ''
-  return digits.length === 4 ? digits : null
 }
 
 /** The approval code of an order's approval, from the charge answer or a status check. */

@@ -33,21 +33,21 @@ export interface RefundAnswer {
   message: string | null
 }
 
-const typeOf = (raw: string | null): RefundRow['type'] | undefined => (raw !== null && REFUND_TYPES.has(raw) ? (raw as RefundRow['type']) : undefined)
+export const refundTypeOf = (raw: string | null): RefundRow['type'] | undefined => (raw !== null && REFUND_TYPES.has(raw) ? (raw as RefundRow['type']) : undefined)
 
 /** The gateway's words for a refund: SUCCESS (or a REFUNDED / VOIDED payment) is done, FAILED is refused, anything else is still waiting. */
-function refundStatusOf(normalised: string): RefundRow['status'] {
+export function refundStatusOf(normalised: string): RefundRow['status'] {
   if (normalised === 'SUCCESS' || normalised === 'REFUNDED' || normalised === 'VOIDED') return 'SUCCESS'
   if (normalised === 'FAILED') return 'FAILED'
   return 'PENDING'
 }
 
-export function answerOfRefund(outcome: RefundOutcome): RefundAnswer {
-  return { status: refundStatusOf(outcome.status.status), raw: outcome.status.raw, type: typeOf(outcome.type), amountSen: outcome.amountSen, message: outcome.message }
+function answerOfRefund(outcome: RefundOutcome): RefundAnswer {
+  return { status: refundStatusOf(outcome.status.status), raw: outcome.status.raw, type: refundTypeOf(outcome.type), amountSen: outcome.amountSen, message: outcome.message }
 }
 
 function answerOfStatus(outcome: StatusOutcome): RefundAnswer {
-  return { status: refundStatusOf(outcome.status.status), raw: outcome.status.raw, type: typeOf(outcome.transactionType), amountSen: outcome.amountSen, message: null }
+  return { status: refundStatusOf(outcome.status.status), raw: outcome.status.raw, type: refundTypeOf(outcome.transactionType), amountSen: outcome.amountSen, message: null }
 }
 
 const TYPE_TEXT: Record<NonNullable<RefundRow['type']>, string> = { VOID: 'Void', FULL_REFUND: 'Full refund', PARTIAL_REFUND: 'Partial refund' }

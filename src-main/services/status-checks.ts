@@ -82,18 +82,28 @@ export interface Answer {
   approvalCode: string | null
 }
 
-export function cardAnswer(outcome: StatusOutcome): Answer {
-  const masked = outcome.card?.masked ?? null
-  const last4 = masked?.replace(/\D/g, '').slice(-4) ?? ''
+/** The last four digits of a masked card number, when it shows four. */
+export function last4Of(masked: string | null): string | null {
+  const digits = masked?.replace(/\D/g, '').slice(-4) ?? ''
+  return digits.length === 4 ? digits : null
+}
+
+/** The card fields of an order that an answer (status check, notification) tells, leaving out what it does not. */
+export function cardPatch(masked: string | null, brand: string | null): OrderUpdate {
+  const last4 = last4Of(masked)
+  return {
+    ...(masked ? { cardMasked: masked } : {}),
+    ...(last4 ? { cardLast4: last4 } : {}),
+    ...(brand ? { cardBrand: brand } : {}),
+  }
+}
+
+function cardAnswer(outcome: StatusOutcome): Answer {
   return {
     status: outcome.status.status,
     raw: outcome.status.raw,
     completedAt: outcome.transactionDate,
-    patch: {
-      ...(masked ? { cardMasked: masked } : {}),
-      ...(last4.length === 4 ? { cardLast4: last4 } : {}),
-      ...(outcome.card?.brand ? { cardBrand: outcome.card.brand } : {}),
-    },
+    patch: cardPatch(outcome.card?.masked ?? null, outcome.card?.brand ?? null),
     token: outcome.card?.tokenId ?? null,
     issuer: outcome.card?.issuer ?? null,
     approvalCode: outcome.card?.approvalCode ?? null,
