@@ -2,7 +2,6 @@
  * Composition root: builds every service from a config. The Electron glue, the browser test harness
  * and the tests all build the back end through here, so they run the same code.
  */
-import { mkdir } from 'node:fs/promises'
 import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import type { AppInfo, CredentialsView, Environment, GatewayEnvironment, SettingsView } from '../src-preload/contract'
@@ -14,6 +13,7 @@ import { CredentialVault } from './credentials/vault'
 import { ENVIRONMENTS } from './environments'
 import type { GatewayClient, GatewayClientOptions } from './gateway/client'
 import { createLogger, fileSink, type Logger } from './log'
+import { ensurePrivateDir } from './private-files'
 import { notConfigured, testConnection } from './services/connection-test'
 import { readAppSettings, writeAppSettings, type AppSettings } from './settings/app-settings'
 import { checkForEnvironment, EnvironmentSettingsStore } from './settings/environment-settings'
@@ -95,6 +95,7 @@ function osUser(): string {
 }
 
 export async function createBackend(config: BackendConfig): Promise<Backend> {
+  ensurePrivateDir(config.dataDir)
   const log = config.log ?? createLogger(fileSink(join(config.dataDir, 'logs', 'main.log')))
   const now = config.now ?? (() => new Date())
   const appSettingsFile = join(config.dataDir, 'app-settings.json')
@@ -129,9 +130,9 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     now,
     chooseFile:
       config.chooseExportFile ??
-      (async (name) => {
-        await mkdir(exportsDir, { recursive: true })
-        return join(exportsDir, name)
+      ((name) => {
+        ensurePrivateDir(exportsDir)
+        return Promise.resolve(join(exportsDir, name))
       }),
   })
 
@@ -170,6 +171,8 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         headersTimeoutMs: gateway.responseTimeoutSeconds * 1000,
         bodyTimeoutMs: gateway.responseTimeoutSeconds * 1000,
         blockOnBadSignature: gateway.blockOnBadSignature,
+        // Real money: a wrongly signed answer to a charge, link or refund never counts as its outcome.
+        blockUnsignedMoneyAnswers: ENVIRONMENTS[id].realMoney,
         ...(readRetries === undefined ? {} : { readRetries }),
       },
     }

@@ -2,8 +2,8 @@
  * Structured log: one JSON object per line. Callers pass an event name and plain fields; they must
  * never pass a secret, a full card token or a signature key (the gateway client redacts its own).
  */
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
-import { dirname } from 'node:path'
+import { createWriteStream, type WriteStream } from 'node:fs'
+import { ensurePrivateFile } from './private-files'
 
 export type LogFields = Record<string, string | number | boolean | null | undefined | readonly string[]>
 export type LogLevel = 'info' | 'warn' | 'error'
@@ -21,7 +21,7 @@ export interface LogSink {
 }
 
 export function fileSink(file: string): LogSink {
-  mkdirSync(dirname(file), { recursive: true })
+  ensurePrivateFile(file)
   const stream: WriteStream = createWriteStream(file, { flags: 'a', mode: 0o600 })
   return {
     write: (line) => {

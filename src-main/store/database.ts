@@ -7,8 +7,7 @@
  * Electron glue passes its path here as `nativeBinding`. Neither build overwrites the other.
  */
 import Database from 'better-sqlite3'
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { ensurePrivateFile } from '../private-files'
 
 export type Db = Database.Database
 
@@ -18,7 +17,8 @@ export interface OpenDatabaseOptions {
 }
 
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
-  mkdirSync(dirname(file), { recursive: true })
+  // SQLite gives the -wal and -shm files the database file's own mode.
+  ensurePrivateFile(file, ['-wal', '-shm'])
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
   db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
@@ -26,6 +26,9 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   // FULL, not WAL's usual NORMAL: a payment attempt is written ahead of the gateway call and must
   // survive a power cut, not only a crash of the app.
   db.pragma('synchronous = FULL')
+  // Deleted and overwritten rows are zeroed, not left readable in free pages (a redacted body must
+  // not keep its old text on disk).
+  db.pragma('secure_delete = ON')
   return db
 }
 

@@ -2,7 +2,8 @@
  * Where an environment's history lives, and how it is opened: every opener (the back end, the seed
  * command, the harness) gets the same file, the same pragmas and the same migrations.
  */
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { ensurePrivateDir } from '../private-files'
 import type { Environment } from '../../src-preload/contract'
 import { openDatabase, type Db, type OpenDatabaseOptions } from './database'
 import { migrate } from './migrations'
@@ -23,6 +24,8 @@ export async function openHistoryDatabase(
   options: OpenDatabaseOptions = {},
 ): Promise<{ db: Db; file: string; backup: string | null }> {
   const file = historyFile(dataDir, environment)
+  // openDatabase makes the environment's own folder private; the one above it holds nothing else.
+  ensurePrivateDir(dirname(environmentDir(dataDir, environment)))
   const db = openDatabase(file, options)
   try {
     return { db, file, backup: await migrate(db, file) }
