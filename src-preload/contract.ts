@@ -456,6 +456,8 @@ export const ReceivedNotification = z.object({
   orderId: z.number().nullable(),
   /** What it did, for staff: "Order INV-000042 paid", "No such order here", … */
   result: z.string(),
+  /** Acting on it failed (the result says why); the tracker still follows the order. */
+  failed: z.boolean(),
 })
 export type ReceivedNotification = z.infer<typeof ReceivedNotification>
 

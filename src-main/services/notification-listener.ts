@@ -125,12 +125,7 @@ export class NotificationListener {
     return {
       status: 200,
       after: () => {
-        try {
-          this.tracker.handleNotification(stored.id)
-        } catch (error) {
-          // Stored and unhandled: the next start acts on it.
-          this.ctx.log.error('listener.handle_failed', { id: stored.id, error: error instanceof Error ? error.message : String(error) })
-        }
+        this.tracker.handleNotification(stored.id)
         this.ctx.events.emit('listener.changed', {})
       },
     }

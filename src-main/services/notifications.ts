@@ -1,11 +1,17 @@
 /**
- * Card notifications from the gateway: stored durably as received (`store`, before the gateway gets
- * its 200), then acted on (`handle`): a payment's status and card details go to its order through the
- * same code as a status check; a refund's to its refund. The body's shape is gateway-interface.md 2.8.
+ * Card notifications from the gateway: stored durably (`store`, before the gateway gets its 200), then
+ * acted on (`handle`): a payment's status and card details go to its order through the same code as a
+ * status check; a refund's to its refund. The body's shape is gateway-interface.md 2.8.
+ *
+ * The body is stored redacted and its card token encrypted (see store/notifications.ts). Each stored
+ * notification is acted on alone: one whose handling throws is marked failed and shown, never tried
+ * again at every start.
  */
 import type { ReceivedNotification } from '../../src-preload/contract'
 import { NotificationBody } from '../gateway/schemas'
+import { redactBody } from '../gateway/redact'
 import { normaliseStatus } from '../gateway/status'
+import { gatewayTime } from '../gateway/time'
 import type { History } from '../store/history'
 import type { OrderRow, OrderStatus } from '../store/history-types'
 import type { NotificationRow } from '../store/notifications'
@@ -47,7 +53,8 @@ export function storeNotification(history: History, received: { headers: Readonl
   const order = history.orders.byInvoice(parsed.body.order.invoice_number)
   const stored = history.notifications.insert({
     requestId: received.headers['request-id'] ?? null,
-    rawBody: received.rawBody,
+    rawBody: redactBody(received.rawBody),
+    token: tokenOf(parsed.body),
     headers,
     verified: true,
     orderId: order?.id ?? null,
@@ -56,15 +63,19 @@ export function storeNotification(history: History, received: { headers: Readonl
   return { verdict: stored.duplicate ? 'repeated' : 'accepted', id: stored.id }
 }
 
-function paymentAnswer(body: NotificationBody): Answer {
+function tokenOf(body: NotificationBody): string | null {
+  return body.card?.token ?? body.card_payment?.token_id ?? null
+}
+
+function paymentAnswer(body: NotificationBody, token: string | null): Answer {
   const card = body.card_payment ?? null
   const status = normaliseStatus(body.transaction.status)
   return {
     status: status.status,
     raw: status.raw,
-    completedAt: body.transaction.date ? new Date(body.transaction.date).toISOString() : null,
+    completedAt: gatewayTime(body.transaction.date),
     patch: cardPatch(card?.masked_card_number ?? null, card?.brand ?? null),
-    token: body.card?.token ?? card?.token_id ?? null,
+    token,
     issuer: card?.issuer ?? null,
     approvalCode: card?.approval_code ?? null,
   }
@@ -109,8 +120,8 @@ function handleRefund(ctx: ServiceContext, order: OrderRow, body: NotificationBo
   return `Refund ${requestId} on ${order.invoiceNumber}: ${updated.status.toLowerCase()}`
 }
 
-function handlePayment(ctx: ServiceContext, order: OrderRow, body: NotificationBody): string {
-  const answer = paymentAnswer(body)
+function handlePayment(ctx: ServiceContext, order: OrderRow, body: NotificationBody, token: string | null): string {
+  const answer = paymentAnswer(body, token)
   if (MOVABLE.has(order.status)) {
     const updated = applyAnswer(ctx, order, answer, null, 'notification')
     return updated.status === order.status ? `${order.invoiceNumber}: still ${order.status}` : `${order.invoiceNumber}: ${order.status} → ${updated.status}`
@@ -128,27 +139,39 @@ function handlePayment(ctx: ServiceContext, order: OrderRow, body: NotificationB
   return `${order.invoiceNumber}: stays ${order.status}`
 }
 
-/** Acts on a stored notification once; returns the order it touched, if any. */
+/**
+ * Acts on a stored notification once; returns the order it touched, if any. Never throws: a failure
+ * is written on the notification (shown in the listener panel) and logged.
+ */
 export function handleNotification(ctx: ServiceContext, id: number): number | null {
   const history = ctx.history()
   const row = history.notifications.get(id)
   if (!row || row.handledAt !== null) return null
-  const parsed = parse(row.rawBody)
   const at = ctx.now().toISOString()
-  if (!parsed.ok) {
-    history.notifications.markHandled(id, 'Unreadable body', null, at)
+  try {
+    const parsed = parse(row.rawBody)
+    if (!parsed.ok) {
+      history.notifications.markHandled(id, 'Unreadable body', null, at)
+      return null
+    }
+    const order = history.orders.byInvoice(parsed.body.order.invoice_number)
+    if (!order) {
+      history.notifications.markHandled(id, `No order ${parsed.body.order.invoice_number} in this environment`, null, at)
+      return null
+    }
+    return history.transaction(() => {
+      const result = isRefundNotification(parsed.body)
+        ? handleRefund(ctx, order, parsed.body)
+        : handlePayment(ctx, order, parsed.body, history.notifications.token(id))
+      history.notifications.markHandled(id, result, order.id, at)
+      return order.id
+    })
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    ctx.log.error('notification.handle_failed', { id, error: message })
+    history.notifications.markFailed(id, `Could not be acted on (${message.slice(0, 200)}); the status tracker follows the order`, at)
     return null
   }
-  const order = history.orders.byInvoice(parsed.body.order.invoice_number)
-  if (!order) {
-    history.notifications.markHandled(id, `No order ${parsed.body.order.invoice_number} in this environment`, null, at)
-    return null
-  }
-  return history.transaction(() => {
-    const result = isRefundNotification(parsed.body) ? handleRefund(ctx, order, parsed.body) : handlePayment(ctx, order, parsed.body)
-    history.notifications.markHandled(id, result, order.id, at)
-    return order.id
-  })
 }
 
 export function notificationView(row: NotificationRow): ReceivedNotification {
@@ -163,5 +186,6 @@ export function notificationView(row: NotificationRow): ReceivedNotification {
     transactionStatus: body?.refund?.status ?? body?.transaction.status ?? null,
     orderId: row.orderId,
     result: row.result ?? 'Received, being acted on',
+    failed: row.failed,
   }
 }

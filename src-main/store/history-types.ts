@@ -219,7 +219,10 @@ export interface RefundRow extends NewRefund {
 
 export interface NewNotification {
   requestId: string | null
+  /** The body as received, redacted (no token, no full card number). */
   rawBody: string
+  /** The card token the body carried, stored encrypted. */
+  token: string | null
   /** Header names and values as received, minus nothing secret (the gateway sends none). */
   headers: Record<string, string>
   verified: boolean

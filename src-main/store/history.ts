@@ -49,7 +49,7 @@ export function createHistory(db: Db, options: HistoryOptions): History {
     customers: new CustomersRepository(db),
     cards: new CardsRepository(db, options.cipher),
     refunds: new RefundsRepository(db),
-    notifications: new NotificationsRepository(db),
+    notifications: new NotificationsRepository(db, options.cipher),
     audit: new AuditRepository(db),
     tracking: new TrackingRepository(db),
     transaction: (work) => db.transaction(work)(),

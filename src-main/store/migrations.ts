@@ -3,15 +3,23 @@
  * version is SQLite's `user_version`. A database from a newer app is refused with a clear error,
  * never silently downgraded; before any migration the file is copied aside as a backup.
  */
-import { existsSync } from 'node:fs'
+import { chmodSync, existsSync } from 'node:fs'
 import type { Db } from './database'
 import { HISTORY_SCHEMA } from './migration-2-history'
 import { TRACKING_SCHEMA } from './migration-3-tracking'
+import { PRIVATE_NOTIFICATIONS_SCHEMA, redactStoredNotifications } from './migration-4-private-notifications'
+import { PRIVATE_FILE_MODE } from '../private-files'
 
 export interface Migration {
   version: number
   name: string
   up: (db: Db) => void
+  /**
+   * Removes what an older version left in clear (a token, say) from the database attached under
+   * `schema`. `up` runs it on the history itself; migrate runs it on the backup taken before, so the
+   * copy kept for safety does not keep the secret.
+   */
+  scrub?: (db: Db, schema: string) => void
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -45,6 +53,16 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(TRACKING_SCHEMA)
     },
   },
+  {
+    // Notification bodies stored redacted, their token encrypted; notifications that failed marked.
+    version: 4,
+    name: 'private notifications',
+    up: (db) => {
+      db.exec(PRIVATE_NOTIFICATIONS_SCHEMA)
+      redactStoredNotifications(db, 'main')
+    },
+    scrub: redactStoredNotifications,
+  },
 ]
 
 export class SchemaTooNewError extends Error {
@@ -60,6 +78,18 @@ export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number
 }
 
+function scrubBackup(db: Db, backup: string, pending: readonly Migration[]): void {
+  const scrubs = pending.flatMap((migration) => (migration.scrub ? [migration.scrub] : []))
+  if (scrubs.length === 0) return
+  db.prepare('attach database ? as backup').run(backup)
+  try {
+    db.pragma('backup.secure_delete = ON')
+    for (const scrub of scrubs) scrub(db, 'backup')
+  } finally {
+    db.exec('detach database backup')
+  }
+}
+
 /** Brings the database up to the newest schema; returns the path of the backup made, if any. */
 export async function migrate(db: Db, file: string, migrations: readonly Migration[] = MIGRATIONS, now: () => Date = () => new Date()): Promise<string | null> {
   const current = schemaVersion(db)
@@ -71,6 +101,8 @@ export async function migrate(db: Db, file: string, migrations: readonly Migrati
   if (current > 0 && existsSync(file)) {
     backup = `${file}.backup-v${String(current)}-${now().toISOString().replace(/[:.]/g, '-')}`
     await db.backup(backup)
+    if (process.platform !== 'win32') chmodSync(backup, PRIVATE_FILE_MODE)
+    scrubBackup(db, backup, pending)
   }
   for (const migration of pending) {
     db.transaction(() => {

@@ -3,16 +3,22 @@
  * repeated Request-Id is recognised as a duplicate and changes nothing, so it is acted on once.
  * Each is stored before the gateway is answered and acted on after (`handled_at`): one stored but not
  * yet acted on when the app stopped is found by `unhandled()` at the next start.
+ *
+ * The body is stored redacted; the card token it carried, if any, is kept encrypted under the card
+ * data key beside it (migration 4), for the one use acting on it has: saving the customer's card.
  */
 import type { Statement } from 'better-sqlite3'
+import type { CardCipher } from '../credentials/card-cipher'
 import type { Db } from './database'
 import type { NewNotification } from './history-types'
 
-export interface NotificationRow extends NewNotification {
+export interface NotificationRow extends Omit<NewNotification, 'token'> {
   id: number
   handledAt: string | null
   /** What acting on it did, in a line for staff. */
   result: string | null
+  /** Acting on it failed: kept and shown, not tried again. */
+  failed: boolean
 }
 
 interface NotificationRecord {
@@ -25,6 +31,7 @@ interface NotificationRecord {
   received_at: string
   handled_at: string | null
   result: string | null
+  failed: number
 }
 
 function toRow(r: NotificationRecord): NotificationRow {
@@ -38,6 +45,7 @@ function toRow(r: NotificationRecord): NotificationRow {
     receivedAt: r.received_at,
     handledAt: r.handled_at,
     result: r.result,
+    failed: r.failed === 1,
   }
 }
 
@@ -49,23 +57,32 @@ export class NotificationsRepository {
   private readonly handledStatement: Statement
   private readonly unhandledStatement: Statement
   private readonly recentStatement: Statement
+  private readonly tokenStatement: Statement
 
-  constructor(db: Db) {
-    this.insertStatement = db.prepare(`insert into notifications (request_id, raw_body, headers, verified, order_id, received_at)
-      values (@requestId, @rawBody, @headers, @verified, @orderId, @receivedAt) on conflict (request_id) do nothing returning id`).pluck()
+  constructor(
+    db: Db,
+    private readonly cipher: CardCipher,
+  ) {
+    this.insertStatement = db.prepare(`insert into notifications (request_id, raw_body, headers, verified, order_id, received_at, token_ciphertext)
+      values (@requestId, @rawBody, @headers, @verified, @orderId, @receivedAt, @tokenCiphertext) on conflict (request_id) do nothing returning id`).pluck()
     this.byRequestIdStatement = db.prepare('select id from notifications where request_id = ?').pluck()
     this.forOrderStatement = db.prepare('select * from notifications where order_id = ? order by id')
     this.getStatement = db.prepare('select * from notifications where id = ?')
-    this.handledStatement = db.prepare('update notifications set handled_at = ?, result = ?, order_id = coalesce(?, order_id) where id = ?')
+    this.handledStatement = db.prepare('update notifications set handled_at = ?, result = ?, order_id = coalesce(?, order_id), failed = ? where id = ?')
     this.unhandledStatement = db.prepare('select * from notifications where handled_at is null order by id')
     this.recentStatement = db.prepare('select * from notifications order by id desc limit ?')
+    this.tokenStatement = db.prepare('select token_ciphertext from notifications where id = ?').pluck()
   }
 
   /** Stores the notification unless its Request-Id was seen before; then `duplicate` and the first one's id. */
   insert(notification: NewNotification): { id: number; duplicate: boolean } {
-    const id = this.insertStatement.get({ ...notification, headers: JSON.stringify(notification.headers), verified: notification.verified ? 1 : 0 }) as
-      | number
-      | undefined
+    const { token, ...fields } = notification
+    const id = this.insertStatement.get({
+      ...fields,
+      headers: JSON.stringify(notification.headers),
+      verified: notification.verified ? 1 : 0,
+      tokenCiphertext: token ? this.cipher.encrypt(token) : null,
+    }) as number | undefined
     if (id !== undefined) return { id, duplicate: false }
     return { id: this.byRequestIdStatement.get(notification.requestId) as number, duplicate: true }
   }
@@ -76,7 +93,23 @@ export class NotificationsRepository {
   }
 
   markHandled(id: number, result: string, orderId: number | null, at: string): void {
-    this.handledStatement.run(at, result, orderId, id)
+    this.handledStatement.run(at, result, orderId, 0, id)
+  }
+
+  /** Acting on it threw: marked so that it is shown and not tried again at every start. */
+  markFailed(id: number, result: string, at: string): void {
+    this.handledStatement.run(at, result, null, 1, id)
+  }
+
+  /** The card token the notification carried, in clear; null if none, or if it was stored under a data key the app no longer has. */
+  token(id: number): string | null {
+    const blob = this.tokenStatement.get(id) as Buffer | null | undefined
+    if (!blob) return null
+    try {
+      return this.cipher.decrypt(blob)
+    } catch {
+      return null
+    }
   }
 
   unhandled(): NotificationRow[] {

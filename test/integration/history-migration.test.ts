@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -25,13 +25,14 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
       [1, 'settings'],
       [2, 'history'],
       [3, 'tracking'],
+      [4, 'private notifications'],
     ])
   })
 
   it('brings an empty database to the newest version with every history table, strict, and no backup', async () => {
     const db = openDatabase(file)
     expect(await migrate(db, file)).toBeNull()
-    expect(schemaVersion(db)).toBe(3)
+    expect(schemaVersion(db)).toBe(4)
     expect(tables(db)).toEqual(expect.arrayContaining(['settings', ...HISTORY_TABLES]))
     const strict = db.prepare("select name, strict from pragma_table_list where schema = 'main' and type = 'table' and name not like '%fts%' and name not like 'sqlite_%'").all() as { name: string; strict: number }[]
     expect(strict.filter((table) => table.strict !== 1)).toEqual([])
@@ -48,7 +49,7 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
     const backup = await migrate(db, file, MIGRATIONS, () => new Date('2026-11-21T10:00:00Z'))
     expect(backup).toBe(`${file}.backup-v1-2026-11-21T10-00-00-000Z`)
     expect(existsSync(backup ?? '')).toBe(true)
-    expect(schemaVersion(db)).toBe(3)
+    expect(schemaVersion(db)).toBe(4)
     expect(db.prepare('select key, value from settings').all()).toEqual([{ key: 'merchantName', value: '"Kedai Runcit Ali"' }])
     expect(tables(db)).toEqual(expect.arrayContaining(HISTORY_TABLES))
 
@@ -72,5 +73,35 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
     expect(() => insert.run('card_link', 'INV-5', 1.5, 'PAID')).toThrow(/cannot store REAL/)
     expect(() => insert.run('card_link', 'INV-1', 100, 'PAID')).toThrow(/UNIQUE/)
     db.close()
+  })
+
+  it('4 redacts the card tokens that older versions stored in notification bodies, in the history and in its backup', async () => {
+    const token = 'tok-9a8b7c6d5e4f3a2b'
+    const db = openDatabase(file)
+    await migrate(db, file, MIGRATIONS.slice(0, 3))
+    const body = JSON.stringify({ order: { invoice_number: 'INV-1' }, transaction: { status: 'SUCCESS' }, card_payment: { token_id: token, masked_card_number: '450919******5332' }, card: { token } })
+    db.prepare("insert into notifications (request_id, raw_body, headers, verified, received_at) values ('n-1', ?, '{}', 1, 't')").run(body)
+    db.prepare("insert into notifications (request_id, raw_body, headers, verified, received_at) values ('n-2', 'not json token=' || ?, '{}', 1, 't')").run(token)
+
+    const backup = await migrate(db, file)
+    expect(schemaVersion(db)).toBe(4)
+    const stored = db.prepare('select raw_body from notifications order by id').pluck().all() as string[]
+    expect(JSON.parse(stored[0] ?? '')).toEqual({
+      order: { invoice_number: 'INV-1' },
+      transaction: { status: 'SUCCESS' },
+      card_payment: { token_id: '••••3a2b', masked_card_number: '450919******5332' },
+      card: { token: '••••3a2b' },
+    })
+    expect(stored[1]).toBe('not json token=••••3a2b')
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    db.close()
+    // No file left in the folder holds the token: the history, its WAL, nor the copy kept from before.
+    expect(backup).not.toBeNull()
+    for (const name of readdirSync(dir)) expect(readFileSync(join(dir, name)).includes(Buffer.from(token)), name).toBe(false)
+    const old = openDatabase(backup ?? '')
+    expect(schemaVersion(old)).toBe(3)
+    expect(old.prepare('select count(*) from notifications').pluck().get()).toBe(2)
+    old.close()
+    if (process.platform !== 'win32') expect(statSync(backup ?? '').mode & 0o777).toBe(0o600)
   })
 })

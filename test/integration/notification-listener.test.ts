@@ -3,9 +3,13 @@
  * its order paid; forged, oversized and malformed ones are refused with nothing stored; a replay is
  * answered 200 and changes nothing; in Training the training gateway notifies the listener by itself.
  */
+import Database from 'better-sqlite3'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cardRequestHeaders, formatTimestamp } from '../../src-main/gateway/signing'
+import { historyFile } from '../../src-main/store/history-file'
 import type { OrderDetail } from '../../src-preload/contract'
 import { cardLink } from './link-requests'
 import { SANDBOX, startSandboxBackend, type SandboxTestBackend } from './sandbox-fixture'
@@ -149,5 +153,70 @@ describe('the notification listener', () => {
     expect(notifications).toEqual([expect.objectContaining({ state: 'delivered', attempts: [expect.objectContaining({ status: 200 })] })])
     const { calls } = (await training.control('GET', '/calls')) as { calls: { operation: string }[] }
     expect(calls.filter((call) => call.operation === 'status')).toEqual([])
+  })
+
+  it('stores the body with its card token and any full card number redacted, yet still saves the card from it', async () => {
+    const sandbox = await startSandboxBackend()
+    app = sandbox
+    const url = await listenerOn(sandbox)
+    const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-NOTIFY-4' }))
+    const token = 'tok-7c1e9f2b5a8d4e6f'
+    const pan = '4509198934905332'
+    const body = JSON.parse(paymentBody(order)) as Record<string, Record<string, unknown>>
+    body['card_payment'] = { ...body['card_payment'], token_id: token, masked_card_number: pan }
+    body['card'] = { token }
+    const raw = JSON.stringify(body)
+    expect((await post(url, raw, signed(raw, 'doku-notify-0401'))).status).toBe(200)
+    await expect.poll(async () => (await sandbox.call('orders.get', { id: order.id })).order.status, { timeout: 5_000, interval: 5 }).toBe('PAID')
+    const { customers } = await sandbox.call('customers.search', { text: 'siti@example.my' })
+    const { cards } = await sandbox.call('customers.get', { id: customers[0]?.id ?? 0 })
+    expect(cards).toEqual([expect.objectContaining({ source: 'hosted_page', active: true, masked: '450919******5332' })])
+    // Neither the token nor the card number is anywhere in the environment's files (database and its WAL).
+    const folder = join(sandbox.dataDir, 'environments', 'sandbox')
+    for (const name of readdirSync(folder)) {
+      const bytes = readFileSync(join(folder, name))
+      expect(bytes.includes(Buffer.from(token)), `${name} holds the token`).toBe(false)
+      expect(bytes.includes(Buffer.from(pan)), `${name} holds the card number`).toBe(false)
+    }
+  })
+
+  it('reads an unreadable transaction date as absent: the payment is taken', async () => {
+    const sandbox = await startSandboxBackend()
+    app = sandbox
+    const url = await listenerOn(sandbox)
+    const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-NOTIFY-5' }))
+    const raw = paymentBody(order).replace(/"date":"[^"]+"/, '"date":"32/13/2026 25:61"')
+    expect((await post(url, raw, signed(raw, 'doku-notify-0501'))).status).toBe(200)
+    await expect.poll(async () => (await sandbox.call('orders.get', { id: order.id })).order.status, { timeout: 5_000, interval: 5 }).toBe('PAID')
+    // Completed when the notification was acted on, since the gateway's own time could not be read.
+    const completedAt = Date.parse((await sandbox.call('orders.get', { id: order.id })).order.completedAt ?? '')
+    expect(completedAt).toBeLessThanOrEqual(sandbox.now().getTime())
+    expect(completedAt).toBeGreaterThan(sandbox.now().getTime() - 60_000)
+  })
+
+  it('starts although a stored notification cannot be acted on: that one is marked failed and shown, the others are acted on', async () => {
+    const sandbox = await startSandboxBackend()
+    app = sandbox
+    await listenerOn(sandbox)
+    const { order: stuck } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-NOTIFY-6' }))
+    const { order: fine } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-NOTIFY-7' }))
+    await sandbox.stop()
+    // What a stop between storing and acting leaves, plus a database that refuses to change one order.
+    const db = new Database(historyFile(sandbox.dataDir, 'sandbox'))
+    const insert = db.prepare("insert into notifications (request_id, raw_body, headers, verified, received_at) values (?, ?, '{}', 1, ?)")
+    insert.run('doku-notify-0601', paymentBody(stuck), new Date().toISOString())
+    insert.run('doku-notify-0602', paymentBody(fine), new Date().toISOString())
+    db.exec("create trigger refuse_stuck before update on orders when old.invoice_number = 'INV-NOTIFY-6' begin select raise(abort, 'disk says no'); end")
+    db.close()
+
+    await sandbox.restart()
+    expect((await sandbox.call('orders.get', { id: fine.id })).order.status).toBe('PAID')
+    expect((await sandbox.call('orders.get', { id: stuck.id })).order.status).toBe('PENDING')
+    const { recent } = await sandbox.call('listener.status')
+    expect(recent.find((item) => item.requestId === 'doku-notify-0601')).toMatchObject({ failed: true, result: expect.stringContaining('disk says no') as string })
+    expect(recent.find((item) => item.requestId === 'doku-notify-0602')).toMatchObject({ failed: false, result: 'INV-NOTIFY-7: PENDING → PAID' })
+    // Marked, so the next start does not try it again.
+    await sandbox.restart()
+    expect((await sandbox.call('listener.status')).recent.find((item) => item.requestId === 'doku-notify-0601')?.failed).toBe(true)
   })
 })

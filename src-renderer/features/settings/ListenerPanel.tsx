@@ -66,7 +66,9 @@ function RecentNotifications({ recent }: { recent: ReceivedNotification[] }) {
               <td className="mono small nowrap">
                 {item.transactionType ?? '—'} · {item.transactionStatus ?? '—'}
               </td>
-              <td>{item.result}</td>
+              <td>
+                {item.failed ? <span className="chip chip--failed">Failed</span> : null} {item.result}
+              </td>
             </tr>
           ))}
         </tbody>
