@@ -26,6 +26,7 @@ import {
 } from './schemas'
 import { cardRequestHeaders, cardRequestStringToSign, cardResponseStringToSign, digest, formatTimestamp, genericRequestHeaders, verifySignature } from './signing'
 import { normaliseStatus, type GatewayStatus } from './status'
+import { gatewayTime } from './time'
 
 export interface GatewayCredentials {
   clientId: string
@@ -42,6 +43,12 @@ export interface GatewaySettings extends HttpSettings {
   readBackoffMs: readonly number[]
   /** Treat a missing or wrong response signature as a bad response instead of recording it. */
   blockOnBadSignature: boolean
+  /**
+   * Treat a missing or wrong signature on the answer to a money-moving call (charge, link, refund) as
+   * a bad response, whatever blockOnBadSignature says: the outcome is then unknown, settled by a
+   * status check, and a forged "approved" can never make an order Paid. On in Production.
+   */
+  blockUnsignedMoneyAnswers: boolean
   /** Whether the API key is followed by `:` before Basic encoding (sources disagree). */
   apiKeyTrailingColon: boolean
 }
@@ -54,6 +61,7 @@ export const DEFAULT_GATEWAY_SETTINGS: GatewaySettings = {
   readRetries: 2,
   readBackoffMs: [500, 2_000],
   blockOnBadSignature: false,
+  blockUnsignedMoneyAnswers: false,
   apiKeyTrailingColon: false,
 }
 
@@ -357,7 +365,7 @@ function genericPayment(parsed: z.output<typeof GenericPaymentResponse>): Generi
     state: nullable(payment.state),
     referenceId: payment.gateway_reference_id ?? payment.doku_reference_id ?? parsed.reference_id ?? null,
     nextActionUrl: nullable(payment.next_action?.url),
-    expiresAt: nullable(parsed.order?.expired_at),
+    expiresAt: gatewayTime(parsed.order?.expired_at),
     amountSen: parsed.order?.amount ?? payment.amount ?? null,
     channel: nullable(payment.channel),
   }
@@ -483,7 +491,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     if (!success && response.status !== 409) return httpFailure()
     const parsed = parseAnswer(response.body, call.schema)
     if (!parsed.ok) return success ? fail(badResponse(response.status, parsed.problem, call.moneyMoving)) : httpFailure()
-    if (settings.blockOnBadSignature && isSuspect(exchange.signature)) {
+    if ((settings.blockOnBadSignature || (call.moneyMoving && settings.blockUnsignedMoneyAnswers)) && isSuspect(exchange.signature)) {
       return fail(badResponse(response.status, `${exchange.signature} response signature`, call.moneyMoving))
     }
     exchange.replayed = !success
@@ -551,7 +559,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         read: (parsed) => ({
           status: normaliseStatus(parsed.transaction.status),
           transactionType: nullable(parsed.transaction.type),
-          transactionDate: nullable(parsed.transaction.date),
+          transactionDate: gatewayTime(parsed.transaction.date),
           originalRequestId: nullable(parsed.transaction.original_request_id),
           invoiceNumber: nullable(parsed.order?.invoice_number),
           amountSen: parsed.order?.amount ?? null,

@@ -28,14 +28,19 @@ export function customerView(row: CustomerRow): CustomerView {
 
 export type CardLock = SavedCardView['lockedBy']
 
+/** A phone order in these states may have charged its card, or is charging it now. */
+const LOCKING: ReadonlySet<string> = new Set(['OUTCOME_UNKNOWN', 'PENDING'])
+
 /**
- * The cards of a customer that a charge with an unknown outcome locks (unless a supervisor lifted the
- * lock), each with the order that locks it. One pass over the customer's orders serves all their cards.
+ * The cards of a customer that a charge locks, each with the order that locks it: a charge with an
+ * unknown outcome (unless a supervisor lifted the lock), and a charge still waiting for its answer
+ * (a phone order is PENDING only then), so that a second charge fired meanwhile is refused. One pass
+ * over the customer's orders serves all their cards.
  */
 export function cardLocks(history: History, customerId: number): Map<number, NonNullable<CardLock>> {
   const locks = new Map<number, NonNullable<CardLock>>()
   for (const order of history.orders.forCustomer(customerId, 200)) {
-    if (order.kind !== 'phone_order' || order.status !== 'OUTCOME_UNKNOWN') continue
+    if (order.kind !== 'phone_order' || !LOCKING.has(order.status)) continue
     const events = history.events.forOrder(order.id)
     if (events.some((event) => event.details?.['override'] === true)) continue
     const cardId = events.find((event) => event.type === 'created')?.details?.['cardId']

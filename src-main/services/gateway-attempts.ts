@@ -6,6 +6,7 @@
 import type { Exchange, GatewayResult } from '../gateway/client'
 import { redactBody } from '../gateway/redact'
 import type { History } from '../store/history'
+import { duplicateInvoice } from './invoice-numbers'
 import type { AttemptCompletion, AttemptRow } from '../store/history-types'
 
 export interface PlannedRequest {
@@ -15,6 +16,26 @@ export interface PlannedRequest {
   path: string
   /** The exact body that will be sent (toWireJson); stored redacted. */
   body: string
+}
+
+/** SQLite's refusal of a second row with a unique value (better-sqlite3's SqliteError code). */
+function violatesUnique(error: unknown, column: string): boolean {
+  return (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' && error instanceof Error && error.message.includes(column)
+}
+
+/**
+ * Runs the write-ahead transaction of a money movement: its checks (invoice free, card not locked, no
+ * duplicate) and its writes together, so that no second request can slip between them. Should the
+ * database itself refuse the invoice number (another process won the race), staff get the same
+ * DUPLICATE_INVOICE as from the check, not a crash.
+ */
+export function writeAhead<T>(history: History, invoiceNumber: string, work: () => T): T {
+  try {
+    return history.transaction(work)
+  } catch (error) {
+    if (violatesUnique(error, 'orders.invoice_number')) throw duplicateInvoice(invoiceNumber)
+    throw error
+  }
 }
 
 export function beginAttempt(history: History, request: PlannedRequest, at: Date): AttemptRow {

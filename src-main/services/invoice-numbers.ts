@@ -3,6 +3,7 @@
  * lives in the environment's database, so each environment counts on its own; a number already used
  * by an order (typed by hand, or from an older sequence) is skipped.
  */
+import { AppError } from '../bridge/app-error'
 import type { Db } from '../store/database'
 import type { History } from '../store/history'
 
@@ -36,4 +37,9 @@ export function noteInvoiceUsed(history: History, prefix: string, invoiceNumber:
   history.db
     .prepare('insert into settings (key, value, updated_at) values (?, ?, ?) on conflict(key) do update set value = excluded.value, updated_at = excluded.updated_at')
     .run(KEY, String(used + 1), at.toISOString())
+}
+
+/** The refusal of an invoice number another order of this environment holds. */
+export function duplicateInvoice(invoiceNumber: string): AppError {
+  return new AppError('DUPLICATE_INVOICE', `Invoice ${invoiceNumber} is already used by another order in this environment. Use another number.`, 'invoiceNumber')
 }

@@ -25,8 +25,8 @@ import { toWireJson } from '../gateway/money'
 import type { History } from '../store/history'
 import type { CustomerRow, OrderRow } from '../store/history-types'
 import type { ServiceContext } from './context'
-import { beginAttempt, finishAttempt } from './gateway-attempts'
-import { nextInvoiceNumber, noteInvoiceUsed } from './invoice-numbers'
+import { beginAttempt, finishAttempt, writeAhead } from './gateway-attempts'
+import { duplicateInvoice, nextInvoiceNumber, noteInvoiceUsed } from './invoice-numbers'
 import { checkOrderStatus, orderDetail } from './status-checks'
 
 /**
@@ -205,10 +205,15 @@ export class PaymentLinks {
     if (problem) throw new AppError('INVALID_INPUT', problem[1], problem[0])
 
     const invoiceNumber = request.invoiceNumber.trim()
-    const existing = history.orders.byInvoice(invoiceNumber)
-    if (existing && !neverCreated(existing)) {
-      throw new AppError('DUPLICATE_INVOICE', `Invoice ${invoiceNumber} is already used by another order in this environment. Use another number.`, 'invoiceNumber')
+    /** The order that held this number and never became a link (its number may be asked for again). */
+    const reusable = (): OrderRow | null => {
+      const existing = history.orders.byInvoice(invoiceNumber)
+      if (existing && !neverCreated(existing)) throw duplicateInvoice(invoiceNumber)
+      return existing
     }
+    // Refused early when it can be; checked again inside the write-ahead transaction below, where a
+    // second request fired during the wait finds the first one's order.
+    reusable()
     const client = await ctx.gateway()
     const now = ctx.now()
     const at = now.toISOString()
@@ -217,7 +222,8 @@ export class PaymentLinks {
     const paymentId = generic ? randomUUID() : null
 
     // Written ahead: the order, its attempt and the first timeline entry, in one transaction.
-    const { order, attempt, planned } = history.transaction(() => {
+    const { order, attempt, planned } = writeAhead(history, invoiceNumber, () => {
+      const existing = reusable()
       const customer = customerFor(history, request, check.phoneE164, at)
       const planned = plan(request, customer, requestId, paymentId, now)
       const fields = {

@@ -19,8 +19,8 @@ import type { History } from '../store/history'
 import type { CustomerRow, OrderRow, SavedCardRow } from '../store/history-types'
 import type { ServiceContext } from './context'
 import { cardLocks, savedToken } from './customers'
-import { beginAttempt, finishAttempt } from './gateway-attempts'
-import { nextInvoiceNumber, noteInvoiceUsed } from './invoice-numbers'
+import { beginAttempt, finishAttempt, writeAhead } from './gateway-attempts'
+import { duplicateInvoice, nextInvoiceNumber, noteInvoiceUsed } from './invoice-numbers'
 import { last4Of, orderDetail } from './status-checks'
 
 const CHARGE_PATH = '/credit-card/charge'
@@ -70,7 +70,7 @@ export class PhoneOrders {
     if (request.descriptor.trim().length > 64) throw new AppError('INVALID_INPUT', 'Use at most 64 characters', 'descriptor')
     if (request.note.trim().length > 500) throw new AppError('INVALID_INPUT', 'Use at most 500 characters', 'note')
     if (history.orders.byInvoice(invoiceNumber)) {
-      throw new AppError('DUPLICATE_INVOICE', `Invoice ${invoiceNumber} is already used by another order in this environment. Use another number.`, 'invoiceNumber')
+      throw duplicateInvoice(invoiceNumber)
     }
     const customer = history.customers.get(request.customerId)
     if (!customer) throw new AppError('NOT_FOUND', `There is no customer ${String(request.customerId)} in this environment.`)
@@ -79,7 +79,14 @@ export class PhoneOrders {
     if (!card.active) throw new AppError('CARD_INACTIVE', 'This card was removed and cannot be charged.', 'cardId')
     const lock = cardLocks(history, customer.id).get(card.id)
     if (lock) {
-      throw new AppError('CARD_LOCKED', `The charge of ${lock.invoiceNumber} to this card has an unknown outcome: the card cannot be charged again until a status check settles it.`, 'cardId')
+      const locking = history.orders.get(lock.orderId)
+      throw new AppError(
+        'CARD_LOCKED',
+        locking?.status === 'PENDING'
+          ? `The charge of ${lock.invoiceNumber} to this card is still waiting for the gateway's answer: wait for it before charging the card again.`
+          : `The charge of ${lock.invoiceNumber} to this card has an unknown outcome: the card cannot be charged again until a status check settles it.`,
+        'cardId',
+      )
     }
     if (request.confirmDuplicate) return { customer, card }
     const since = ctx.now().getTime() - settings.duplicateWindowMinutes * 60_000
@@ -96,7 +103,8 @@ export class PhoneOrders {
 
   async charge(request: PhoneOrderRequest): Promise<ChargeResult> {
     const { ctx } = this
-    const { customer, card } = this.check(request)
+    // Refused early when it can be (bad input, a used invoice, a locked card), before any wait...
+    this.check(request)
     const history = ctx.history()
     const settings = ctx.settings()
     const client = await ctx.gateway()
@@ -105,18 +113,21 @@ export class PhoneOrders {
     const requestId = client.newRequestId()
     const invoiceNumber = request.invoiceNumber.trim()
     const descriptor = request.descriptor.trim()
-    const input: ChargeInput = {
-      requestId,
-      amountSen: request.amountSen,
-      token: savedToken(history, card.id),
-      paymentType: 'MOTO',
-      invoiceNumber,
-      descriptor: descriptor || undefined,
-      callbackUrlSuccess: settings.phoneOrders.threeDsSuccessUrl || undefined,
-      callbackUrlFailed: settings.phoneOrders.threeDsFailedUrl || undefined,
-    }
 
-    const { order, attempt } = history.transaction(() => {
+    const { order, attempt, card, input } = writeAhead(history, invoiceNumber, () => {
+      // ...and checked again inside the transaction that writes the order: a second charge fired
+      // during the wait above (a double click, a second window) finds the first one's order here.
+      const { customer, card } = this.check(request)
+      const input: ChargeInput = {
+        requestId,
+        amountSen: request.amountSen,
+        token: savedToken(history, card.id),
+        paymentType: 'MOTO',
+        invoiceNumber,
+        descriptor: descriptor || undefined,
+        callbackUrlSuccess: settings.phoneOrders.threeDsSuccessUrl || undefined,
+        callbackUrlFailed: settings.phoneOrders.threeDsFailedUrl || undefined,
+      }
       const order = history.orders.insert({
         kind: 'phone_order',
         invoiceNumber,
@@ -158,7 +169,7 @@ export class PhoneOrders {
         details: { requestId, cardId: card.id, amountSen: request.amountSen },
         at,
       })
-      return { order, attempt }
+      return { order, attempt, card, input }
     })
     ctx.events.emit('orders.changed', { id: order.id })
 

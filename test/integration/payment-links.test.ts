@@ -272,3 +272,14 @@ describe('an unknown outcome', () => {
     expect(await gatewayCalls('v3_create_payment')).toBe(1)
   })
 })
+
+describe('two links asked for together with the same invoice number', () => {
+  it('make one link; the other is DUPLICATE_INVOICE at its field, never an internal error', async () => {
+    const results = await Promise.all([app.backend.dispatch('links.create', cardLink()), app.backend.dispatch('links.create', genericLink('EWALLET_TNG'))])
+    expect(results.filter((result) => result.ok)).toHaveLength(1)
+    expect(results.flatMap((result) => (result.ok ? [] : [result.error]))).toEqual([
+      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.' },
+    ])
+    expect((await gatewayCalls('payment_page')) + (await gatewayCalls('v3_create_payment'))).toBe(1)
+  })
+})

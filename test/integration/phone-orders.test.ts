@@ -203,3 +203,43 @@ describe('saved cards', () => {
     expect(charged.outcome).toBe('approved')
   })
 })
+
+describe('two charges fired together (a double click, two windows)', () => {
+  it('of the same customer, card and amount: one is sent, the other refused; one charge at the gateway', async () => {
+    const ids = await customerWithCard()
+    const results = await Promise.all([app.backend.dispatch('phoneOrders.charge', phoneOrder(ids)), app.backend.dispatch('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'INV-000002' }))])
+    const approved = results.filter((result) => result.ok)
+    const refused = results.flatMap((result) => (result.ok ? [] : [result.error]))
+    expect(approved).toHaveLength(1)
+    // The second finds the first one's order in the write-ahead transaction: waiting for its answer, or approved.
+    expect(refused).toEqual([expect.objectContaining({ code: expect.stringMatching(/^(CARD_LOCKED|DUPLICATE_CHARGE)$/) as string })])
+    expect(await chargeCalls()).toBe(1)
+  })
+
+  it('even with "charge again" confirmed: the card is locked while the first charge waits for its answer', async () => {
+    const ids = await customerWithCard()
+    await control('POST', '/faults', { operation: 'charge', kind: 'latency', phase: 'before', count: 1, ms: 300 })
+    const first = app.backend.dispatch('phoneOrders.charge', phoneOrder(ids, { confirmDuplicate: true }))
+    const second = await app.backend.dispatch('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'INV-000002', confirmDuplicate: true }))
+    expect(second).toEqual({
+      ok: false,
+      error: { code: 'CARD_LOCKED', field: 'cardId', message: "The charge of INV-000001 to this card is still waiting for the gateway's answer: wait for it before charging the card again." },
+    })
+    expect((await first).ok).toBe(true)
+    expect(await chargeCalls()).toBe(1)
+  })
+
+  it('with the same invoice number: the second is DUPLICATE_INVOICE at its field, never an internal error', async () => {
+    const ids = await customerWithCard()
+    const other = await customerWithCard('5120910000000012')
+    const results = await Promise.all([
+      app.backend.dispatch('phoneOrders.charge', phoneOrder(ids)),
+      app.backend.dispatch('phoneOrders.charge', phoneOrder({ customerId: other.customerId, cardId: other.cardId }, { amountSen: 20_00 })),
+    ])
+    expect(results.filter((result) => result.ok)).toHaveLength(1)
+    expect(results.flatMap((result) => (result.ok ? [] : [result.error]))).toEqual([
+      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.' },
+    ])
+    expect(await chargeCalls()).toBe(1)
+  })
+})

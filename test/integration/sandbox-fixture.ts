@@ -1,5 +1,5 @@
 /**
- * A test back end in Sandbox against a simulator started here with known credentials: what a restart
+ * A test back end in Sandbox (or Production) against a simulator started here with known credentials: what a restart
  * of the app must find again (the gateway outlives the app, unlike the in-process training gateway),
  * and what a test that signs its own requests needs. The app and the gateway share one movable clock.
  */
@@ -17,13 +17,13 @@ export interface SandboxTestBackend extends TestBackend {
   control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>
 }
 
-export async function startSandboxBackend(config: Partial<BackendConfig> = {}): Promise<SandboxTestBackend> {
+export async function startSandboxBackend(config: Partial<BackendConfig> = {}, environment: 'sandbox' | 'production' = 'sandbox'): Promise<SandboxTestBackend> {
   let offsetMs = 0
   const now = (): Date => new Date(Date.now() + offsetMs)
   const sim = await startSimulator({ port: 0, ...SANDBOX, now: () => now().getTime() })
-  const app = await startTestBackend({ gatewayUrls: { sandbox: sim.baseUrl }, now, actor: 'aisyah', ...config })
-  await app.call('credentials.update', { environment: 'sandbox', ...SANDBOX })
-  await app.call('environment.switch', { environment: 'sandbox' })
+  const app = await startTestBackend({ gatewayUrls: { [environment]: sim.baseUrl }, now, actor: 'aisyah', ...config })
+  await app.call('credentials.update', { environment, ...SANDBOX })
+  await app.call('environment.switch', { environment, confirmProduction: environment === 'production' })
   const close = app.close.bind(app)
   return Object.assign(app, {
     sim,
