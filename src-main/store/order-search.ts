@@ -45,7 +45,9 @@ function meaningful(word: string): boolean {
  * (empty, blanks, or punctuation only: then every order matches).
  */
 export function compileSearchText(text: string | undefined): string | null {
-  const trimmed = (text ?? '').normalize('NFC').trim()
+  // Control characters are no part of a search: a NUL would even end FTS5's quoted string early
+  // ("unterminated string"). They separate words, like a blank.
+  const trimmed = (text ?? '').replace(/\p{Cc}/gu, ' ').normalize('NFC').trim()
   if (trimmed === '') return null
   // A whole box of digits and phone punctuation is one number, even with spaces: "+60 12-345 6789".
   if (PHONE_LIKE.test(trimmed) && /\d/.test(trimmed)) return numberTerm(trimmed.replace(/\s+/g, ''))

@@ -178,6 +178,16 @@ describe('order search', () => {
     expect(f.history.orders.count({})).toBe(4)
   })
 
+  it('reads control characters (a NUL pasted with a name) as blanks, in orders and customers alike', () => {
+    for (const text of ['siti\u0000', '\u0000siti', 'siti\u0000aminah', 'si\u0007ti', 'siti\u001b[0m', '"\u0000', '\u0000*', '012\u0000345']) {
+      expect(() => f.history.orders.search({ text, limit: 10 }), JSON.stringify(text)).not.toThrow()
+      expect(() => f.history.orders.count({ text }), JSON.stringify(text)).not.toThrow()
+      expect(() => f.history.customers.search(text, 10), JSON.stringify(text)).not.toThrow()
+    }
+    expect(ids({ text: 'siti\u0000' })).toEqual([siti.id])
+    expect(ids({ text: 'siti\u0000aminah' })).toEqual(ids({ text: 'siti aminah' }))
+  })
+
   it('refuses a page size outside 1 to 500', () => {
     expect(() => f.history.orders.search({ limit: 0 })).toThrow(RangeError)
     expect(() => f.history.orders.search({ limit: 501 })).toThrow(RangeError)
