@@ -438,7 +438,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       requestId: response.headers['request-id'] ?? call.requestId,
       responseTimestamp: timestamp,
       requestTarget: call.path,
-      digest: digest(response.body),
+      // As published: the Digest line is part of the answer's string only for the answer to a POST.
+      digest: call.method === 'POST' ? digest(response.body) : undefined,
     })
     return verifySignature(credentials.secretKey, stringToSign, signature) ? 'valid' : 'invalid'
   }

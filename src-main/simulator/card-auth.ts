@@ -54,6 +54,8 @@ export interface ResponseSigning {
   secretKey: string
   /** Echo of the request's Request-Id; null when the request carried none usable. */
   requestId: string | null
+  /** The answer to a GET is signed without a Digest line (gateway-facts.md §7); to a POST, with one. */
+  method: string
   path: string
   now: number
   /** The "wrong response signature" fault: sign, then spoil the signature. */
@@ -68,7 +70,7 @@ export function signCardResponse(response: SimResponse, signing: ResponseSigning
     requestId,
     responseTimestamp,
     requestTarget: signing.path,
-    digest: digest(response.body),
+    digest: signing.method === 'GET' ? undefined : digest(response.body),
   })
   const good = hmacSignature(signing.secretKey, stringToSign)
   const signature = signing.spoil ? hmacSignature(`${signing.secretKey}-spoilt`, stringToSign) : good

@@ -38,6 +38,7 @@ function cardScheme(ctx: SimContext): Scheme {
         clientId: ctx.credentials.clientId,
         secretKey: ctx.credentials.secretKey,
         requestId,
+        method: req.method,
         path: req.path,
         now,
         spoil,

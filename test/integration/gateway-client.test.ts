@@ -276,6 +276,9 @@ describe('gateway client: faults and outcomes', () => {
     expect(recorded.exchange.signature).toBe('invalid')
     expect(logLines.lines.some((line) => line.includes('gateway.response_signature') && line.includes('"signature":"invalid"'))).toBe(true)
     const strict = client({ blockOnBadSignature: true })
+    // A status answer signed as published (the answer to a GET has no Digest line) passes even when blocking.
+    const genuine = await strict.checkStatus(invoice)
+    expect(genuine).toMatchObject({ ok: true, exchange: { signature: 'valid' } })
     await fault('status', 'bad_signature')
     const refused = await strict.checkStatus(invoice)
     expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_RESPONSE' } })

@@ -95,7 +95,7 @@ describe('GET /orders/v1/status', () => {
         acquirer: { id: expect.any(String) as unknown, name: expect.any(String) as unknown },
         card_payment: { transaction_status: 'REDIRECT', request_id: created.requestId },
       })
-      expect(responseSignatureValid(reply, `/orders/v1/status/${identifier}`, reply.requestId)).toBe(true)
+      expect(responseSignatureValid(reply, `/orders/v1/status/${identifier}`, reply.requestId, 'GET')).toBe(true)
     }
   })
 

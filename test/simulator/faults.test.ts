@@ -91,9 +91,9 @@ describe('faults', () => {
     const spoilt = await statusOf(sim, 'X')
     expect(spoilt.status).toBe(404)
     expect(spoilt.headers.get('Signature')).toMatch(/^HMACSHA256=/)
-    expect(responseSignatureValid(spoilt, '/orders/v1/status/X', spoilt.requestId)).toBe(false)
+    expect(responseSignatureValid(spoilt, '/orders/v1/status/X', spoilt.requestId, 'GET')).toBe(false)
     const fine = await statusOf(sim, 'X')
-    expect(responseSignatureValid(fine, '/orders/v1/status/X', fine.requestId)).toBe(true)
+    expect(responseSignatureValid(fine, '/orders/v1/status/X', fine.requestId, 'GET')).toBe(true)
   })
 
   it('strikes exactly the next N calls of its operation only', async () => {

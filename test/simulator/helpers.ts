@@ -86,14 +86,14 @@ export function cardGet(sim: Simulator, path: string, options: CardCallOptions =
 export const statusOf = (sim: Simulator, identifier: string, options: CardCallOptions = {}) =>
   cardGet(sim, `/orders/v1/status/${encodeURIComponent(identifier)}`, options)
 
-/** Checks a card-scheme response signature the way the app will. */
-export function responseSignatureValid(response: Reply, path: string, requestId: string): boolean {
+/** Checks a card-scheme response signature the way the app will: the answer to a GET has no Digest line. */
+export function responseSignatureValid(response: Reply, path: string, requestId: string, method: 'GET' | 'POST' = 'POST'): boolean {
   const stringToSign = cardResponseStringToSign({
     clientId: response.headers.get('Client-Id') ?? '',
     requestId: response.headers.get('Request-Id') ?? '',
     responseTimestamp: response.headers.get('Response-Timestamp') ?? '',
     requestTarget: path,
-    digest: digest(response.text),
+    digest: method === 'POST' ? digest(response.text) : undefined,
   })
   return response.headers.get('Request-Id') === requestId && verifySignature(SECRET_KEY, stringToSign, response.headers.get('Signature') ?? '')
 }
