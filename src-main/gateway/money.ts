@@ -37,13 +37,22 @@ export function formatAmount(sen: number): string {
 const AMOUNT_TEXT = /^\d+(\.\d{1,2})?$/
 
 /**
- * Integer sen of an amount as the gateway sent it (a JSON number), or null when it is negative, has
- * more than two decimals, an exponent, or is not a number. Judged on the number's shortest decimal
- * text, which is what the sender wrote, so float noise never accepts 1.005 or rejects 0.29.
+ * Integer sen of an amount as the gateway sent it, or null when it is negative, has more than two
+ * decimals, an exponent, or is not a number. The gateway's published answers carry amounts as JSON
+ * numbers (4.5) and as numeric strings ("5", "10.50"): both are read. A number is judged on its
+ * shortest decimal text, which is what the sender wrote, so float noise never accepts 1.005 or
+ * rejects 0.29; a string is judged as written (no blanks, signs, separators or exponent).
  */
 export function parseAmountSen(value: unknown): number | null {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return null
-  const text = String(value)
+  let text: string
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null
+    text = String(value)
+  } else if (typeof value === 'string') {
+    text = value
+  } else {
+    return null
+  }
   if (!AMOUNT_TEXT.test(text)) return null
   const [whole = '0', fraction = ''] = text.split('.')
   const sen = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))

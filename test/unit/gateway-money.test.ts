@@ -28,9 +28,21 @@ describe('amounts on the wire', () => {
     expect(parseAmountSen(120)).toBe(12_000)
     expect(parseAmountSen(1.005)).toBeNull()
     expect(parseAmountSen(-1)).toBeNull()
-    expect(parseAmountSen('4.50')).toBeNull()
     expect(parseAmountSen(1e21)).toBeNull()
     expect(parseAmountSen(Number.POSITIVE_INFINITY)).toBeNull()
+  })
+
+  it('are read from numeric strings too, as the published status answers write them', () => {
+    expect(parseAmountSen('5')).toBe(500)
+    expect(parseAmountSen('4.50')).toBe(450)
+    expect(parseAmountSen('4.5')).toBe(450)
+    expect(parseAmountSen('1000000.99')).toBe(100_000_099)
+    expect(parseAmountSen('0.01')).toBe(1)
+    for (const bad of ['', ' 5', '5 ', '-5', '+5', '5.001', '1e3', '1,000.00', '5.', '.5', 'RM5', '0x10', 'NaN', 'Infinity', '999999999999']) {
+      expect(parseAmountSen(bad), JSON.stringify(bad)).toBeNull()
+    }
+    expect(parseAmountSen(null)).toBeNull()
+    expect(parseAmountSen({ value: 5 })).toBeNull()
   })
 
   it('go into request bodies as JSON numbers, never via float arithmetic', () => {
