@@ -30,10 +30,29 @@ export type AppInfo = z.infer<typeof AppInfo>
 export const GatewayEnvironment = z.enum(['sandbox', 'production'])
 export type GatewayEnvironment = z.infer<typeof GatewayEnvironment>
 
+/**
+ * Upper bounds of the settings (issue 14: a 1 MB host or a charge limit of RM 999,999,999.99 was
+ * accepted). Each is well above any real value and well below what could hurt: a return address
+ * travels in every link request and browsers and gateways handle about 2,000 characters safely; a
+ * host name is at most 253 characters in DNS, 63 per label; the public base address is a scheme and
+ * a host; a single phone-order charge above RM 100,000.00 is not a phone order.
+ */
+export const SETTINGS_BOUNDS = {
+  urlLength: 2000,
+  hostLength: 253,
+  hostLabelLength: 63,
+  publicBaseUrlLength: 200,
+  chargeLimitSen: 10_000_000,
+} as const
+
 const httpUrlOrEmpty = z.union([
   z.literal(''),
-  z.url({ protocol: /^https?$/, error: 'Must be a web address starting with https:// (or http:// outside Production)' }),
+  z
+    .url({ protocol: /^https?$/, error: 'Must be a web address starting with https:// (or http:// outside Production)' })
+    .max(SETTINGS_BOUNDS.urlLength, 'Must be at most 2,000 characters'),
 ])
+
+const isDottedQuad = (host: string): boolean => /^(\d{1,3}\.){3}\d{1,3}$/.test(host)
 
 /** Non-secret settings, one set per environment. Defaults in src-main/settings/. */
 export const EnvironmentSettings = z.object({
@@ -61,7 +80,10 @@ export const EnvironmentSettings = z.object({
     host: z
       .string()
       .trim()
-      .regex(/^(localhost|(\d{1,3}\.){3}\d{1,3}|[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*)$/, 'Must be a host name or an IPv4 address'),
+      .max(SETTINGS_BOUNDS.hostLength, { error: 'Must be at most 253 characters', abort: true })
+      .regex(/^(localhost|(\d{1,3}\.){3}\d{1,3}|[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*)$/, 'Must be a host name or an IPv4 address')
+      .refine((host) => host.split('.').every((label) => label.length <= SETTINGS_BOUNDS.hostLabelLength), 'Each part between dots must be at most 63 characters')
+      .refine((host) => !isDottedQuad(host) || host.split('.').every((part) => Number(part) <= 255), 'Each number of an IPv4 address must be at most 255'),
     port: z.number({ error: 'Must be a port number' }).int('Must be a port number').min(1024, 'Must be 1024 or more').max(65535, 'Must be 65535 or less'),
     path: z
       .string()
@@ -74,7 +96,10 @@ export const EnvironmentSettings = z.object({
      */
     publicBaseUrl: z.union([
       z.literal(''),
-      z.url({ protocol: /^https?$/, error: 'Must be a web address such as https://pay.example.com' }).regex(/^https?:\/\/[^/?#]+\/?$/, 'Must be the scheme and host only, without a path'),
+      z
+        .url({ protocol: /^https?$/, error: 'Must be a web address such as https://pay.example.com' })
+        .max(SETTINGS_BOUNDS.publicBaseUrlLength, 'Must be at most 200 characters')
+        .regex(/^https?:\/\/[^/?#]+\/?$/, 'Must be the scheme and host only, without a path'),
     ]),
   }),
   /** The status tracker that keeps every waiting order and refund current. */
@@ -85,7 +110,11 @@ export const EnvironmentSettings = z.object({
   }),
   phoneOrders: z.object({
     /** A single phone-order charge above this is refused (whole sen). */
-    chargeLimitSen: z.number({ error: 'Must be an amount' }).int('Must be whole sen').min(100, 'Must be at least RM 1.00').max(99_999_999_999, 'Is too large'),
+    chargeLimitSen: z
+      .number({ error: 'Must be an amount' })
+      .int('Must be whole sen')
+      .min(100, 'Must be at least RM 1.00')
+      .max(SETTINGS_BOUNDS.chargeLimitSen, 'Must be at most RM 100,000.00'),
     /** The same customer and amount charged within this many minutes needs an explicit "charge again". */
     duplicateWindowMinutes: z.number({ error: 'Must be a number of minutes' }).int('Must be whole minutes').min(1, 'Must be at least 1 minute').max(24 * 60, 'Must be at most one day'),
     /** 3-D Secure return addresses of the charge request, sent only when set. */
@@ -279,6 +308,13 @@ export const OrderDetail = z.object({
 export type OrderDetail = z.infer<typeof OrderDetail>
 
 const FormText = (max: number) => z.string().max(max, `Must be at most ${String(max)} characters`)
+/**
+ * A whole number the rules in main check more tightly with their own messages (amounts, quantities,
+ * minutes); the bridge only refuses what no rule could mean.
+ */
+const BoundedInt = (error: string, whole: string, bound: number) =>
+  z.number({ error }).int(whole).min(-bound, 'Is out of range').max(bound, 'Is out of range')
+const MAX_INPUT_SEN = 99_999_999_999
 
 /**
  * A payment link as staff ask for it. The bridge checks shape and size only; the rules and their
@@ -289,12 +325,12 @@ export const LinkRequest = z.object({
   channel: FormText(40),
   bankCode: FormText(40),
   invoiceNumber: FormText(200),
-  amountSen: z.number({ error: 'Must be an amount' }).int('Must be whole sen'),
+  amountSen: BoundedInt('Must be an amount', 'Must be whole sen', MAX_INPUT_SEN),
   descriptor: FormText(200),
   autoRedirect: z.boolean(),
   callbackUrl: FormText(4096),
   failedUrl: FormText(4096),
-  expiryMinutes: z.number({ error: 'Must be a number of minutes' }).int('Must be whole minutes'),
+  expiryMinutes: BoundedInt('Must be a number of minutes', 'Must be whole minutes', 1_000_000),
   customer: z.object({
     name: FormText(500),
     email: FormText(500),
@@ -306,7 +342,13 @@ export const LinkRequest = z.object({
     country: FormText(50),
   }),
   lineItems: z
-    .array(z.object({ name: FormText(500), quantity: z.number().int('Must be a whole number'), priceSen: z.number().int('Must be whole sen') }))
+    .array(
+      z.object({
+        name: FormText(500),
+        quantity: BoundedInt('Must be a number', 'Must be a whole number', 1_000_000),
+        priceSen: BoundedInt('Must be an amount', 'Must be whole sen', MAX_INPUT_SEN),
+      }),
+    )
     .max(100, 'Must be at most 100 items'),
 })
 export type LinkRequest = z.infer<typeof LinkRequest>
@@ -370,7 +412,7 @@ export const PhoneOrderRequest = z.object({
   customerId: z.number().int().positive(),
   cardId: z.number().int().positive(),
   invoiceNumber: FormText(200),
-  amountSen: z.number({ error: 'Must be an amount' }).int('Must be whole sen'),
+  amountSen: BoundedInt('Must be an amount', 'Must be whole sen', MAX_INPUT_SEN),
   descriptor: FormText(200),
   note: FormText(500),
   /** Staff confirmed a charge of the same customer and amount made a few minutes ago. */
@@ -537,7 +579,7 @@ export const calls = {
   'orders.attempt': call(z.object({ id: z.number().int().positive() }), AttemptView),
   /** Starts writing a CSV of exactly these filters; progress and the end arrive as events. */
   'orders.exportCsv': call(OrderFilters, z.object({ jobId: z.string().nullable(), total: z.number() })),
-  'orders.cancelExport': call(z.object({ jobId: z.string() }), z.object({ cancelled: z.boolean() })),
+  'orders.cancelExport': call(z.object({ jobId: z.string().max(64) }), z.object({ cancelled: z.boolean() })),
   /** Asks the gateway where the order stands; refused (TOO_EARLY) before `statusCheck.dueInMs` has passed. */
   'orders.checkStatus': call(z.object({ id: z.number().int().positive() }), OrderDetail),
   /** Marks a waiting link cancelled here. The gateway has no cancel call: the link itself stays open there. */

@@ -1,7 +1,8 @@
 /**
  * Each environment's non-secret settings, kept in that environment's database with the contract's
- * schema. A stored value that no longer passes the schema falls back to the defaults (and is logged),
- * so a bad file never stops the app.
+ * schema. A stored value that no longer passes the schema (a bound tightened since it was saved, say)
+ * falls back to its default alone, the other fields kept (and is logged), so a bad file never stops
+ * the app nor resets every choice.
  */
 import { EnvironmentSettings, type Environment } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
@@ -30,6 +31,23 @@ function withDefaults(stored: unknown): unknown {
     merged[section] = value !== null && typeof value === 'object' ? { ...defaults, ...value } : value
   }
   return merged
+}
+
+/** `settings` with the field (or section) at each of `paths` put back to its default. */
+function withFieldDefaults(settings: unknown, paths: readonly (readonly PropertyKey[])[]): unknown {
+  if (settings === null || typeof settings !== 'object') return settings
+  const repaired: Record<string, unknown> = { ...settings }
+  const defaults = DEFAULT_ENVIRONMENT_SETTINGS as unknown as Record<string, Record<string, unknown> | undefined>
+  for (const [section, field] of paths) {
+    if (typeof section !== 'string' || !(section in defaults)) continue
+    const value = repaired[section]
+    if (typeof field !== 'string' || value === null || typeof value !== 'object') {
+      repaired[section] = defaults[section]
+      continue
+    }
+    repaired[section] = { ...value, [field]: defaults[section]?.[field] }
+  }
+  return repaired
 }
 
 /** Rules that depend on the environment, beyond the schema's. */
@@ -62,10 +80,13 @@ export class EnvironmentSettingsStore {
     } catch {
       stored = null
     }
-    const parsed = EnvironmentSettings.safeParse(withDefaults(stored))
+    const merged = withDefaults(stored)
+    const parsed = EnvironmentSettings.safeParse(merged)
     if (parsed.success) return parsed.data
-    this.log.warn('settings.unreadable', { paths: parsed.error.issues.map((issue) => issue.path.join('.')) })
-    return DEFAULT_ENVIRONMENT_SETTINGS
+    const paths = parsed.error.issues.map((issue) => issue.path.join('.'))
+    const repaired = EnvironmentSettings.safeParse(withFieldDefaults(merged, parsed.error.issues.map((issue) => issue.path)))
+    this.log.warn('settings.unreadable', { paths, kept: repaired.success })
+    return repaired.success ? repaired.data : DEFAULT_ENVIRONMENT_SETTINGS
   }
 
   write(settings: EnvironmentSettings): void {

@@ -1,14 +1,33 @@
+import Database from 'better-sqlite3'
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_ENVIRONMENT_SETTINGS } from '../../src-main/settings/environment-settings'
-import type { EnvironmentSettings } from '../../src-preload/contract'
+import { historyFile } from '../../src-main/store/history-file'
+import type { Environment, EnvironmentSettings } from '../../src-preload/contract'
 import { startTestBackend, type TestBackend } from './backend-fixture'
 
 const withLinks = (links: Partial<EnvironmentSettings['links']>): EnvironmentSettings => ({
   ...DEFAULT_ENVIRONMENT_SETTINGS,
   links: { ...DEFAULT_ENVIRONMENT_SETTINGS.links, ...links },
 })
+
+interface AuditRow {
+  actor: string
+  action: string
+  details: { environment: string; changes: string[] }
+}
+
+/** The environment's audit log, oldest first, read from its history file as a second reader. */
+function auditLog(dataDir: string, environment: Environment): AuditRow[] {
+  const db = new Database(historyFile(dataDir, environment), { readonly: true })
+  try {
+    const rows = db.prepare('select actor, action, details from audit_log order by id').all() as { actor: string; action: string; details: string }[]
+    return rows.map((row) => ({ ...row, details: JSON.parse(row.details) as AuditRow['details'] }))
+  } finally {
+    db.close()
+  }
+}
 
 describe('environments and settings', () => {
   let app: TestBackend
@@ -80,6 +99,41 @@ describe('environments and settings', () => {
     const http = await app.backend.dispatch('settings.update', withLinks({ callbackUrl: 'http://shop.example.my/thanks' }))
     expect(http).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'links.callbackUrl', message: 'Must start with https:// in Production' } })
     await app.call('settings.update', withLinks({ callbackUrl: 'https://shop.example.my/thanks' }))
+  })
+
+  it('refuse absurd values (a 1 MB host, a charge limit of RM 999,999,999.99, a 3,000-character address) naming the field, and write nothing', async () => {
+    const listener = DEFAULT_ENVIRONMENT_SETTINGS.listener
+    const phoneOrders = DEFAULT_ENVIRONMENT_SETTINGS.phoneOrders
+    const cases: [EnvironmentSettings, string, string][] = [
+      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...listener, host: 'h'.repeat(1024 * 1024) } }, 'listener.host', 'Must be at most 253 characters'],
+      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...listener, host: `${'a'.repeat(64)}.example.my` } }, 'listener.host', 'Each part between dots must be at most 63 characters'],
+      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, phoneOrders: { ...phoneOrders, chargeLimitSen: 99_999_999_999 } }, 'phoneOrders.chargeLimitSen', 'Must be at most RM 100,000.00'],
+      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, phoneOrders: { ...phoneOrders, chargeLimitSen: 10_000_001 } }, 'phoneOrders.chargeLimitSen', 'Must be at most RM 100,000.00'],
+      [withLinks({ callbackUrl: `https://shop.example.my/${'x'.repeat(3000)}` }), 'links.callbackUrl', 'Must be at most 2,000 characters'],
+      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, phoneOrders: { ...phoneOrders, threeDsFailedUrl: `https://shop.example.my/${'x'.repeat(3000)}` } }, 'phoneOrders.threeDsFailedUrl', 'Must be at most 2,000 characters'],
+      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...listener, publicBaseUrl: `https://${'p'.repeat(300)}.example.my` } }, 'listener.publicBaseUrl', 'Must be at most 200 characters'],
+    ]
+    for (const [settings, field, message] of cases) {
+      expect(await app.backend.dispatch('settings.update', settings), field).toEqual({ ok: false, error: { code: 'INVALID_INPUT', field, message } })
+    }
+    expect((await app.call('settings.get')).settings).toEqual(DEFAULT_ENVIRONMENT_SETTINGS)
+    expect(auditLog(app.dataDir, 'training')).toEqual([])
+  })
+
+  it('keep the other fields of stored settings when one no longer passes a tightened bound', async () => {
+    await app.call('settings.update', withLinks({ callbackUrl: 'https://shop.example.my/thanks', expiryMinutes: 90 }))
+    await app.stop()
+    // As an earlier version could have saved it: a charge limit above today's bound.
+    const db = new Database(historyFile(app.dataDir, 'training'))
+    const row = db.prepare("select value from settings where key = 'environment'").get() as { value: string }
+    const stored = JSON.parse(row.value) as EnvironmentSettings
+    stored.phoneOrders.chargeLimitSen = 99_999_999_999
+    db.prepare("update settings set value = ? where key = 'environment'").run(JSON.stringify(stored))
+    db.close()
+    await app.restart()
+    const { settings } = await app.call('settings.get')
+    expect(settings.links).toMatchObject({ callbackUrl: 'https://shop.example.my/thanks', expiryMinutes: 90 })
+    expect(settings.phoneOrders.chargeLimitSen).toBe(DEFAULT_ENVIRONMENT_SETTINGS.phoneOrders.chargeLimitSen)
   })
 
   it('keep working in Training when the keychain cannot be reached, and say how to fix it', () => {

@@ -15,10 +15,14 @@ const toNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Nu
 /** An invoice number as the sequence will make it: the prefix and six digits. */
 const invoiceExample = (prefix: string, sequence: number): string => `${prefix.trim()}${String(sequence).padStart(6, '0')}`
 
+/** The contract's bound on the charge limit (SETTINGS_BOUNDS.chargeLimitSen; the renderer imports only types from it). */
+const MAX_CHARGE_LIMIT_SEN = 10_000_000
+
 /** "RM 5,000.00 per charge" for the limit as typed, or how to type it. */
 function limitHint(text: string): string {
   const sen = parseRmText(text)
-  if (sen === null) return 'In RM, e.g. 5000 or 5,000.00.'
+  if (sen === null) return `In RM, e.g. 5000 or 5,000.00; at most ${formatRm(MAX_CHARGE_LIMIT_SEN)}.`
+  if (sen > MAX_CHARGE_LIMIT_SEN) return `At most ${formatRm(MAX_CHARGE_LIMIT_SEN)}: send a payment link for more.`
   return `A single phone-order charge above ${formatRm(sen)} is refused.`
 }
 
