@@ -14,6 +14,8 @@ import { formatRm } from './money-text'
 export const MAX_LINK_AMOUNT_SEN = 99_999_999_999
 export const EXPIRY_MINUTES = { min: 5, max: 30 * 24 * 60 } as const
 export const MAX_LINE_ITEMS = 50
+/** The card statement text: the gateway's 3-D Secure reference caps the soft descriptor at 22 characters. */
+export const DESCRIPTOR_MAX = 22
 export const MAX_ITEM_QUANTITY = 9_999
 
 export interface LinkCustomer {
@@ -128,6 +130,10 @@ export function expiryProblem(minutes: number): string | null {
   return null
 }
 
+export function descriptorProblem(descriptor: string): string | null {
+  return lengthProblem(descriptor, DESCRIPTOR_MAX)
+}
+
 function lengthProblem(value: string, max: number): string | null {
   return value.trim().length > max ? `Use at most ${String(max)} characters` : null
 }
@@ -173,7 +179,7 @@ export function checkLinkRequest(request: LinkRequest, context: LinkRuleContext)
 
   put('invoiceNumber', invoiceNumberProblem(request.invoiceNumber))
   put('amountSen', amountProblem(request.amountSen))
-  put('descriptor', lengthProblem(request.descriptor, 64))
+  put('descriptor', descriptorProblem(request.descriptor))
 
   const { customer } = request
   put('customer.name', customer.name.trim() ? lengthProblem(customer.name, 128) : "Enter the customer's name")

@@ -73,7 +73,7 @@ export const EnvironmentSettings = z.object({
       .max(20, 'Must be at most 20 characters')
       .regex(/^[A-Za-z0-9._-]*$/, 'Must hold only letters, digits and - _ .'),
     /** The billing descriptor new card links start with (the customer's statement text). */
-    descriptor: z.string().trim().max(64, 'Must be at most 64 characters'),
+    descriptor: z.string().trim().max(22, 'Must be at most 22 characters (the card statement allows no more)'),
   }),
   listener: z.object({
     enabled: z.boolean(),

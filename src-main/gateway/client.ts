@@ -127,6 +127,8 @@ export interface ChargeInput {
   paymentType: 'MOTO' | 'SALE'
   invoiceNumber?: string | undefined
   descriptor?: string | undefined
+  /** The merchant's id of the customer (`customer.id`). */
+  customerId?: string | undefined
   callbackUrlSuccess?: string | undefined
   callbackUrlFailed?: string | undefined
 }
@@ -151,8 +153,18 @@ export interface CreatePaymentInput {
   bankCode?: string | undefined
   lineItems?: readonly LineItemInput[] | undefined
   callbackUrl?: string | undefined
-  customer: { name: string; email?: string | undefined; phone?: string | undefined }
+  customer: { id: string; name: string; email?: string | undefined; phone?: string | undefined; country: string }
 }
+
+/**
+ * `device_info` of a v3 creation. The published examples always send it and some channels are said to
+ * require it; the payment is made here, at the desk, in a Chromium window (Electron, or the browser).
+ */
+export const DESK_DEVICE_INFO = {
+  platform: 'WEB',
+  browser: 'CHROME',
+  os: process.platform === 'win32' ? 'WINDOWS' : process.platform === 'darwin' ? 'MACOS' : 'LINUX',
+} as const
 
 export interface RefundInput {
   requestId: string
@@ -310,11 +322,13 @@ export function paymentPageBody(input: PaymentPageInput): object {
 
 /**
  * The body of Charge Payment: 4.2's amount, payment type, token and 3-D Secure addresses, with the
- * invoice number and descriptor that the charge response (2.5) echoes, so a status check by invoice works.
+ * invoice number and descriptor that the charge response (2.5) echoes, so a status check by invoice works,
+ * and, as the published example sends them, the currency and the customer's id.
  */
 export function chargeBody(input: ChargeInput): object {
   return {
-    order: { amount: amount(input.amountSen), invoice_number: input.invoiceNumber, descriptor: input.descriptor },
+    order: { amount: amount(input.amountSen), invoice_number: input.invoiceNumber, descriptor: input.descriptor, currency: 'MYR' },
+    customer: input.customerId ? { id: input.customerId } : undefined,
     payment: { type: input.paymentType },
     card: { token: input.token },
     three_dsecure:
@@ -345,8 +359,9 @@ export function createPaymentBody(input: CreatePaymentInput): object {
       // Each line item carries an id (gateway-interface.md 2.1); numbered from 1 when the caller has none.
       line_items: input.lineItems?.map((item, index) => ({ id: item.id ?? String(index + 1), name: item.name, quantity: item.quantity, price: amount(item.priceSen) })),
     },
-    payment: { channel: input.channel, bank_code: input.bankCode, callback_url: input.callbackUrl },
-    customer: { name: input.customer.name, email: input.customer.email, phone: input.customer.phone },
+    payment: { channel: input.channel, business_model: 'B2C', bank_code: input.bankCode, callback_url: input.callbackUrl },
+    customer: { id: input.customer.id, name: input.customer.name, email: input.customer.email, phone: input.customer.phone, country: input.customer.country },
+    device_info: DESK_DEVICE_INFO,
   }
 }
 

@@ -151,7 +151,14 @@ function plan(request: LinkRequest, customer: CustomerRow, requestId: string, pa
     bankCode: needsBank(channel) ? request.bankCode.trim() : undefined,
     lineItems: needsLineItems(channel) ? request.lineItems.map((item) => ({ name: item.name.trim(), quantity: item.quantity, priceSen: item.priceSen })) : undefined,
     callbackUrl: trimmed(request.callbackUrl),
-    customer: { name: customer.name, email: customer.email ?? undefined, phone: customer.phone ?? undefined },
+    customer: {
+      id: customer.externalId ?? `CUST-${String(customer.id).padStart(6, '0')}`,
+      name: customer.name,
+      email: customer.email ?? undefined,
+      phone: customer.phone ?? undefined,
+      // The published examples always send a country; a shop in Malaysia serves Malaysians unless told.
+      country: trimmed(request.customer.country)?.toUpperCase() ?? customer.country ?? 'MY',
+    },
   }
   return {
     operation: 'create_payment',

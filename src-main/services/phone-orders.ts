@@ -10,7 +10,7 @@
  * settles it, or a supervisor lifts the lock with a reason (audited).
  */
 import type { ChargeResult, OrderDetail, PhoneOrderRequest, Receipt } from '../../src-preload/contract'
-import { amountProblem, invoiceNumberProblem } from '../../src-common/link-rules'
+import { amountProblem, descriptorProblem, invoiceNumberProblem } from '../../src-common/link-rules'
 import { formatRm } from '../../src-common/money-text'
 import { AppError } from '../bridge/app-error'
 import { chargeBody, type ChargeInput, type ChargeOutcome, type GatewayResult } from '../gateway/client'
@@ -67,7 +67,8 @@ export class PhoneOrders {
     if (request.amountSen > settings.chargeLimitSen) {
       throw new AppError('LIMIT_EXCEEDED', `A phone order may charge at most ${formatRm(settings.chargeLimitSen)} at once (Settings). Send a payment link instead.`, 'amountSen')
     }
-    if (request.descriptor.trim().length > 64) throw new AppError('INVALID_INPUT', 'Use at most 64 characters', 'descriptor')
+    const descriptorIssue = descriptorProblem(request.descriptor)
+    if (descriptorIssue) throw new AppError('INVALID_INPUT', descriptorIssue, 'descriptor')
     if (request.note.trim().length > 500) throw new AppError('INVALID_INPUT', 'Use at most 500 characters', 'note')
     if (history.orders.byInvoice(invoiceNumber)) {
       throw duplicateInvoice(invoiceNumber)
@@ -125,6 +126,7 @@ export class PhoneOrders {
         paymentType: 'MOTO',
         invoiceNumber,
         descriptor: descriptor || undefined,
+        customerId: customer.externalId ?? undefined,
         callbackUrlSuccess: settings.phoneOrders.threeDsSuccessUrl || undefined,
         callbackUrlFailed: settings.phoneOrders.threeDsFailedUrl || undefined,
       }

@@ -163,7 +163,7 @@ describe('gateway client: operations', () => {
       expiresAt: new Date(sim.clock.now() + 3_600_000),
       channel: 'INTERNET_BANKING_FPX',
       bankCode: bank?.code,
-      customer: { name: 'Siti Aminah', email: 'siti@example.my', phone: '+60123456789' },
+      customer: { id: 'CUST-1', name: 'Siti Aminah', email: 'siti@example.my', phone: '+60123456789', country: 'MY' },
     })
     expect(created.ok).toBe(true)
     if (!created.ok) return
@@ -191,7 +191,7 @@ describe('gateway client: operations', () => {
         { name: 'Kettle', quantity: 1, priceSen: 10_010 },
         { name: 'Mug', quantity: 2, priceSen: 10_000 },
       ],
-      customer: { name: 'Siti Aminah', email: 'siti@example.my', phone: '+60123456789' },
+      customer: { id: 'CUST-1', name: 'Siti Aminah', email: 'siti@example.my', phone: '+60123456789', country: 'MY' },
     })
     expect(created.ok).toBe(true)
     expect(created.exchange.requestBody).toContain('"price":100.1')
@@ -250,7 +250,7 @@ describe('gateway client: faults and outcomes', () => {
       amountSen: 1_000,
       expiresAt: new Date(sim.clock.now() + 3_600_000),
       channel: 'EWALLET_TNG',
-      customer: { name: 'Siti', email: 'siti@example.my', phone: '+60123456789' },
+      customer: { id: 'CUST-2', name: 'Siti', email: 'siti@example.my', phone: '+60123456789', country: 'MY' },
     })
     expect(created).toMatchObject({ ok: false, error: { code: 'SERVER', outcomeUnknown: true } })
     await gateway.close()

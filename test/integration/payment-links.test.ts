@@ -130,7 +130,7 @@ describe('a card link', () => {
 })
 
 describe('a link on another channel', () => {
-  it('sends FPX with its bank, the expiry and the customer of section 2.6', async () => {
+  it('sends FPX with its bank, the expiry, the customer of section 2.6 and what the published examples add (B2C, customer id and country, device)', async () => {
     const { banks } = await app.call('links.banks')
     expect(banks.find((bank) => bank.code === 'MBB0228')).toEqual({ code: 'MBB0228', name: 'Maybank2U', active: true })
     expect(banks.find((bank) => bank.code === 'ABB0233')?.active).toBe(false)
@@ -147,7 +147,9 @@ describe('a link on another channel', () => {
     expect(expiresAt - Date.parse(detail.order.createdAt)).toBeLessThanOrEqual(90 * 60_000)
     expect(await requestBodyOf(detail)).toBe(
       `{"id":"${body.id}","order":{"amount":128.5,"currency":"MYR","invoice_number":"INV-000001","expired_at":"${body.order.expired_at}"},` +
-        '"payment":{"channel":"INTERNET_BANKING_FPX","bank_code":"MBB0228"},"customer":{"name":"Siti Aminah","email":"siti@example.my","phone":"+60123456789"}}',
+        '"payment":{"channel":"INTERNET_BANKING_FPX","business_model":"B2C","bank_code":"MBB0228"},' +
+        '"customer":{"id":"CUST-000001","name":"Siti Aminah","email":"siti@example.my","phone":"+60123456789","country":"MY"},' +
+        `"device_info":{"platform":"WEB","browser":"CHROME","os":"${process.platform === 'win32' ? 'WINDOWS' : process.platform === 'darwin' ? 'MACOS' : 'LINUX'}"}}`,
     )
     expect(body.order.expired_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
   })
@@ -159,7 +161,7 @@ describe('a link on another channel', () => {
     ]
     const detail = await app.call('links.create', genericLink('BNPL_ATOME', { lineItems }))
     expect(await requestBodyOf(detail)).toContain(
-      '"line_items":[{"id":"1","name":"Baju kurung","quantity":2,"price":45},{"id":"2","name":"Tudung","quantity":1,"price":38.5}]},"payment":{"channel":"BNPL_ATOME"}',
+      '"line_items":[{"id":"1","name":"Baju kurung","quantity":2,"price":45},{"id":"2","name":"Tudung","quantity":1,"price":38.5}]},"payment":{"channel":"BNPL_ATOME","business_model":"B2C"}',
     )
     const wrong = await failure('links.create', genericLink('BNPL_ATOME', { invoiceNumber: 'INV-000009', lineItems: lineItems.slice(0, 1) }))
     expect(wrong).toEqual({ code: 'INVALID_INPUT', field: 'lineItems', message: 'The items add up to RM 90.00, but the amount is RM 128.50' })

@@ -58,7 +58,9 @@ describe('a phone order', () => {
 
     const attemptId = result.detail.timeline.find((entry) => entry.attemptId !== null)?.attemptId ?? 0
     const body = (await app.call('orders.attempt', { id: attemptId })).requestBody ?? ''
-    expect(body).toMatch(/^\{"order":\{"amount":128\.5,"invoice_number":"INV-000001","descriptor":"KEDAI ALI"\},"payment":\{"type":"MOTO"\},"card":\{"token":"••••\w{4}"\}\}$/)
+    expect(body).toMatch(
+      /^\{"order":\{"amount":128\.5,"invoice_number":"INV-000001","descriptor":"KEDAI ALI","currency":"MYR"\},"customer":\{"id":"CUST-\d{6}"\},"payment":\{"type":"MOTO"\},"card":\{"token":"••••\w{4}"\}\}$/,
+    )
     const { cards } = await app.call('customers.get', { id: ids.customerId })
     expect(cards).toEqual([expect.objectContaining({ id: ids.cardId, active: true, lockedBy: null, lastUsedAt: expect.any(String) as string })])
     expect(await chargesAtGateway('INV-000001')).toBe(1)

@@ -206,9 +206,10 @@ describe('amount text staff type', () => {
 })
 
 describe('descriptor', () => {
-  it('takes up to 64 characters', () => {
-    expect(errorsOf(cardRequest({ descriptor: 'D'.repeat(64) }))).toEqual({})
-    expect(errorsOf(cardRequest({ descriptor: 'D'.repeat(65) }))).toEqual({ descriptor: 'Use at most 64 characters' })
+  it('takes up to 22 characters, the card statement\'s limit', () => {
+    expect(errorsOf(cardRequest({ descriptor: 'D'.repeat(22) }))).toEqual({})
+    expect(errorsOf(cardRequest({ descriptor: ` ${'D'.repeat(22)} ` }))).toEqual({})
+    expect(errorsOf(cardRequest({ descriptor: 'D'.repeat(23) }))).toEqual({ descriptor: 'Use at most 22 characters' })
   })
 })
 

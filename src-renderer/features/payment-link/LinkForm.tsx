@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { LinkDefaults } from '../../../src-preload/contract'
 import { CHANNEL_NAMES, GENERIC_CHANNELS, isGenericChannel, type GenericChannel } from '../../../src-common/channels'
-import { checkLinkRequest, type LinkCustomer } from '../../../src-common/link-rules'
+import { checkLinkRequest, DESCRIPTOR_MAX, type LinkCustomer } from '../../../src-common/link-rules'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 import { Field } from '../../ui/Field'
 import { LineItemsEditor } from './LineItemsEditor'
@@ -268,7 +268,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
         <fieldset>
           <legend>Card page</legend>
           <Field label="Statement descriptor" error={errorFor('descriptor')} hint="What the customer's card statement shows. Optional; the default is set in Settings.">
-            {(props) => <input {...props} value={draft.descriptor} onChange={(e) => set({ descriptor: e.target.value })} maxLength={64} autoComplete="off" />}
+            {(props) => <input {...props} value={draft.descriptor} onChange={(e) => set({ descriptor: e.target.value })} maxLength={DESCRIPTOR_MAX} autoComplete="off" />}
           </Field>
           <label className="checkbox">
             <input type="checkbox" checked={draft.autoRedirect} onChange={(e) => set({ autoRedirect: e.target.checked })} />

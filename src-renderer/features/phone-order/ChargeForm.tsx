@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { SavedCardView } from '../../../src-preload/contract'
+import { DESCRIPTOR_MAX } from '../../../src-common/link-rules'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 import { Field } from '../../ui/Field'
 import {
@@ -7,7 +8,6 @@ import {
   chargeErrorField,
   chargeServerErrorApplies,
   checkCharge,
-  DESCRIPTOR_MAX,
   NOTE_MAX,
   OUTCOME_MAY_BE_UNKNOWN,
   type ChargeDraft,

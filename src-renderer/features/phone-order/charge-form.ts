@@ -4,7 +4,7 @@
  * everything again: the renderer is never trusted).
  */
 import type { CallError, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
-import { amountProblem, invoiceNumberProblem } from '../../../src-common/link-rules'
+import { amountProblem, descriptorProblem, invoiceNumberProblem } from '../../../src-common/link-rules'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 
 /** What `phoneOrders.prepare` answers. */
@@ -29,7 +29,6 @@ export interface ChargeDraft {
 export type ChargeField = 'cardId' | 'invoiceNumber' | 'amountSen' | 'descriptor' | 'note'
 export const CHARGE_FIELDS: readonly ChargeField[] = ['cardId', 'invoiceNumber', 'amountSen', 'descriptor', 'note']
 
-export const DESCRIPTOR_MAX = 64
 export const NOTE_MAX = 500
 
 export function emptyChargeDraft(defaults: PhoneOrderDefaults): ChargeDraft {
@@ -77,7 +76,8 @@ export function checkCharge(draft: ChargeDraft, context: ChargeContext): Partial
   if (amount) errors.amountSen = amount
   else if (sen > context.chargeLimitSen) errors.amountSen = `The largest single charge is ${formatRm(context.chargeLimitSen)} (set in Settings)`
 
-  if (draft.descriptor.trim().length > DESCRIPTOR_MAX) errors.descriptor = `Use at most ${String(DESCRIPTOR_MAX)} characters`
+  const descriptorIssue = descriptorProblem(draft.descriptor)
+  if (descriptorIssue) errors.descriptor = descriptorIssue
   if (draft.note.trim().length > NOTE_MAX) errors.note = `Use at most ${String(NOTE_MAX)} characters`
   return errors
 }

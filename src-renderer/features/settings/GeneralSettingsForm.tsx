@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { EnvironmentSettings } from '../../../src-preload/contract'
+import { DESCRIPTOR_MAX } from '../../../src-common/link-rules'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 import { rmText } from '../payment-link/link-form'
 import { Field } from '../../ui/Field'
@@ -82,7 +83,7 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
             {(props) => <input {...props} className="mono" value={draft.links.invoicePrefix} onChange={(e) => change('links', { invoicePrefix: e.target.value })} maxLength={20} spellCheck={false} />}
           </Field>
           <Field label="Card statement descriptor" error={errorFor('links.descriptor')} hint="What customers see on their card statement; new card links start with it.">
-            {(props) => <input {...props} value={draft.links.descriptor} onChange={(e) => change('links', { descriptor: e.target.value })} maxLength={64} />}
+            {(props) => <input {...props} value={draft.links.descriptor} onChange={(e) => change('links', { descriptor: e.target.value })} maxLength={DESCRIPTOR_MAX} />}
           </Field>
         </div>
       </fieldset>

@@ -80,7 +80,8 @@ describe('the phone order form', () => {
   it('checks the invoice number, the descriptor and the note', () => {
     expect(checkCharge(draft({ invoiceNumber: ' ' }), context).invoiceNumber).toBe('Enter an invoice number')
     expect(checkCharge(draft({ invoiceNumber: 'INV 1' }), context).invoiceNumber).toBe('Use only letters, digits and - _ .')
-    expect(checkCharge(draft({ descriptor: 'x'.repeat(65) }), context).descriptor).toBe('Use at most 64 characters')
+    expect(checkCharge(draft({ descriptor: 'x'.repeat(23) }), context).descriptor).toBe('Use at most 22 characters')
+    expect(checkCharge(draft({ descriptor: 'x'.repeat(22) }), context).descriptor).toBeUndefined()
     expect(checkCharge(draft({ note: 'x'.repeat(501) }), context).note).toBe('Use at most 500 characters')
   })
 
