@@ -17,6 +17,7 @@ import { ensurePrivateDir } from './private-files'
 import { notConfigured, testConnection } from './services/connection-test'
 import { readAppSettings, writeAppSettings, type AppSettings } from './settings/app-settings'
 import { checkForEnvironment, EnvironmentSettingsStore } from './settings/environment-settings'
+import { credentialsAuditEntry, environmentSwitchAuditEntry, settingsAuditEntry } from './settings/settings-diff'
 import { sqliteVersion, type Db } from './store/database'
 import { openHistoryDatabase } from './store/history-file'
 import { attemptView, searchOrders } from './services/orders'
@@ -258,6 +259,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       tracker.start()
       await listener.apply()
       saveAppSettings({ ...appSettings, environment })
+      active.history.audit.append(environmentSwitchAuditEntry({ actor: context.actor, at: now(), from: previous.id, to: environment }))
       log.info('environment.switched', { from: previous.id, to: environment })
       events.emit('environment.changed', { environment })
       return settingsView()
@@ -267,7 +269,12 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
     'settings.update': async (settings) => {
       checkForEnvironment(active.id, settings)
-      active.settings.write(settings)
+      // Saved and audited together (who, and each changed field's old → new), or neither.
+      const audit = settingsAuditEntry({ actor: context.actor, at: now(), environment: active.id, before: active.settings.read(), after: settings })
+      active.db.transaction(() => {
+        active.settings.write(settings)
+        if (audit) active.history.audit.append(audit)
+      })()
       dropServiceClient()
       log.info('settings.updated', { environment: active.id })
       tracker.settingsChanged()
@@ -282,13 +289,12 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       if (apiKey !== undefined) await vault.setSecret(environment, 'apiKey', apiKey)
       dropServiceClient()
       const profile = appSettings.credentials[environment]
-      saveAppSettings({
-        ...appSettings,
-        credentials: {
-          ...appSettings.credentials,
-          [environment]: { clientId: clientId ?? profile.clientId, apiKeyTrailingColon: apiKeyTrailingColon ?? profile.apiKeyTrailingColon },
-        },
-      })
+      const nextProfile = { clientId: clientId ?? profile.clientId, apiKeyTrailingColon: apiKeyTrailingColon ?? profile.apiKeyTrailingColon }
+      saveAppSettings({ ...appSettings, credentials: { ...appSettings.credentials, [environment]: nextProfile } })
+      // Which secrets were set, never their values.
+      const set = (['secretKey', 'apiKey'] as const).filter((name) => (name === 'secretKey' ? secretKey : apiKey) !== undefined)
+      const audit = credentialsAuditEntry({ actor: context.actor, at: now(), environment, before: profile, after: nextProfile, set })
+      if (audit) active.history.audit.append(audit)
       // Which secrets changed, never what they are.
       log.info('credentials.updated', { environment, secretKey: secretKey !== undefined, apiKey: apiKey !== undefined })
       return credentialsView()
@@ -297,6 +303,9 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'credentials.removeSecret': async ({ environment, secret }) => {
       await vault.removeSecret(environment, secret)
       dropServiceClient()
+      const profile = appSettings.credentials[environment]
+      const audit = credentialsAuditEntry({ actor: context.actor, at: now(), environment, before: profile, after: profile, removed: [secret] })
+      if (audit) active.history.audit.append(audit)
       log.info('credentials.secret_removed', { environment, secret })
       return credentialsView()
     },

@@ -172,3 +172,62 @@ describe('environments and settings', () => {
     expect(answer.training.checks.map((check) => check.result)).toEqual(['ok', 'ok'])
   })
 })
+
+/** Every text the audit table holds, for looking for what must not be there. */
+function auditText(dataDir: string, environment: Environment): string {
+  const db = new Database(historyFile(dataDir, environment), { readonly: true })
+  try {
+    return JSON.stringify(db.prepare('select * from audit_log').all())
+  } finally {
+    db.close()
+  }
+}
+
+describe('the audit log of settings, credentials and environment changes', () => {
+  let app: TestBackend
+  beforeEach(async () => {
+    app = await startTestBackend({ actor: 'siti@desk-2' })
+  })
+  afterEach(async () => {
+    await app.close()
+  })
+
+  it('records who changed which field from what to what, and nothing for a save that changed nothing', async () => {
+    await app.call('settings.update', {
+      ...withLinks({ callbackUrl: 'https://shop.example.my/thanks', expiryMinutes: 60 }),
+      phoneOrders: { ...DEFAULT_ENVIRONMENT_SETTINGS.phoneOrders, chargeLimitSen: 2_500_00 },
+    })
+    await app.call('settings.update', (await app.call('settings.get')).settings)
+    expect(auditLog(app.dataDir, 'training')).toEqual([
+      {
+        actor: 'siti@desk-2',
+        action: 'settings.update',
+        details: {
+          environment: 'training',
+          changes: ['links.callbackUrl: "" → "https://shop.example.my/thanks"', 'links.expiryMinutes: 1440 → 60', 'phoneOrders.chargeLimitSen: 500000 → 250000'],
+        },
+      },
+    ])
+  })
+
+  it('records environment switches and credential changes by name, with no secret value anywhere in the audit table', async () => {
+    const secretKey = 'SK-audit-1f0e9d8c7b6a5f4e3d2c1b0a'
+    const apiKey = 'AK-audit-0a1b2c3d4e5f6a7b8c9d0e1f'
+    await app.call('environment.switch', { environment: 'sandbox' })
+    await app.call('credentials.update', { environment: 'sandbox', clientId: 'MCH-0001', secretKey, apiKey })
+    await app.call('credentials.update', { environment: 'sandbox', clientId: 'MCH-0002', apiKeyTrailingColon: true })
+    await app.call('credentials.removeSecret', { environment: 'sandbox', secret: 'apiKey' })
+    expect(auditLog(app.dataDir, 'sandbox')).toEqual([
+      { actor: 'siti@desk-2', action: 'environment.switch', details: { environment: 'sandbox', changes: ['environment: "training" → "sandbox"'] } },
+      { actor: 'siti@desk-2', action: 'credentials.update', details: { environment: 'sandbox', changes: ['clientId: "" → "MCH-0001"', 'secretKey set', 'apiKey set'] } },
+      {
+        actor: 'siti@desk-2',
+        action: 'credentials.update',
+        details: { environment: 'sandbox', changes: ['clientId: "MCH-0001" → "MCH-0002"', 'apiKeyTrailingColon: false → true'] },
+      },
+      { actor: 'siti@desk-2', action: 'credentials.update', details: { environment: 'sandbox', changes: ['apiKey removed'] } },
+    ])
+    const text = auditText(app.dataDir, 'sandbox')
+    for (const secret of [secretKey, apiKey, secretKey.slice(3, 15), apiKey.slice(3, 15)]) expect(text).not.toContain(secret)
+  })
+})
