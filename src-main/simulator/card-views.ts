@@ -1,7 +1,11 @@
-/** The JSON shapes the card operations answer with and notify with (interface 2.5, 2.7, 2.8). */
+/**
+ * The JSON shapes the card operations answer with and notify with (interface 2.5, 2.7, 2.8), as the
+ * gateway's published examples show them (gateway-facts.md §7): `transaction.amount` and
+ * `refund.amount` are numeric strings, `card_type` is CREDIT or DEBIT, no `refund.request_id`.
+ */
 import { formatTimestamp } from '../gateway/signing'
-import { ACQUIRER } from './cards'
-import { senToAmount } from './money'
+import { ACQUIRER, cardTypeOf } from './cards'
+import { senToAmount, senToAmountText } from './money'
 import type { CardOrder, RefundRecord, StoredToken } from './state'
 
 const iso = (ms: number): string => formatTimestamp(new Date(ms))
@@ -27,14 +31,20 @@ export function orderStatusView(order: CardOrder, includeToken: boolean): unknow
   const date = iso(order.completedAt ?? order.createdAt)
   return {
     order: { invoice_number: order.invoiceNumber, amount: senToAmount(order.amountSen), currency: order.currency },
-    transaction: { status: order.status, type: order.transactionType, date, original_request_id: order.requestId },
+    transaction: {
+      status: order.status,
+      type: order.transactionType,
+      amount: senToAmountText(order.amountSen),
+      date,
+      original_request_id: order.requestId,
+    },
     service: { id: 'CREDIT_CARD' },
     acquirer: { id: ACQUIRER.id, name: ACQUIRER.name },
     channel: { id: 'CREDIT_CARD' },
     card_payment: {
       card_masked: order.card?.masked ?? '',
       request_id: order.requestId,
-      card_type: order.card?.brand ?? '',
+      card_type: order.card ? cardTypeOf(order.card.number) : '',
       issuer: order.card?.issuer ?? '',
       transaction_status: acquirerLegStatus(order),
       brand: order.card?.brand ?? '',
@@ -47,32 +57,48 @@ export function orderStatusView(order: CardOrder, includeToken: boolean): unknow
   }
 }
 
+/** A refund's own status: REFUNDED for a refund, VOIDED for a void, FAILED for a refused one. */
+export function refundTransactionStatus(refund: RefundRecord): 'REFUNDED' | 'VOIDED' | 'FAILED' {
+  if (refund.status !== 'SUCCESS') return 'FAILED'
+  return refund.type === 'VOID' ? 'VOIDED' : 'REFUNDED'
+}
+
+/** The `refund` object of a refund's status answer and notification: no `request_id` (no published example has one). */
+function refundObject(refund: RefundRecord): Record<string, string> {
+  return {
+    amount: senToAmountText(refund.amountSen),
+    type: refund.type,
+    status: refund.status,
+    message: refund.message,
+    approval_code: refund.approvalCode,
+  }
+}
+
 /** 2.7 for a refund, asked for by the refund's Request-Id. */
 export function refundStatusView(refund: RefundRecord, order: CardOrder): unknown {
   const date = iso(refund.at)
   return {
     order: { invoice_number: refund.invoiceNumber, amount: senToAmount(refund.amountSen), currency: order.currency },
-    transaction: { status: refund.status, type: refund.type, date, original_request_id: refund.originalRequestId },
+    transaction: {
+      status: refundTransactionStatus(refund),
+      type: refund.type,
+      amount: senToAmountText(refund.amountSen),
+      date,
+      original_request_id: refund.originalRequestId,
+    },
     service: { id: 'CREDIT_CARD' },
     acquirer: { id: ACQUIRER.id, name: ACQUIRER.name },
     channel: { id: 'CREDIT_CARD' },
     card_payment: {
       card_masked: order.card?.masked ?? '',
       request_id: refund.requestId,
-      card_type: order.card?.brand ?? '',
+      card_type: order.card ? cardTypeOf(order.card.number) : '',
       issuer: order.card?.issuer ?? '',
       transaction_status: refund.status,
       brand: order.card?.brand ?? '',
       date,
     },
-    refund: {
-      request_id: refund.requestId,
-      amount: senToAmount(refund.amountSen),
-      type: refund.type,
-      status: refund.status,
-      message: refund.message,
-      approval_code: refund.approvalCode,
-    },
+    refund: refundObject(refund),
   }
 }
 
@@ -97,7 +123,7 @@ export function chargeView(order: CardOrder, token: StoredToken | undefined, tok
     card: {
       token: tokenId,
       masked: token?.card.masked ?? '',
-      type: 'CREDIT',
+      type: token ? cardTypeOf(token.card.number) : 'CREDIT',
       issuer: token?.card.issuer ?? '',
       brand: token?.card.brand ?? '',
     },
@@ -138,19 +164,16 @@ export function paymentNotification(order: CardOrder, now: number): unknown {
   }
 }
 
-/** 2.8 for a refund: the payment's fields, `transaction.type` the refund's type, and a `refund` object. */
+/**
+ * 2.8 for a refund: the payment's fields, `transaction.type` the refund's type, and a `refund` object
+ * without a `request_id` (the refund is named by the order and `transaction.original_request_id`).
+ */
 export function refundNotification(refund: RefundRecord, order: CardOrder): unknown {
   const base = paymentNotification(order, refund.at) as { transaction: Record<string, unknown> }
   return {
     ...base,
     order: { invoice_number: order.invoiceNumber, amount: senToAmount(refund.amountSen), currency: order.currency },
     transaction: { ...base.transaction, type: refund.type, status: refund.status, date: iso(refund.at), original_request_id: refund.originalRequestId },
-    refund: {
-      request_id: refund.requestId,
-      amount: senToAmount(refund.amountSen),
-      type: refund.type,
-      status: refund.status,
-      approval_code: refund.approvalCode,
-    },
+    refund: refundObject(refund),
   }
 }

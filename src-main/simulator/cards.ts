@@ -4,10 +4,13 @@
  */
 export type ThreeDsFlow = 'frictionless' | 'challenge' | 'none'
 export type CardBrand = 'MASTERCARD' | 'VISA'
+/** What the status check's `card_payment.card_type` says (the brand is in `brand`). */
+export type CardType = 'CREDIT' | 'DEBIT'
 
 export interface TestCard {
   number: string
   brand: CardBrand
+  type: CardType
   issuer: string
   responseCode: string
   responseMessage: string
@@ -24,8 +27,8 @@ function pair(
   rest: Pick<TestCard, 'responseCode' | 'responseMessage' | 'approved' | 'threeDs'>,
 ): TestCard[] {
   return [
-    { number: mastercard, brand: 'MASTERCARD', issuer: MASTERCARD_ISSUER, ...rest },
-    { number: visa, brand: 'VISA', issuer: VISA_ISSUER, ...rest },
+    { number: mastercard, brand: 'MASTERCARD', type: 'CREDIT', issuer: MASTERCARD_ISSUER, ...rest },
+    { number: visa, brand: 'VISA', type: 'CREDIT', issuer: VISA_ISSUER, ...rest },
   ]
 }
 
@@ -56,6 +59,11 @@ export const DECLINES = {
 export function findTestCard(number: string): TestCard | undefined {
   const digits = number.replace(/[\s-]/g, '')
   return TEST_CARDS.find((card) => card.number === digits)
+}
+
+/** CREDIT or DEBIT; the sandbox test cards are all credit cards. */
+export function cardTypeOf(number: string): CardType {
+  return findTestCard(number)?.type ?? 'CREDIT'
 }
 
 /** First six and last four, as gateways show a card. */

@@ -17,8 +17,6 @@ export const OPERATIONS = [
 ] as const
 export type OperationName = (typeof OPERATIONS)[number]
 
-export const GENERIC_OPERATIONS: readonly OperationName[] = ['v3_create_payment', 'v3_get_payment', 'v3_bank_list']
-
 export const FAULT_KINDS = ['latency', 'hang', 'reset', 'error500', 'malformed_json', 'bad_signature'] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
@@ -34,10 +32,6 @@ export const faultInput = z
     count: z.number().int().min(1).optional(),
   })
   .refine((fault) => fault.kind !== 'latency' || fault.ms > 0, { error: 'latency needs ms > 0', path: ['ms'] })
-  .refine((fault) => fault.kind !== 'bad_signature' || !GENERIC_OPERATIONS.includes(fault.operation as OperationName), {
-    error: 'generic operations have unsigned responses; bad_signature applies to card operations',
-    path: ['kind'],
-  })
 
 export type FaultInput = z.infer<typeof faultInput>
 

@@ -1,8 +1,17 @@
 /**
  * Generic ("v3") scheme (gateway-facts.md 2): Client-Id, Request-Timestamp, the unlabelled
- * signature and the API key in Basic credentials. Any failure of authentication is 401.
+ * signature and the API key in Basic credentials. Any failure of authentication is 401. Answers are
+ * signed too (gateway-facts.md §7): the same four lines with the response's timestamp.
  */
-import { digest, genericStringToSign, GENERIC_API_VERSION, parseTimestamp, verifySignature } from '../gateway/signing'
+import {
+  digest,
+  formatTimestamp,
+  genericStringToSign,
+  GENERIC_API_VERSION,
+  hmacSignature,
+  parseTimestamp,
+  verifySignature,
+} from '../gateway/signing'
 import type { Credentials } from './credentials'
 import { genericError } from './errors'
 import { header, type SimRequest, type SimResponse } from './http'
@@ -42,4 +51,51 @@ export function verifyGenericRequest(req: SimRequest, credentials: Credentials, 
   if (!signature) return unauthorized('Signature header is required')
   const stringToSign = genericStringToSign({ clientId, requestTimestamp: timestamp, requestTarget: req.path, digest: digest(req.body) })
   return verifySignature(credentials.secretKey, stringToSign, signature) ? { ok: true } : unauthorized('invalid signature')
+}
+
+export interface GenericResponseParts {
+  clientId: string
+  /** The answer's `Response-Timestamp` header, `YYYY-MM-DDTHH:mm:ssZ`. */
+  responseTimestamp: string
+  /** The path the client called (as sent, without the query). */
+  requestTarget: string
+  /** Base64 SHA-256 of the raw response body. */
+  digest: string
+}
+
+/**
+ * The string a generic ("v3") answer is signed over: the request's four unlabelled lines with the
+ * response timestamp in place of the request timestamp, and the digest of the response body:
+ *
+ *     <Client-Id>\n<Response-Timestamp>\n<path called>\n<base64 SHA-256 of the response body>
+ *
+ * `Signature` = `HMACSHA256=` + base64 HMAC-SHA256 of it with the secret key (as for requests).
+ */
+export function genericResponseStringToSign(parts: GenericResponseParts): string {
+  return genericStringToSign({ clientId: parts.clientId, requestTimestamp: parts.responseTimestamp, requestTarget: parts.requestTarget, digest: parts.digest })
+}
+
+export interface GenericResponseSigning {
+  clientId: string
+  secretKey: string
+  path: string
+  now: number
+  /** The "wrong response signature" fault: sign, then spoil the signature. */
+  spoil?: boolean
+}
+
+/** Adds `Client-Id`, `Response-Timestamp` and `Signature` to a generic answer. */
+export function signGenericResponse(response: SimResponse, signing: GenericResponseSigning): SimResponse {
+  const responseTimestamp = formatTimestamp(new Date(signing.now))
+  const stringToSign = genericResponseStringToSign({
+    clientId: signing.clientId,
+    responseTimestamp,
+    requestTarget: signing.path,
+    digest: digest(response.body),
+  })
+  const signature = hmacSignature(signing.spoil ? `${signing.secretKey}-spoilt` : signing.secretKey, stringToSign)
+  return {
+    ...response,
+    headers: { ...response.headers, 'Client-Id': signing.clientId, 'Response-Timestamp': responseTimestamp, Signature: signature },
+  }
 }

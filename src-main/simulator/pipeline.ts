@@ -1,14 +1,16 @@
 /**
  * How an API call is carried out, in order: authenticate, take any armed fault, replay or refuse a
  * reused idempotency key, parse, apply, remember, then let an "after" fault spoil the answer. The
- * card and generic schemes differ only in authentication, key, error shapes and response signing.
+ * card and generic schemes differ in authentication, key, error shapes, response signing and what a
+ * reused key gets: the card scheme replays the first answer with 409, the generic scheme answers 409
+ * `idempotency_id_conflict` whatever the body (gateway-facts.md §7).
  */
 import { setTimeout as delay } from 'node:timers/promises'
 import { signCardResponse, verifyCardRequest } from './card-auth'
 import type { Operation, SimContext } from './context'
 import { cardInvalidParameter, cardServerError, genericError } from './errors'
 import type { Fault, OperationName } from './faults'
-import { verifyGenericRequest } from './generic-auth'
+import { signGenericResponse, verifyGenericRequest } from './generic-auth'
 import { header, parseJson, type SimRequest, type SimResponse } from './http'
 
 /** What the server does with a call: answer it, never answer it, or reset the connection. */
@@ -20,6 +22,8 @@ interface Scheme {
   authenticate(req: SimRequest, now: number): { ok: true; requestId: string | null } | { ok: false; response: SimResponse; requestId: string | null }
   /** The idempotency key of a POST, if it carries one. */
   key(req: SimRequest, requestId: string | null): string | null
+  /** Whether the same key with the same body gets the first answer again (409) rather than a conflict. */
+  replays: boolean
   conflict(): SimResponse
   notJson(): SimResponse
   serverError(req: SimRequest, now: number): SimResponse
@@ -30,6 +34,7 @@ function cardScheme(ctx: SimContext): Scheme {
   return {
     authenticate: (req, now) => verifyCardRequest(req, ctx.credentials, now),
     key: (req, requestId) => (requestId === null ? null : `card:${requestId}`),
+    replays: true,
     conflict: () => cardInvalidParameter('Request-Id', 'Is Already Used For A Different Request'),
     notJson: () => cardInvalidParameter('Request Body', 'Must Be Valid JSON'),
     serverError: (req, now) => cardServerError(req.path, now),
@@ -56,10 +61,12 @@ function genericScheme(ctx: SimContext): Scheme {
       const key = header(req, 'Idempotency-Id') ?? header(req, 'Request-Id')
       return key ? `generic:${key}` : null
     },
-    conflict: () => genericError(409, 'idempotency_id_conflict', 'Idempotency-Id was already used for a different request'),
+    replays: false,
+    conflict: () => genericError(409, 'idempotency_id_conflict', 'Idempotency-Id was already used'),
     notJson: () => genericError(400, 'invalid_request', 'request body must be valid JSON'),
     serverError: () => genericError(500, 'internal_error', 'internal error'),
-    sign: (response) => response,
+    sign: (response, req, _requestId, now, spoil) =>
+      signGenericResponse(response, { clientId: ctx.credentials.clientId, secretKey: ctx.credentials.secretKey, path: req.path, now, spoil }),
   }
 }
 
@@ -103,8 +110,8 @@ export async function runApiCall(call: ApiCall): Promise<Handled> {
   const key = req.method === 'POST' ? scheme.key(req, requestId) : null
   if (key !== null) {
     const previous = ctx.idempotency.lookup(key, req.path, req.body)
-    if (previous.kind === 'replay') return answer(previous.response)
-    if (previous.kind === 'conflict') return answer(scheme.conflict())
+    if (previous.kind === 'replay' && scheme.replays) return answer(previous.response)
+    if (previous.kind !== 'new') return answer(scheme.conflict())
   }
 
   let body: unknown = undefined

@@ -100,6 +100,10 @@ export interface GenericPayment {
   expiredAt: number
   channel: string
   bankCode: string | null
+  /** `payment.business_model` as sent (B2C in the published examples), if sent. */
+  businessModel: 'B2C' | 'B2B' | null
+  /** `device_info` as sent, if sent. */
+  deviceInfo: { platform: string | null; browser: string | null; os: string | null } | null
   customer: { id: string; name: string; email: string; phone: string; country: string | null; address: string | null }
   callbackUrl: string | null
   metadata: Record<string, string>

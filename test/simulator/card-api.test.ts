@@ -69,6 +69,7 @@ describe('POST /credit-card/v1/payment-page', () => {
     await advance(sim, 61)
     const status = await statusOf(sim, invoice)
     expect((status.json()['order'] as { amount: number }).amount).toBe(0.29)
+    expect((status.json()['transaction'] as { amount: string }).amount).toBe('0.29')
   })
 
   it('refuses an invoice number that is already open or paid', async () => {
@@ -105,7 +106,7 @@ describe('GET /orders/v1/status', () => {
     const first = await statusOf(sim, invoice)
     expect(first.json()).toMatchObject({
       transaction: { status: 'SUCCESS' },
-      card_payment: { token_id: tokenId, card_masked: '512091******0012', brand: 'MASTERCARD', response_code: '00' },
+      card_payment: { token_id: tokenId, card_masked: '512091******0012', brand: 'MASTERCARD', card_type: 'CREDIT', response_code: '00' },
     })
     const second = await statusOf(sim, invoice)
     expect((second.json()['card_payment'] as Record<string, unknown>)['token_id']).toBeUndefined()
@@ -158,6 +159,28 @@ describe('POST /credit-card/charge', () => {
     expect(responseSignatureValid(reply, '/credit-card/charge', reply.requestId)).toBe(true)
     await advance(sim, 61)
     expect((await statusOf(sim, reply.requestId)).json()).toMatchObject({ transaction: { status: 'SUCCESS', type: 'MOTO' } })
+  })
+
+  it('accepts the published MOTO body: order.currency and customer.id beside the token', async () => {
+    const token = await seedToken('5120910000000038')
+    const invoice = newInvoice('MOTO')
+    const reply = await cardPost(sim, '/credit-card/charge', {
+      order: { amount: 5, invoice_number: invoice, currency: 'MYR' },
+      payment: { type: 'MOTO' },
+      card: { token },
+      customer: { id: 'CUST-77' },
+    })
+    expect(reply.status).toBe(200)
+    expect(reply.json()).toMatchObject({ order: { invoice_number: invoice, currency: 'MYR' }, customer: { id: 'CUST-77' }, payment: { status: 'SUCCES' } })
+    await advance(sim, 61)
+    expect((await statusOf(sim, invoice)).json()).toMatchObject({
+      order: { amount: 5 },
+      transaction: { status: 'SUCCESS', type: 'MOTO', amount: '5' },
+      card_payment: { card_type: 'CREDIT', brand: 'MASTERCARD' },
+    })
+    const otherCurrency = await cardPost(sim, '/credit-card/charge', { order: { amount: 5, currency: 'USD' }, payment: { type: 'MOTO' }, card: { token } })
+    expect(otherCurrency.status).toBe(400)
+    expect(errorOf(otherCurrency)).toMatchObject({ message: 'order.currency Must Be MYR' })
   })
 
   it('accepts SALE too and makes up an invoice number when none is given', async () => {
@@ -220,13 +243,17 @@ describe('POST /cancellation/credit-card/refund', () => {
     expect(partial.json()).toMatchObject({ refund: { type: 'VOID', status: 'FAILED' } })
     const full = await refund(invoice, requestId, 80)
     expect(full.status).toBe(200)
-    expect(full.json()).toMatchObject({ refund: { amount: 80, type: 'VOID', status: 'SUCCESS', request_id: full.requestId } })
+    expect(full.json()).toMatchObject({ refund: { amount: 80, type: 'VOID', status: 'SUCCESS' } })
+    expect((full.json()['refund'] as Record<string, unknown>)['request_id']).toBeUndefined()
     await advance(sim, 61)
     expect((await statusOf(sim, invoice)).json()).toMatchObject({ transaction: { status: 'VOIDED' } })
-    expect((await statusOf(sim, full.requestId)).json()).toMatchObject({
-      transaction: { status: 'SUCCESS', type: 'VOID', original_request_id: requestId },
+    const voidStatus = (await statusOf(sim, full.requestId)).json()
+    expect(voidStatus).toMatchObject({
+      transaction: { status: 'VOIDED', type: 'VOID', amount: '80', original_request_id: requestId },
       order: { amount: 80 },
+      refund: { amount: '80', type: 'VOID', status: 'SUCCESS' },
     })
+    expect((voidStatus['refund'] as Record<string, unknown>)['request_id']).toBeUndefined()
     expect((await refund(invoice, requestId, 80)).json()).toMatchObject({ refund: { status: 'FAILED', message: 'Payment Is Already Voided' } })
   })
 
@@ -241,8 +268,12 @@ describe('POST /cancellation/credit-card/refund', () => {
     expect(rest.json()).toMatchObject({ refund: { type: 'PARTIAL_REFUND', status: 'SUCCESS' } })
     await advance(sim, 61)
     expect((await statusOf(sim, invoice)).json()).toMatchObject({ transaction: { status: 'REFUNDED' } })
-    expect((await statusOf(sim, first.requestId)).json()).toMatchObject({ transaction: { type: 'PARTIAL_REFUND', status: 'SUCCESS' }, order: { amount: 30.5 } })
-    expect((await statusOf(sim, tooMuch.requestId)).json()).toMatchObject({ transaction: { status: 'FAILED' } })
+    expect((await statusOf(sim, first.requestId)).json()).toMatchObject({
+      transaction: { type: 'PARTIAL_REFUND', status: 'REFUNDED', amount: '30.50' },
+      order: { amount: 30.5 },
+      refund: { amount: '30.50', type: 'PARTIAL_REFUND', status: 'SUCCESS' },
+    })
+    expect((await statusOf(sim, tooMuch.requestId)).json()).toMatchObject({ transaction: { status: 'FAILED' }, refund: { status: 'FAILED', amount: '70' } })
   })
 
   it('settles by itself at midnight Malaysia time, after which the full amount is a FULL_REFUND', async () => {

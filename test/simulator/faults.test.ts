@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Simulator } from '../../src-main/simulator'
-import { advance, cardPost, control, genericPost, newInvoice, paymentPageBody, responseSignatureValid, start, statusOf } from './helpers'
+import { advance, cardPost, control, genericPost, genericSignatureValid, newInvoice, paymentPageBody, responseSignatureValid, start, statusOf } from './helpers'
 
 let sim: Simulator
 let token: string
@@ -116,8 +116,17 @@ describe('faults', () => {
     expect((await statusOf(sim, 'X')).status).toBe(404)
   })
 
+  it('a wrong response signature on a v3 answer (they are signed too)', async () => {
+    await arm({ operation: 'v3_bank_list', kind: 'bad_signature', count: 1 })
+    const banks = { payment_channel: 'INTERNET_BANKING_FPX', type: 'B2C' }
+    const spoilt = await genericPost(sim, '/v3/payments/internet-banking/banks', banks)
+    expect(spoilt.status).toBe(200)
+    expect(spoilt.headers.get('Signature')).toMatch(/^HMACSHA256=/)
+    expect(genericSignatureValid(spoilt, '/v3/payments/internet-banking/banks')).toBe(false)
+    expect(genericSignatureValid(await genericPost(sim, '/v3/payments/internet-banking/banks', banks), '/v3/payments/internet-banking/banks')).toBe(true)
+  })
+
   it('refuses a fault it cannot apply', async () => {
-    expect((await control(sim, 'POST', '/faults', { operation: 'v3_create_payment', kind: 'bad_signature' })).status).toBe(400)
     expect((await control(sim, 'POST', '/faults', { operation: 'status', kind: 'latency' })).status).toBe(400)
     expect((await control(sim, 'POST', '/faults', { operation: 'capture', kind: 'hang' })).status).toBe(400)
   })

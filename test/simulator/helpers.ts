@@ -11,6 +11,7 @@ import {
   verifySignature,
 } from '../../src-main/gateway/signing'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../src-main/simulator'
+import { genericResponseStringToSign } from '../../src-main/simulator/generic-auth'
 
 export const CLIENT_ID = 'BRN-0001-TEST'
 export const SECRET_KEY = 'SK-test-0123456789'
@@ -96,6 +97,17 @@ export function responseSignatureValid(response: Reply, path: string, requestId:
     digest: method === 'POST' ? digest(response.text) : undefined,
   })
   return response.headers.get('Request-Id') === requestId && verifySignature(SECRET_KEY, stringToSign, response.headers.get('Signature') ?? '')
+}
+
+/** Checks a generic (v3) answer's signature: `<Client-Id>\n<Response-Timestamp>\n<path>\n<digest of the body>`. */
+export function genericSignatureValid(response: Reply, path: string, secretKey = SECRET_KEY): boolean {
+  const stringToSign = genericResponseStringToSign({
+    clientId: response.headers.get('Client-Id') ?? '',
+    responseTimestamp: response.headers.get('Response-Timestamp') ?? '',
+    requestTarget: path,
+    digest: digest(response.text),
+  })
+  return response.headers.get('Client-Id') === CLIENT_ID && verifySignature(secretKey, stringToSign, response.headers.get('Signature') ?? '')
 }
 
 export interface GenericCallOptions {

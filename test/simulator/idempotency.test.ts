@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Simulator } from '../../src-main/simulator'
-import { cardPost, control, genericPost, newInvoice, paymentPageBody, responseSignatureValid, start } from './helpers'
+import { cardPost, control, genericPost, genericSignatureValid, newInvoice, paymentPageBody, responseSignatureValid, start } from './helpers'
 
 let sim: Simulator
 beforeAll(async () => {
@@ -63,16 +63,27 @@ describe('generic scheme: Idempotency-Id', () => {
     customer: { name: 'Ahmad', email: 'ahmad@example.my', phone: '+60111222333' },
   })
 
-  it('replays with 409 for the same body and refuses another body with idempotency_id_conflict', async () => {
+  it('answers a reused key 409 idempotency_id_conflict, same body or not, without replaying the payment', async () => {
     const key = `idem-${newInvoice()}`
     const body = payment(`PAY-${newInvoice()}`)
     const first = await genericPost(sim, '/v3/payments', body, { headers: { 'Idempotency-Id': key } })
     expect(first.status).toBe(200)
     const again = await genericPost(sim, '/v3/payments', body, { headers: { 'Idempotency-Id': key } })
     expect(again.status).toBe(409)
-    expect(again.text).toBe(first.text)
+    expect(again.json()).toEqual({ error: { code: 'idempotency_id_conflict', message: 'Idempotency-Id was already used' } })
+    expect(genericSignatureValid(again, '/v3/payments')).toBe(true)
     const other = await genericPost(sim, '/v3/payments', payment(`PAY-${newInvoice()}`), { headers: { 'Idempotency-Id': key } })
     expect(other.status).toBe(409)
     expect(other.json()).toMatchObject({ error: { code: 'idempotency_id_conflict' } })
+    const state = (await control(sim, 'GET', '/state')).json() as { payments: { id: string }[] }
+    expect(state.payments.filter((candidate) => candidate.id === body.id)).toHaveLength(1)
+  })
+
+  it('keeps only applied requests: a refused body may be corrected under the same key', async () => {
+    const key = `idem-${newInvoice()}`
+    const body = payment(`PAY-${newInvoice()}`)
+    const bad = await genericPost(sim, '/v3/payments', { ...body, order: { ...body.order, amount: 1.001 } }, { headers: { 'Idempotency-Id': key } })
+    expect(bad.status).toBe(400)
+    expect((await genericPost(sim, '/v3/payments', body, { headers: { 'Idempotency-Id': key } })).status).toBe(200)
   })
 })

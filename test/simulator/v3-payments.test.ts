@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatTimestamp } from '../../src-main/gateway/signing'
 import type { Simulator } from '../../src-main/simulator'
-import { advance, control, genericGet, genericPost, newInvoice, start } from './helpers'
+import { advance, control, genericGet, genericPost, genericSignatureValid, newInvoice, SECRET_KEY, start } from './helpers'
 
 let sim: Simulator
 beforeAll(async () => {
@@ -130,6 +130,39 @@ describe('POST /v3/payments', () => {
     expect((await genericPost(sim, '/v3/payments', { ...body, order: { ...body.order, invoice_number: 'INV-OTHER-1' } })).json()).toMatchObject({
       error: { message: 'id is already used' },
     })
+  })
+
+  it('accepts the published body (business_model B2C, customer id and country, device_info) and still accepts one without them', async () => {
+    const base = paymentBody({ channel: 'EWALLET_TNG' })
+    const published = {
+      ...base,
+      payment: { ...base.payment, business_model: 'B2C' },
+      customer: { ...base.customer, id: 'CUST-9', country: 'MY' },
+      device_info: { platform: 'DESKTOP', browser: 'Chrome 130', os: 'Windows 11' },
+    }
+    const reply = await genericPost(sim, '/v3/payments', published)
+    expect(reply.status).toBe(200)
+    expect(reply.json()).toMatchObject({ payment: { channel: 'EWALLET_TNG', business_model: 'B2C' }, customer: { id: 'CUST-9', country: 'MY' } })
+    expect((await genericPost(sim, '/v3/payments', paymentBody())).status).toBe(200)
+    const wrong = await genericPost(sim, '/v3/payments', { ...published, id: `${published.id}-2`, payment: { ...published.payment, business_model: 'C2C' } })
+    expect(wrong.json()).toEqual({ error: { code: 'invalid_request', message: 'payment.business_model is invalid: must be B2C or B2B' } })
+  })
+
+  it('signs its answers: Client-Id, Response-Timestamp and Signature over the four lines with the digest of the answer', async () => {
+    const body = paymentBody()
+    const created = await genericPost(sim, '/v3/payments', body)
+    expect(created.headers.get('Response-Timestamp')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)
+    expect(genericSignatureValid(created, '/v3/payments')).toBe(true)
+    expect(genericSignatureValid(created, '/v3/payments', 'SK-other')).toBe(false)
+    // The retrieve is answered signed whether it came signed or, as in the published example, not.
+    const path = `/v3/payments/${body.id}`
+    for (const fetched of [await genericGet(sim, path), await genericGet(sim, path, { signed: false })]) {
+      expect(fetched.status).toBe(200)
+      expect(genericSignatureValid(fetched, path, SECRET_KEY)).toBe(true)
+    }
+    const missing = await genericGet(sim, '/v3/payments/PAY-NONE', { signed: false })
+    expect(missing.status).toBe(404)
+    expect(genericSignatureValid(missing, '/v3/payments/PAY-NONE')).toBe(true)
   })
 
   it('answers 404 for an unknown payment id', async () => {

@@ -69,8 +69,8 @@ export const requestRefund: Operation = ({ ctx, body, requestId, now }) => {
     response: json(200, {
       order: { invoice_number: order.invoiceNumber },
       payment: { original_request_id: order.requestId },
+      // No `refund.request_id`: no published example carries one (the caller knows its own Request-Id).
       refund: {
-        request_id: record.requestId,
         amount: senToAmount(record.amountSen),
         type: record.type,
         status: record.status,

@@ -42,6 +42,8 @@ const createPaymentRequest = z.object({
     channel: z.enum(GENERIC_CHANNELS, { error: `Must Be One Of ${GENERIC_CHANNELS.join(', ')}` }),
     bank_code: z.string().trim().min(1).optional(),
     callback_url: httpUrl.optional(),
+    // The published examples always send B2C; accepted, not yet required (docs/simulator.md).
+    business_model: z.enum(['B2C', 'B2B'], { error: 'Must Be B2C Or B2B' }).optional(),
   }),
   customer: z.object({
     id: text(64).optional(),
@@ -52,6 +54,10 @@ const createPaymentRequest = z.object({
     address: text(255).optional(),
   }),
   metadata: z.record(z.string(), z.string()).optional(),
+  // The published examples send the customer's device; accepted, not yet required (docs/simulator.md).
+  device_info: z
+    .object({ platform: z.string().max(255).optional(), browser: z.string().max(255).optional(), os: z.string().max(255).optional() })
+    .optional(),
 })
 
 export function genericPaymentView(ctx: SimContext, payment: GenericPayment): unknown {
@@ -74,6 +80,7 @@ export function genericPaymentView(ctx: SimContext, payment: GenericPayment): un
       initiation_type: 'customer_initiate',
       amount: amountNumber,
       currency: payment.currency,
+      ...(payment.businessModel ? { business_model: payment.businessModel } : {}),
       status: payment.status,
       state: payment.state,
       gateway_reference_id: payment.referenceId,
@@ -92,7 +99,7 @@ export function genericPaymentView(ctx: SimContext, payment: GenericPayment): un
 export const createGenericPayment: Operation = ({ ctx, body, now }) => {
   const parsed = validate(createPaymentRequest, body)
   if (!parsed.ok) return { response: genericError(400, 'invalid_request', genericProblemText(parsed.problem)), applied: false }
-  const { id, order, payment, customer, metadata } = parsed.value
+  const { id, order, payment, customer, metadata, device_info: deviceInfo } = parsed.value
   if (ctx.state.genericPayments.has(id)) return { response: genericError(400, 'invalid_request', 'id is already used'), applied: false }
   for (const other of ctx.state.genericPayments.values()) {
     if (other.invoiceNumber === order.invoice_number && (other.status === 'PENDING' || other.status === 'SUCCESS')) {
@@ -117,6 +124,8 @@ export const createGenericPayment: Operation = ({ ctx, body, now }) => {
     expiredAt,
     channel: payment.channel,
     bankCode,
+    businessModel: payment.business_model ?? null,
+    deviceInfo: deviceInfo ? { platform: deviceInfo.platform ?? null, browser: deviceInfo.browser ?? null, os: deviceInfo.os ?? null } : null,
     customer: {
       id: customer.id ?? newReference('CUST-'),
       name: customer.name,
