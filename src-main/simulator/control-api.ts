@@ -8,13 +8,13 @@ import { findTestCard, maskCard, TEST_OTP } from './cards'
 import type { SimContext } from './context'
 import { faultInput } from './faults'
 import { answerChallenge, submitCard } from './hosted/card-payment'
-import { decideGenericPayment } from './hosted/v3-pages'
 import { genericError } from './errors'
 import { json, parseJson, type SimRequest, type SimResponse } from './http'
 import { newToken } from './ids'
 import { genericPaymentView } from './operations/v3-payments'
 import type { Customer } from './state'
 import { customerFields, genericProblemText, text, validate } from './validation'
+import { decideGenericPayment, expireDueGenericPayments } from './v3-outcomes'
 
 export type ControlHandler = (ctx: SimContext, req: SimRequest, param: string) => SimResponse | Promise<SimResponse>
 
@@ -95,7 +95,9 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       if (!input.ok) return input.response
       const { ms = 0, seconds = 0, minutes = 0, hours = 0 } = input.value
       ctx.clock.advance(ms + seconds * 1_000 + minutes * 60_000 + hours * 3_600_000)
-      // Retries that fell due are sent now, and the answer waits for their outcomes.
+      // v3 payments whose time ran out expire (and notify) now; retries that fell due are sent now,
+      // and the answer waits for their outcomes.
+      expireDueGenericPayments(ctx)
       await ctx.notifier.runDue()
       return json(200, clockView(ctx))
     },

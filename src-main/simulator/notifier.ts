@@ -1,10 +1,12 @@
 /**
- * Card notifications to the merchant's notification URL: signed with the card scheme (Request-Target
- * is the path of that URL), retried after a non-2xx answer or a network failure 30 min, 6 h and 12 h
+ * Notifications to the merchant's notification URL. Card events are signed with the card scheme
+ * (Request-Target is the path of that URL); v3 payment events with the generic scheme (`Client-Id`,
+ * `Request-Timestamp`, `Signature` over `<Client-Id>\n<Request-Timestamp>\n<path of that URL>\n<digest of
+ * the body>`). Either is retried after a non-2xx answer or a network failure 30 min, 6 h and 12 h
  * after the first attempt. Retries are due on the simulator clock; `runDue` fires them, and a light
  * timer calls it so that a long-running simulator also retries in real time.
  */
-import { cardRequestHeaders, formatTimestamp, requestTargetOf } from '../gateway/signing'
+import { cardRequestHeaders, digest, formatTimestamp, genericStringToSign, hmacSignature, requestTargetOf } from '../gateway/signing'
 import type { SimClock } from './clock'
 import type { Credentials } from './credentials'
 import { newRequestId } from './ids'
@@ -12,7 +14,12 @@ import { newRequestId } from './ids'
 export const RETRY_OFFSETS_MS = [30 * 60_000, 6 * 3_600_000, 12 * 3_600_000] as const
 const SEND_TIMEOUT_MS = 10_000
 
-export type NotificationEvent = 'PAYMENT_SUCCESS' | 'PAYMENT_FAILED' | 'REFUND'
+export type CardNotificationEvent = 'PAYMENT_SUCCESS' | 'PAYMENT_FAILED' | 'REFUND'
+export type GenericNotificationEvent = 'V3_PAYMENT_SUCCESS' | 'V3_PAYMENT_FAILED' | 'V3_PAYMENT_EXPIRED'
+export type NotificationEvent = CardNotificationEvent | GenericNotificationEvent
+
+/** Which scheme signs a notification: v3 payment events the generic one, the rest the card one. */
+export const schemeOf = (event: NotificationEvent): 'card' | 'generic' => (event.startsWith('V3_') ? 'generic' : 'card')
 
 export interface DeliveryAttempt {
   at: number
@@ -23,7 +30,9 @@ export interface DeliveryAttempt {
 
 export interface Delivery {
   id: number
-  requestId: string
+  /** The card scheme's Request-Id, the same on every attempt; null for a generic (v3) notification, which has none. */
+  requestId: string | null
+  scheme: 'card' | 'generic'
   event: NotificationEvent
   invoiceNumber: string
   url: string
@@ -55,16 +64,19 @@ export function createNotifier(options: { clock: SimClock; credentials: Credenti
   let nextId = 1
   const aborter = new AbortController()
 
+  function sign(delivery: Delivery, at: number): Record<string, string> {
+    const requestTimestamp = formatTimestamp(new Date(at))
+    const requestTarget = requestTargetOf(delivery.url)
+    if (delivery.requestId !== null) {
+      return cardRequestHeaders({ clientId: credentials.clientId, secretKey: credentials.secretKey, requestId: delivery.requestId, requestTimestamp, requestTarget, body: delivery.body })
+    }
+    const stringToSign = genericStringToSign({ clientId: credentials.clientId, requestTimestamp, requestTarget, digest: digest(delivery.body) })
+    return { 'Client-Id': credentials.clientId, 'Request-Timestamp': requestTimestamp, Signature: hmacSignature(credentials.secretKey, stringToSign) }
+  }
+
   async function attempt(delivery: Delivery): Promise<void> {
     const at = clock.now()
-    const headers = cardRequestHeaders({
-      clientId: credentials.clientId,
-      secretKey: credentials.secretKey,
-      requestId: delivery.requestId,
-      requestTimestamp: formatTimestamp(new Date(at)),
-      requestTarget: requestTargetOf(delivery.url),
-      body: delivery.body,
-    })
+    const headers = sign(delivery, at)
     let record: DeliveryAttempt
     try {
       const response = await fetch(delivery.url, {
@@ -114,9 +126,11 @@ export function createNotifier(options: { clock: SimClock; credentials: Credenti
     notify(event, invoiceNumber, body) {
       if (url === null) return
       const now = clock.now()
+      const scheme = schemeOf(event)
       const delivery: Delivery = {
         id: nextId++,
-        requestId: newRequestId(),
+        requestId: scheme === 'card' ? newRequestId() : null,
+        scheme,
         event,
         invoiceNumber,
         url,

@@ -16,6 +16,7 @@ import { createPageLinks } from './page-links'
 import { isDrop, runApiCall, type Handled } from './pipeline'
 import { matchRoute } from './routes'
 import { SimState } from './state'
+import { expireDueGenericPayments } from './v3-outcomes'
 
 export const DEFAULTS = {
   host: '127.0.0.1',
@@ -33,7 +34,7 @@ export interface SimulatorOptions {
   clientId?: string
   secretKey?: string
   apiKey?: string
-  /** Where card notifications go; none are sent without it. */
+  /** Where notifications (card and v3) go; none are sent without it. */
   notifyUrl?: string | null
   /** The base time source; the control API moves an offset on top of it. Default Date.now. */
   now?: NowFn
@@ -182,6 +183,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
   baseUrl = (options.publicUrl ?? `http://${shownHost}:${address.port}`).replace(/\/$/, '')
 
+  // v3 payments expire (and notify) when their time passes on the simulator clock, not only when looked at.
+  const expiryTimer = setInterval(() => expireDueGenericPayments(ctx), 1_000)
+  expiryTimer.unref()
+
   let closing: Promise<void> | null = null
   return {
     baseUrl,
@@ -190,11 +195,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     state: ctx.state,
     async advanceClock(ms) {
       clock.advance(ms)
+      expireDueGenericPayments(ctx)
       await ctx.notifier.runDue()
     },
     setNotifyUrl: (url) => ctx.notifier.setUrl(url),
     close() {
       closing ??= (async () => {
+        clearInterval(expiryTimer)
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         for (const socket of sockets) socket.destroy()
         server.closeAllConnections()

@@ -211,10 +211,11 @@ export function expireIfDue(order: CardOrder, now: number): void {
   }
 }
 
-export function expireGenericIfDue(payment: GenericPayment, now: number): void {
-  if (payment.status === 'PENDING' && now >= payment.expiredAt) {
-    payment.status = 'EXPIRED'
-    payment.state = 'EXPIRED'
-    payment.completedAt = payment.expiredAt
-  }
+/** True when this call expired the payment (callers notify then). */
+export function expireGenericIfDue(payment: GenericPayment, now: number): boolean {
+  if (payment.status !== 'PENDING' || now < payment.expiredAt) return false
+  payment.status = 'EXPIRED'
+  payment.state = 'EXPIRED'
+  payment.completedAt = payment.expiredAt
+  return true
 }

@@ -7,21 +7,10 @@ import type { SimContext } from '../context'
 import { html, parseForm, redirect, type SimRequest, type SimResponse } from '../http'
 import { formatMyr } from '../money'
 import { FPX_BANKS } from '../operations/banks'
-import { expireGenericIfDue, type GenericPayment } from '../state'
+import type { GenericPayment } from '../state'
+import { decideGenericPayment, expireGenericPayment } from '../v3-outcomes'
 import { messagePage } from './card-pages'
 import { h, page, summary } from './html'
-
-
-/** Approves or declines a waiting payment; false when it is no longer waiting. */
-export function decideGenericPayment(ctx: SimContext, payment: GenericPayment, approve: boolean): boolean {
-  const now = ctx.clock.now()
-  expireGenericIfDue(payment, now)
-  if (payment.status !== 'PENDING') return false
-  payment.status = approve ? 'SUCCESS' : 'FAILED'
-  payment.state = approve ? 'COMPLETED' : 'FAILED'
-  payment.completedAt = now
-  return true
-}
 
 function paymentSummary(payment: GenericPayment) {
   const bank = FPX_BANKS.find((candidate) => candidate.bank_code === payment.bankCode)
@@ -43,7 +32,7 @@ const isResponse = (value: GenericPayment | SimResponse): value is SimResponse =
 export function showGenericPage(ctx: SimContext, req: SimRequest, id: string): SimResponse {
   const payment = find(ctx, req, id)
   if (isResponse(payment)) return payment
-  expireGenericIfDue(payment, ctx.clock.now())
+  expireGenericPayment(ctx, payment, ctx.clock.now())
   const titles = { SUCCESS: 'Payment successful', FAILED: 'Payment declined', EXPIRED: 'Payment expired' } as const
   if (payment.status !== 'PENDING') {
     const title = titles[payment.status]

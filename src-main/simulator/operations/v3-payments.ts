@@ -10,11 +10,11 @@ import { genericError } from '../errors'
 import { json } from '../http'
 import { newReference } from '../ids'
 import { senToAmount } from '../money'
-import { expireGenericIfDue, type GenericPayment } from '../state'
+import type { GenericPayment } from '../state'
+import { expireGenericPayment } from '../v3-outcomes'
 import { amount, currency, email, genericProblemText, httpUrl, invoiceNumber, phone, text, validate } from '../validation'
 import { GENERIC_CHANNELS } from '../../../src-common/channels'
 import { FPX_BANKS } from './banks'
-
 
 /** When the request gives no `expired_at`. */
 const DEFAULT_LIFETIME_MS = 60 * 60_000
@@ -150,6 +150,6 @@ export const createGenericPayment: Operation = ({ ctx, body, now }) => {
 export const getGenericPayment: Operation = ({ ctx, param, now }) => {
   const payment = ctx.state.genericPayments.get(param)
   if (!payment) return { response: genericError(404, 'not_found', 'payment not found'), applied: false }
-  expireGenericIfDue(payment, now)
+  expireGenericPayment(ctx, payment, now)
   return { response: json(200, genericPaymentView(ctx, payment)), applied: false }
 }
