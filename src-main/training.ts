@@ -1,9 +1,17 @@
 /**
  * Training mode: the training gateway started in this process on a random loopback port, with
  * credentials made up for this run. Nothing here is a merchant secret.
+ *
+ * Given the Training environment's data folder, the gateway keeps its books there
+ * (`training-gateway.json`), so that what it answered before the app restarted — a charge whose
+ * answer was lost just before, say — is still there to be found by a status check afterwards. The
+ * books hold no secret: the credentials are made up again on every start.
  */
 import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
 import { createGatewayClient, type GatewayClient, type GatewayClientOptions } from './gateway/client'
+import type { Logger } from './log'
+import { ensurePrivateDir } from './private-files'
 import { startSimulator, type Simulator } from './simulator'
 
 export interface TrainingGateway {
@@ -13,15 +21,37 @@ export interface TrainingGateway {
   close(): Promise<void>
 }
 
-/** `now` is the app's clock: the training gateway keeps the same time, so a test that moves one moves both. */
-export async function startTrainingGateway(options: { now?: () => Date } = {}): Promise<TrainingGateway> {
+/** The training gateway's books, in the Training environment's data folder. */
+export const TRAINING_BOOKS_FILE = 'training-gateway.json'
+
+export interface TrainingGatewayOptions {
+  /** The app's clock: the training gateway keeps the same time, so a test that moves one moves both. */
+  now?: () => Date
+  /**
+   * The Training environment's data folder (`environmentDir(dataDir, 'training')`), where the gateway
+   * keeps its books across restarts. Without it the books live in memory only.
+   */
+  stateDir?: string
+  /** Where a problem with the books is reported (they never stop the gateway). */
+  log?: Logger
+}
+
+export async function startTrainingGateway(options: TrainingGatewayOptions = {}): Promise<TrainingGateway> {
   const credentials = {
     clientId: 'TRAINING-0001',
     secretKey: `SK-training-${randomBytes(16).toString('hex')}`,
     apiKey: `training_key_${randomBytes(12).toString('hex')}`,
   }
-  const now = options.now
-  const simulator = await startSimulator({ port: 0, host: '127.0.0.1', ...credentials, ...(now ? { now: () => now().getTime() } : {}) })
+  const { now, stateDir, log } = options
+  if (stateDir !== undefined) ensurePrivateDir(stateDir)
+  const simulator = await startSimulator({
+    port: 0,
+    host: '127.0.0.1',
+    ...credentials,
+    ...(now ? { now: () => now().getTime() } : {}),
+    ...(stateDir !== undefined ? { stateFile: join(stateDir, TRAINING_BOOKS_FILE) } : {}),
+    ...(log ? { onWarning: (message: string) => log.warn('training.books', { message }) } : {}),
+  })
   return {
     baseUrl: simulator.baseUrl,
     simulator,

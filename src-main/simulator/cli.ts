@@ -11,7 +11,7 @@ export const DEFAULT_CLI_PORT = 8800
 
 const USAGE = `Usage: simulator [--port ${DEFAULT_CLI_PORT}] [--host ${DEFAULTS.host}] [--client-id ${DEFAULTS.clientId}]
                  [--secret-key ${DEFAULTS.secretKey}] [--api-key ${DEFAULTS.apiKey}] [--notify-url URL]
-                 [--no-control-api] [--public-url URL]`
+                 [--no-control-api] [--public-url URL] [--state-file FILE]`
 
 export function parseCliOptions(argv: readonly string[]): SimulatorOptions {
   const { values } = parseArgs({
@@ -24,6 +24,7 @@ export function parseCliOptions(argv: readonly string[]): SimulatorOptions {
       'api-key': { type: 'string', default: DEFAULTS.apiKey },
       'notify-url': { type: 'string' },
       'public-url': { type: 'string' },
+      'state-file': { type: 'string' },
       'no-control-api': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -45,6 +46,7 @@ export function parseCliOptions(argv: readonly string[]): SimulatorOptions {
     apiKey: values['api-key'],
     notifyUrl: values['notify-url'] ?? null,
     ...(values['public-url'] !== undefined ? { publicUrl: values['public-url'] } : {}),
+    ...(values['state-file'] !== undefined ? { stateFile: values['state-file'] } : {}),
     ...(values['no-control-api'] ? { controlApi: false } : {}),
   }
 }

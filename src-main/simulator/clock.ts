@@ -13,8 +13,10 @@ export interface SimClock {
   offsetMs(): number
 }
 
-export function createSimClock(base: NowFn = Date.now): SimClock {
-  let offset = 0
+/** `initialOffsetMs` carries a moved clock across a restart (the simulator's books keep it). */
+export function createSimClock(base: NowFn = Date.now, initialOffsetMs = 0): SimClock {
+  if (!Number.isFinite(initialOffsetMs) || initialOffsetMs < 0) throw new RangeError('the clock only moves forward')
+  let offset = initialOffsetMs
   return {
     now: () => base() + offset,
     advance(ms) {

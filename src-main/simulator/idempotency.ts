@@ -7,11 +7,14 @@
 import { digest } from '../gateway/signing'
 import type { SimResponse } from './http'
 
-interface Entry {
+export interface IdempotencyEntry {
+  key: string
   path: string
   bodyDigest: string
   response: SimResponse
 }
+
+type Entry = Omit<IdempotencyEntry, 'key'>
 
 export type IdempotencyLookup = { kind: 'new' } | { kind: 'replay'; response: SimResponse } | { kind: 'conflict' }
 
@@ -31,5 +34,15 @@ export class IdempotencyStore {
 
   clear(): void {
     this.entries.clear()
+  }
+
+  /** Every kept answer, oldest first, for the simulator's books. */
+  list(): IdempotencyEntry[] {
+    return [...this.entries].map(([key, entry]) => ({ key, ...entry }))
+  }
+
+  /** Puts back answers kept by an earlier run. */
+  restore(entries: readonly IdempotencyEntry[]): void {
+    for (const { key, ...entry } of entries) this.entries.set(key, entry)
   }
 }

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { booksText, createBooksKeeper, loadBooks, restoreBooks, type BooksWarning } from './books'
 import { createSimClock, type NowFn, type SimClock } from './clock'
 import type { SimContext } from './context'
 import type { Credentials } from './credentials'
@@ -44,6 +45,14 @@ export interface SimulatorOptions {
   timestampToleranceSeconds?: number
   /** The address to put in links, when it differs from the listening address (e.g. behind a proxy). */
   publicUrl?: string
+  /**
+   * Where the simulator keeps its books (orders, charges, tokens, refunds, v3 payments, kept
+   * idempotent answers, the clock's offset) across restarts: loaded at start, written atomically after
+   * every request that changed them, before the answer leaves. None: the books live in memory only.
+   */
+  stateFile?: string
+  /** Told when the books cannot be read or written (the simulator carries on). Default: process.emitWarning. */
+  onWarning?: BooksWarning
 }
 
 export interface Simulator {
@@ -75,7 +84,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     apiKey: options.apiKey ?? DEFAULTS.apiKey,
     timestampToleranceMs: (options.timestampToleranceSeconds ?? DEFAULTS.timestampToleranceSeconds) * 1000,
   }
-  const clock = createSimClock(options.now)
+  const warn: BooksWarning = options.onWarning ?? ((message) => process.emitWarning(message))
+  const books = options.stateFile === undefined ? null : loadBooks(options.stateFile, warn)
+  const clock = createSimClock(options.now, books?.clockOffsetMs ?? 0)
   let baseUrl = ''
   const ctx: SimContext = {
     state: new SimState(),
@@ -87,6 +98,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     pageLinks: createPageLinks(),
     baseUrl: () => baseUrl,
   }
+  if (books) restoreBooks(books, ctx.state, ctx.idempotency)
+  const keeper = options.stateFile === undefined ? null : createBooksKeeper(options.stateFile, () => booksText(ctx.state, ctx.idempotency, clock.offsetMs()), warn)
+  /** Writes the books if anything changed; called before any answer leaves. */
+  const keepBooks = (): void => keeper?.save()
 
   const sockets = new Set<Socket>()
 
@@ -139,6 +154,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       // A bug in one handler must not take the gateway down: answer 500 like the real one would.
       handled = serverError(path)
     }
+    // What is answered (or applied and then lost on purpose by a fault) is in the books first.
+    keepBooks()
     if (operation !== null) {
       const requestId = req.headers['request-id']
       ctx.state.recordCall({
@@ -184,7 +201,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   baseUrl = (options.publicUrl ?? `http://${shownHost}:${address.port}`).replace(/\/$/, '')
 
   // v3 payments expire (and notify) when their time passes on the simulator clock, not only when looked at.
-  const expiryTimer = setInterval(() => expireDueGenericPayments(ctx), 1_000)
+  const expiryTimer = setInterval(() => {
+    if (expireDueGenericPayments(ctx) > 0) keepBooks()
+  }, 1_000)
   expiryTimer.unref()
 
   let closing: Promise<void> | null = null
@@ -196,6 +215,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     async advanceClock(ms) {
       clock.advance(ms)
       expireDueGenericPayments(ctx)
+      keepBooks()
       await ctx.notifier.runDue()
     },
     setNotifyUrl: (url) => ctx.notifier.setUrl(url),

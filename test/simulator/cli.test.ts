@@ -23,6 +23,7 @@ describe('simulator command line', () => {
       '--port', '8801', '--client-id', 'BRN-0002', '--secret-key', 'SK-2', '--api-key', 'key2', '--notify-url', 'http://127.0.0.1:9900/notify', '--no-control-api',
     ])
     expect(options).toMatchObject({ port: 8801, clientId: 'BRN-0002', secretKey: 'SK-2', apiKey: 'key2', notifyUrl: 'http://127.0.0.1:9900/notify', controlApi: false })
+    expect(parseCliOptions(['--state-file', '/tmp/books.json'])).toMatchObject({ stateFile: '/tmp/books.json' })
     expect(() => parseCliOptions(['--port', 'eighty'])).toThrow(/--port/)
     expect(() => parseCliOptions(['--notify-url', 'not a url'])).toThrow()
     expect(() => parseCliOptions(['--colour', 'red'])).toThrow()
