@@ -19,7 +19,7 @@ import { readAppSettings, writeAppSettings, type AppSettings } from './settings/
 import { checkForEnvironment, EnvironmentSettingsStore } from './settings/environment-settings'
 import { credentialsAuditEntry, environmentSwitchAuditEntry, settingsAuditEntry } from './settings/settings-diff'
 import { sqliteVersion, type Db } from './store/database'
-import { openHistoryDatabase } from './store/history-file'
+import { environmentDir, openHistoryDatabase } from './store/history-file'
 import { attemptView, searchOrders } from './services/orders'
 import type { ServiceContext } from './services/context'
 import { settleInterruptedAttempts } from './services/gateway-attempts'
@@ -110,7 +110,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     const { db, backup } = await openHistoryDatabase(config.dataDir, id, { nativeBinding: config.sqliteNativeBinding })
     if (backup) log.info('store.migrated', { environment: id, backup })
     try {
-      if (id === 'training') training ??= await startTrainingGateway({ now })
+      if (id === 'training') training ??= await startTrainingGateway({ now, stateDir: environmentDir(config.dataDir, 'training'), log })
       const history = createHistory(db, { cipher: await vault.cardCipher(id) })
       const interrupted = settleInterruptedAttempts(history, now())
       if (interrupted.length > 0) log.warn('attempts.interrupted', { environment: id, orders: interrupted.length })
@@ -178,7 +178,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       },
     }
     if (id === 'training') {
-      training ??= await startTrainingGateway({ now })
+      training ??= await startTrainingGateway({ now, stateDir: environmentDir(config.dataDir, 'training'), log })
       return { client: training.client(options) }
     }
     const built = await vault.gatewayClient(id, appSettings.credentials[id], { ...options, baseUrl: gatewayUrl(id) })
