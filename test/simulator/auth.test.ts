@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cardRequestHeaders, digest, formatTimestamp, GENERIC_API_VERSION } from '../../src-main/gateway/signing'
+import { cardRequestHeaders, digest, formatTimestamp, GENERIC_API_VERSION, hmacSignature } from '../../src-main/gateway/signing'
+import { genericResponseStringToSign } from '../../src-main/simulator/generic-auth'
 import type { Simulator } from '../../src-main/simulator'
 import { API_KEY, cardGet, cardPost, CLIENT_ID, genericGet, genericPost, newInvoice, paymentPageBody, SECRET_KEY, simTimestamp, start, statusOf } from './helpers'
 
@@ -166,6 +167,13 @@ describe('generic (v3) scheme', () => {
     const other = await genericPost(sim, path, banks, { headers: { 'API-Version': 'arabica.2020-01-01' } })
     expect(other.status).toBe(400)
     expect(GENERIC_API_VERSION).toBe('arabica.2025-12-01')
+  })
+
+  it('signs an answer over <Client-Id>\\n<Response-Timestamp>\\n<path>\\n<digest of the answer> (worked example of docs/simulator.md)', () => {
+    const body = '{"error":{"code":"not_found","message":"payment not found"}}'
+    const stringToSign = genericResponseStringToSign({ clientId: 'BRN-0001-TEST', responseTimestamp: '2026-11-22T08:15:02Z', requestTarget: '/v3/payments/PAY-1', digest: digest(body) })
+    expect(stringToSign).toBe('BRN-0001-TEST\n2026-11-22T08:15:02Z\n/v3/payments/PAY-1\n+H6udlY4Vzi648aEc+3aEzGjsIhziENSBsm9dQVvDbs=')
+    expect(hmacSignature(SECRET_KEY, stringToSign)).toBe('HMACSHA256=Whzb5G8rARDpeSxbWCtODExtYXKvbCmPM8ov+AIjYmI=')
   })
 
   it('lets a GET come unsigned but checks a signature when one is sent', async () => {
