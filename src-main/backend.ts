@@ -30,6 +30,7 @@ import { orderDetail } from './services/status-checks'
 import { CsvExports } from './services/csv-export'
 import { NotificationListener } from './services/notification-listener'
 import { Refunds } from './services/refunds'
+import { resolveReview } from './services/order-review'
 import { StatusTracker } from './services/status-tracker'
 import { createHistory, type History } from './store/history'
 import { startTrainingGateway, type TrainingGateway } from './training'
@@ -218,7 +219,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   const refunds = new Refunds(context)
   const tracker = new StatusTracker({
     ctx: { ...context, settings: () => trackerSettings() },
-    checks: { order: (id) => links.checkStatus(id), refund: (id) => refunds.checkStatus(id) },
+    checks: { order: (id, options) => links.checkStatus(id, options), refund: (id) => refunds.checkStatus(id) },
     ...(config.trackerPollMs === undefined ? {} : { pollMs: config.trackerPollMs }),
   })
   function trackerSettings(): ReturnType<ServiceContext['settings']> {
@@ -313,6 +314,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'orders.search': (query) => searchOrders(active.history, query),
     'orders.get': ({ id }) => orderDetail(active.history, id, now()),
     'orders.checkStatus': ({ id }) => tracker.checkOrder(id),
+    'orders.resolveReview': ({ id, decision, reason }) => resolveReview(context, id, decision, reason),
     'orders.cancelLink': ({ id, reason }) => links.cancel(id, reason),
     'links.prepare': () => links.prepare(),
     'links.banks': () => links.banks(),

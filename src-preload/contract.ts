@@ -189,8 +189,21 @@ export const OrderFilters = z.object({
   createdTo: IsoTime.optional(),
   amountMinSen: Sen.optional(),
   amountMaxSen: Sen.optional(),
+  /** Only orders whose gateway answer waits for a staff decision. */
+  needsReview: z.boolean().optional(),
 })
 export type OrderFilters = z.infer<typeof OrderFilters>
+
+/** Why an order waits for a person: the gateway said paid in another currency, or for more than the order. */
+export const OrderReview = z.object({
+  reason: z.enum(['currency', 'amount']),
+  gatewayStatus: z.string(),
+  gatewayAmountSen: z.number().nullable(),
+  gatewayCurrency: z.string().nullable(),
+  source: z.enum(['check', 'notification', 'charge']),
+  at: z.string(),
+})
+export type OrderReview = z.infer<typeof OrderReview>
 
 export const OrderView = z.object({
   id: z.number(),
@@ -216,6 +229,10 @@ export const OrderView = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
+  /** Set while a person must decide on the gateway's answer ("Needs review"). */
+  review: OrderReview.nullable(),
+  /** What the gateway says was paid, when it is not the order's amount (less: a discount). */
+  gatewayAmountSen: z.number().nullable(),
 })
 export type OrderView = z.infer<typeof OrderView>
 
@@ -512,8 +529,11 @@ export const ListenerStatus = z.object({
   localUrl: z.string().nullable(),
   /** Why it is not running (e.g. the port is taken). */
   error: z.string().nullable(),
-  /** Since the app started. Refused ones are counted and logged, never stored. */
-  counts: z.object({ accepted: z.number(), repeated: z.number(), badSignature: z.number(), badBody: z.number(), tooLarge: z.number() }),
+  /**
+   * Since the app started: accepted, repeated, refused (wrong signature, too large; counted and logged,
+   * never stored). `unmatched`: the kept notifications that name no order here (yet), all told.
+   */
+  counts: z.object({ accepted: z.number(), repeated: z.number(), badSignature: z.number(), tooLarge: z.number(), unmatched: z.number() }),
   recent: z.array(ReceivedNotification),
 })
 export type ListenerStatus = z.infer<typeof ListenerStatus>
@@ -582,6 +602,8 @@ export const calls = {
   'orders.cancelExport': call(z.object({ jobId: z.string().max(64) }), z.object({ cancelled: z.boolean() })),
   /** Asks the gateway where the order stands; refused (TOO_EARLY) before `statusCheck.dueInMs` has passed. */
   'orders.checkStatus': call(z.object({ id: z.number().int().positive() }), OrderDetail),
+  /** The decision that clears "Needs review": paid as the gateway says, or not this order's payment. */
+  'orders.resolveReview': call(z.object({ id: z.number().int().positive(), decision: z.enum(['paid', 'not_paid']), reason: FormText(500) }), OrderDetail),
   /** Marks a waiting link cancelled here. The gateway has no cancel call: the link itself stays open there. */
   'orders.cancelLink': call(z.object({ id: z.number().int().positive(), reason: FormText(200) }), OrderDetail),
   /** The next invoice number and the environment's link defaults, for a new link form. */

@@ -24,7 +24,7 @@ import {
   StatusResponse,
   UnbindTokenResponse,
 } from './schemas'
-import { cardRequestHeaders, cardRequestStringToSign, cardResponseStringToSign, digest, formatTimestamp, genericRequestHeaders, verifySignature } from './signing'
+import { cardRequestHeaders, cardRequestStringToSign, cardResponseStringToSign, digest, formatTimestamp, genericRequestHeaders, genericStringToSign, verifySignature } from './signing'
 import { normaliseStatus, type GatewayStatus } from './status'
 import { gatewayTime } from './time'
 
@@ -74,6 +74,9 @@ export type OperationName =
   | 'bank_list'
   | 'refund'
   | 'unbind_token'
+
+/** Which signing scheme a notification verified under. */
+export type NotificationScheme = 'card' | 'generic'
 
 /** valid/invalid/missing for card-scheme answers; not_signed where the scheme signs no answers. */
 export type SignatureCheck = 'valid' | 'invalid' | 'missing' | 'not_signed'
@@ -195,6 +198,7 @@ export interface ChargeOutcome {
   approvalCode: string | null
   invoiceNumber: string | null
   amountSen: number | null
+  currency: string | null
   card: CardDetails | null
 }
 
@@ -204,7 +208,9 @@ export interface StatusOutcome {
   transactionDate: string | null
   originalRequestId: string | null
   invoiceNumber: string | null
+  /** What the gateway says was paid (or refunded, for a refund's own status): after any discount. */
   amountSen: number | null
+  currency: string | null
   acquirer: string | null
   card: {
     masked: string | null
@@ -226,6 +232,7 @@ export interface GenericPayment {
   nextActionUrl: string | null
   expiresAt: string | null
   amountSen: number | null
+  currency: string | null
   channel: string | null
 }
 
@@ -277,7 +284,7 @@ export interface GatewayClient {
    * Key (card scheme, gateway-facts.md 1): `target` is the path of the notification URL, `body` the
    * exact bytes received.
    */
-  verifyNotification(notification: { headers: Readonly<Record<string, string | undefined>>; body: Uint8Array; target: string }): boolean
+  verifyNotification(notification: { headers: Readonly<Record<string, string | undefined>>; body: Uint8Array; target: string }): NotificationScheme | null
   close(): Promise<void>
 }
 
@@ -382,6 +389,7 @@ function genericPayment(parsed: z.output<typeof GenericPaymentResponse>): Generi
     nextActionUrl: nullable(payment.next_action?.url),
     expiresAt: gatewayTime(parsed.order?.expired_at),
     amountSen: parsed.order?.amount ?? payment.amount ?? null,
+    currency: nullable(parsed.order?.currency ?? payment.currency),
     channel: nullable(payment.channel),
   }
 }
@@ -559,6 +567,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           approvalCode: nullable(parsed.payment.approval_code),
           invoiceNumber: nullable(parsed.order?.invoice_number),
           amountSen: parsed.order?.amount ?? null,
+          currency: nullable(parsed.order?.currency),
           card: card(parsed.card),
         }),
       }),
@@ -578,12 +587,14 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           transactionDate: gatewayTime(parsed.transaction.date),
           originalRequestId: nullable(parsed.transaction.original_request_id),
           invoiceNumber: nullable(parsed.order?.invoice_number),
-          amountSen: parsed.order?.amount ?? null,
+          amountSen: parsed.refund?.amount ?? parsed.transaction.amount ?? parsed.order?.amount ?? null,
+          currency: nullable(parsed.transaction.currency ?? parsed.order?.currency),
           acquirer: nullable(parsed.acquirer?.name ?? parsed.acquirer?.id),
           card: parsed.card_payment
             ? {
                 masked: nullable(parsed.card_payment.card_masked),
-                brand: nullable(parsed.card_payment.brand ?? parsed.card_payment.card_type),
+                // card_type reads CREDIT or DEBIT (gateway-facts.md 7): it is not the brand.
+                brand: nullable(parsed.card_payment.brand),
                 issuer: nullable(parsed.card_payment.issuer),
                 approvalCode: nullable(parsed.card_payment.approval_code),
                 tokenId: nullable(parsed.card_payment.token_id),
@@ -669,9 +680,15 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       const requestId = headers['request-id']
       const timestamp = headers['request-timestamp']
       const signature = headers['signature']
-      if (clientId !== credentials.clientId || !requestId || !timestamp || !signature) return false
-      const stringToSign = cardRequestStringToSign({ clientId, requestId, requestTimestamp: timestamp, requestTarget: target, digest: digest(body) })
-      return verifySignature(credentials.secretKey, stringToSign, signature)
+      if (clientId !== credentials.clientId || !timestamp || !signature) return null
+      // The card scheme signs five labelled lines with the Request-Id; the generic ("v3") scheme, four
+      // unlabelled ones without it. The gateway's non-card notifications come in the latter.
+      const bodyDigest = digest(body)
+      if (requestId && verifySignature(credentials.secretKey, cardRequestStringToSign({ clientId, requestId, requestTimestamp: timestamp, requestTarget: target, digest: bodyDigest }), signature)) {
+        return 'card'
+      }
+      const generic = genericStringToSign({ clientId, requestTimestamp: timestamp, requestTarget: target, digest: bodyDigest })
+      return verifySignature(credentials.secretKey, generic, signature) ? 'generic' : null
     },
 
     close: () => http.close(),

@@ -56,7 +56,11 @@ export const StatusResponse = z.looseObject({
     type: optionalText,
     date: optionalText,
     original_request_id: optionalText,
+    // The published status answers carry the amount here, as a string ("5").
+    amount: amountSen.optional(),
+    currency: optionalText,
   }),
+  refund: z.looseObject({ amount: amountSen.optional(), type: optionalText, status: optionalText }).nullish(),
   service: z.looseObject({ id: optionalText }).optional(),
   acquirer: z.looseObject({ id: optionalText, name: optionalText }).optional(),
   channel: z.looseObject({ id: optionalText }).optional(),
@@ -126,7 +130,7 @@ export const UnbindTokenResponse = z.looseObject({
  * transaction status at least. A refund's notification also carries a `refund` object.
  */
 export const NotificationBody = z.looseObject({
-  order: z.looseObject({ invoice_number: z.string().min(1).max(128), amount: amountSen.optional() }),
+  order: z.looseObject({ invoice_number: z.string().min(1).max(128), amount: amountSen.optional(), currency: optionalText }),
   transaction: z.looseObject({ status: z.string().min(1).max(64), type: optionalText, date: optionalText, original_request_id: optionalText }),
   card_payment: z
     .looseObject({ masked_card_number: optionalText, approval_code: optionalText, issuer: optionalText, brand: optionalText, token_id: optionalText })

@@ -1,12 +1,13 @@
 /**
  * The notification listener (off by default): started, moved or stopped to match the active
- * environment's Settings. Each POST is verified with the card scheme (Request-Target = the configured
- * path, digest over the raw body), written durably, answered 200 `{}`, and only then handed to the
- * status tracker. A forged or unreadable one is answered 401 / 400 and leaves nothing but a counter
- * and a log line; a repeated Request-Id is answered 200 and changes nothing.
+ * environment's Settings. Each POST is verified with the card scheme or the generic one (Request-Target
+ * = the configured path, digest over the raw body), written durably whatever its body, answered 200
+ * `{}`, and only then handed to the status tracker. A forged one is answered 401 and leaves nothing
+ * but a counter and a log line; a repeated Request-Id is answered 200 and changes nothing.
  */
 import type { ListenerStatus } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
+import type { NotificationScheme } from '../gateway/client'
 import { startNotificationServer, type NotificationServer, type ReceivedRequest, type Verdict } from '../listener/notification-server'
 import type { ServiceContext } from './context'
 import { notificationView, storeNotification } from './notifications'
@@ -26,7 +27,7 @@ export class NotificationListener {
   private server: NotificationServer | null = null
   private bound: Bind | null = null
   private error: string | null = null
-  private readonly counts = { accepted: 0, repeated: 0, badSignature: 0, badBody: 0, tooLarge: 0 }
+  private readonly counts = { accepted: 0, repeated: 0, badSignature: 0, tooLarge: 0 }
   /** Starts and stops run one after another, never interleaved. */
   private changing: Promise<void> = Promise.resolve()
 
@@ -98,25 +99,21 @@ export class NotificationListener {
   }
 
   private async receive(request: ReceivedRequest, path: string): Promise<Verdict> {
-    let verified = false
+    let scheme: NotificationScheme | null = null
     try {
       const client = await this.ctx.gateway()
-      verified = client.verifyNotification({ headers: request.headers, body: request.body, target: path })
+      scheme = client.verifyNotification({ headers: request.headers, body: request.body, target: path })
     } catch (error) {
       // Without credentials nothing can be verified, so nothing is taken.
       if (!(error instanceof AppError)) throw error
     }
-    if (!verified) {
+    if (!scheme) {
       this.counts.badSignature++
       this.ctx.log.warn('listener.bad_signature', { requestId: request.headers['request-id'] ?? null, bytes: request.body.length })
       return { status: 401 }
     }
-    const stored = storeNotification(this.ctx.history(), { headers: request.headers, rawBody: request.body.toString('utf8') }, this.ctx.now())
-    if (stored.verdict === 'bad_body') {
-      this.counts.badBody++
-      this.ctx.log.warn('listener.bad_body', { requestId: request.headers['request-id'] ?? null, problem: stored.reason })
-      return { status: 400 }
-    }
+    // Validly signed: kept whatever its body holds (a form the app does not know is still a trigger to look).
+    const stored = storeNotification(this.ctx.history(), { headers: request.headers, rawBody: request.body.toString('utf8'), scheme }, this.ctx.now())
     if (stored.verdict === 'repeated') {
       this.counts.repeated++
       return { status: 200 }
@@ -140,7 +137,7 @@ export class NotificationListener {
       registerUrl: !enabled ? null : publicBaseUrl ? `${publicBaseUrl.replace(/\/$/, '')}${path}` : (this.server?.url ?? null),
       localUrl: this.server?.url ?? null,
       error: this.error,
-      counts: { ...this.counts },
+      counts: { ...this.counts, unmatched: this.ctx.history().notifications.unmatchedCount() },
       recent: this.ctx.history().notifications.recent(RECENT).map(notificationView),
     }
   }

@@ -1,23 +1,34 @@
 /**
- * Card notifications from the gateway: stored durably (`store`, before the gateway gets its 200), then
- * acted on (`handle`): a payment's status and card details go to its order through the same code as a
- * status check; a refund's to its refund. The body's shape is gateway-interface.md 2.8.
+ * Notifications from the gateway: stored durably (`store`, before the gateway gets its 200), then
+ * acted on (`handle`).
+ *
+ * - A card-scheme notification in the card form (gateway-interface.md 2.8) is applied: a payment's
+ *   status and card details go to its order through the same code as a status check (with the same
+ *   money checks: another currency or a higher amount needs a person); a refund's go to its refund.
+ * - Any other validly signed notification (the gateway's non-card channels use another, unpublished
+ *   form, signed with the generic scheme) is kept as received and used as a trigger: the order it
+ *   names is asked about (a v3 payment at once, a card order when the 60-second rule allows), and the
+ *   status comes from that answer, never from the body.
+ * - One that names no order here is kept and shown; when its order appears (made at another desk, or
+ *   after the notification) it is linked to it, and the order's own checks tell its status.
  *
  * The body is stored redacted and its card token encrypted (see store/notifications.ts). Each stored
  * notification is acted on alone: one whose handling throws is marked failed and shown, never tried
  * again at every start.
  */
 import type { ReceivedNotification } from '../../src-preload/contract'
+import type { NotificationScheme } from '../gateway/client'
 import { NotificationBody } from '../gateway/schemas'
 import { redactBody } from '../gateway/redact'
 import { normaliseStatus } from '../gateway/status'
 import { gatewayTime } from '../gateway/time'
 import type { History } from '../store/history'
-import type { OrderRow, OrderStatus } from '../store/history-types'
+import type { OrderRow, OrderStatus, RefundRow } from '../store/history-types'
 import type { NotificationRow } from '../store/notifications'
 import type { ServiceContext } from './context'
+import { isOpen } from './refund-summary'
 import { applyRefundAnswer, refundStatusOf, refundTypeOf, type RefundAnswer } from './refunds'
-import { applyAnswer, cardPatch, type Answer } from './status-checks'
+import { applyAnswer, cardPatch, statusCheckDueAt, type Answer } from './status-checks'
 
 /** The headers kept with a notification: the gateway's signed ones, nothing else the sender chose to add. */
 const KEPT_HEADERS = ['client-id', 'request-id', 'request-timestamp', 'signature', 'content-type'] as const
@@ -27,37 +38,67 @@ const REFUND_TYPES: ReadonlySet<string> = new Set(['REFUND', 'VOID', 'FULL_REFUN
 /** A payment notification changes an order still waiting, or one given up as failed or expired (the payment came in after all). */
 const MOVABLE: ReadonlySet<OrderStatus> = new Set(['PENDING', 'OUTCOME_UNKNOWN', 'UNKNOWN', 'CANCELLED', 'FAILED', 'EXPIRED'])
 
-export type Stored = { verdict: 'accepted' | 'repeated'; id: number } | { verdict: 'bad_body'; reason: string }
+export type Stored = { verdict: 'accepted' | 'repeated'; id: number }
 
-function parse(rawBody: string): { ok: true; body: NotificationBody } | { ok: false; reason: string } {
+/** What the body is: the card form, another JSON form (what it names), or not JSON at all. */
+type Read = { form: 'card'; body: NotificationBody } | { form: 'other'; invoiceNumber: string | null; paymentId: string | null; status: string | null } | { form: 'unreadable' }
+
+const textAt = (value: unknown, ...path: string[]): string | null => {
+  let at: unknown = value
+  for (const key of path) at = at !== null && typeof at === 'object' && Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined
+  return typeof at === 'string' && at.trim() !== '' && at.length <= 128 ? at : null
+}
+
+function read(rawBody: string): Read {
   let json: unknown
   try {
     json = JSON.parse(rawBody)
   } catch {
-    return { ok: false, reason: 'not JSON' }
+    return { form: 'unreadable' }
   }
-  const parsed = NotificationBody.safeParse(json)
-  if (!parsed.success) return { ok: false, reason: parsed.error.issues.map((issue) => issue.path.join('.') || 'body').join(', ') }
-  return { ok: true, body: parsed.data }
+  const card = NotificationBody.safeParse(json)
+  if (card.success) return { form: 'card', body: card.data }
+  if (json === null || typeof json !== 'object') return { form: 'unreadable' }
+  return {
+    form: 'other',
+    invoiceNumber: textAt(json, 'order', 'invoice_number'),
+    paymentId: textAt(json, 'id') ?? textAt(json, 'payment', 'id'),
+    status: textAt(json, 'payment', 'status') ?? textAt(json, 'transaction', 'status'),
+  }
 }
 
-/** Checks the body and writes it (one SQLite commit, synchronous = FULL); a repeated Request-Id is recognised and changes nothing. */
-export function storeNotification(history: History, received: { headers: Readonly<Record<string, string | undefined>>; rawBody: string }, at: Date): Stored {
-  const parsed = parse(received.rawBody)
-  if (!parsed.ok) return { verdict: 'bad_body', reason: parsed.reason }
+function orderNamed(history: History, named: Read): OrderRow | null {
+  if (named.form === 'card') return history.orders.byInvoice(named.body.order.invoice_number)
+  if (named.form === 'unreadable') return null
+  return (named.invoiceNumber ? history.orders.byInvoice(named.invoiceNumber) : null) ?? (named.paymentId ? history.orders.byPaymentId(named.paymentId) : null)
+}
+
+const invoiceNamed = (named: Read): string | null => (named.form === 'card' ? named.body.order.invoice_number : named.form === 'other' ? named.invoiceNumber : null)
+
+/**
+ * Writes a validly signed notification, whatever its body (one SQLite commit, synchronous = FULL); a
+ * repeated Request-Id is recognised and changes nothing.
+ */
+export function storeNotification(
+  history: History,
+  received: { headers: Readonly<Record<string, string | undefined>>; rawBody: string; scheme: NotificationScheme },
+  at: Date,
+): Stored {
+  const named = read(received.rawBody)
   const headers: Record<string, string> = {}
   for (const name of KEPT_HEADERS) {
     const value = received.headers[name]
     if (value !== undefined) headers[name] = value
   }
-  const order = history.orders.byInvoice(parsed.body.order.invoice_number)
   const stored = history.notifications.insert({
     requestId: received.headers['request-id'] ?? null,
     rawBody: redactBody(received.rawBody),
-    token: tokenOf(parsed.body),
+    token: named.form === 'card' ? tokenOf(named.body) : null,
+    invoiceNumber: invoiceNamed(named),
+    scheme: received.scheme,
     headers,
     verified: true,
-    orderId: order?.id ?? null,
+    orderId: orderNamed(history, named)?.id ?? null,
     receivedAt: at.toISOString(),
   })
   return { verdict: stored.duplicate ? 'repeated' : 'accepted', id: stored.id }
@@ -78,6 +119,8 @@ function paymentAnswer(body: NotificationBody, token: string | null): Answer {
     token,
     issuer: card?.issuer ?? null,
     approvalCode: card?.approval_code ?? null,
+    amountSen: body.order.amount ?? null,
+    currency: body.order.currency ?? null,
   }
 }
 
@@ -96,34 +139,60 @@ function refundAnswer(body: NotificationBody): RefundAnswer {
   }
 }
 
-function handleRefund(ctx: ServiceContext, order: OrderRow, body: NotificationBody): string {
+/**
+ * The refund a notification speaks of. No published example carries `refund.request_id`, so: the
+ * refund whose Request-Id it names, where it names one of this order's; else the oldest still open
+ * for the same amount; else one already settled for that amount (a late confirmation); else none
+ * (a refund made elsewhere, e.g. in the gateway's back office).
+ */
+function refundNamed(history: History, order: OrderRow, body: NotificationBody, amountSen: number | null): RefundRow | null {
+  const refunds = history.refunds.forOrder(order.id)
+  const ids = [body.refund?.request_id, body.transaction.original_request_id].filter((id): id is string => Boolean(id))
+  const byId = refunds.find((refund) => ids.includes(refund.requestId))
+  if (byId) return byId
+  if (amountSen === null) return null
+  const sameAmount = refunds.filter((refund) => refund.amountSen === amountSen)
+  return sameAmount.find(isOpen) ?? sameAmount.at(-1) ?? null
+}
+
+function handleRefund(ctx: ServiceContext, order: OrderRow, body: NotificationBody, notificationId: number): string {
   const history = ctx.history()
-  const requestId = body.refund?.request_id ?? null
   const answer = refundAnswer(body)
-  if (!requestId) {
-    history.events.append({
-      orderId: order.id,
-      type: 'notification',
-      summary: `Notification: a refund the gateway names without a request id (${answer.raw})`,
-      details: { gatewayStatus: answer.raw },
-      attemptId: null,
-      actor: null,
-      at: ctx.now().toISOString(),
-    })
-    return `Refund on ${order.invoiceNumber} without a request id: noted`
+  const known = refundNamed(history, order, body, answer.amountSen)
+  if (known) {
+    const updated = applyRefundAnswer(ctx, known, answer, null, 'notification')
+    return `Refund ${known.requestId} on ${order.invoiceNumber}: ${updated.status.toLowerCase()}`
   }
-  // A refund made elsewhere is followed from its first notification on, like one registered by hand.
-  const refund =
-    history.refunds.byRequestId(requestId) ??
-    history.refunds.insert({ orderId: order.id, requestId, amountSen: 0, type: null, status: 'PENDING', external: true, createdBy: 'gateway', createdAt: ctx.now().toISOString() })
+  // Made elsewhere: recorded from the notification for staff to see (and confirm in the gateway's back office).
+  const requestId = body.refund?.request_id ?? `notification-${String(notificationId)}`
+  const refund = history.refunds.insert({
+    orderId: order.id,
+    requestId,
+    amountSen: answer.amountSen ?? 0,
+    type: null,
+    status: 'PENDING',
+    external: true,
+    createdBy: 'gateway',
+    createdAt: ctx.now().toISOString(),
+  })
   const updated = applyRefundAnswer(ctx, refund, answer, null, 'notification')
-  return `Refund ${requestId} on ${order.invoiceNumber}: ${updated.status.toLowerCase()}`
+  history.events.append({
+    orderId: order.id,
+    type: 'note',
+    summary: 'A refund this app did not send (made elsewhere, e.g. in the gateway’s back office): confirm it there',
+    details: { refundId: refund.id },
+    attemptId: null,
+    actor: null,
+    at: ctx.now().toISOString(),
+  })
+  return `Refund made elsewhere on ${order.invoiceNumber}: ${updated.status.toLowerCase()}`
 }
 
 function handlePayment(ctx: ServiceContext, order: OrderRow, body: NotificationBody, token: string | null): string {
   const answer = paymentAnswer(body, token)
   if (MOVABLE.has(order.status)) {
     const updated = applyAnswer(ctx, order, answer, null, 'notification')
+    if (updated.review && !order.review) return `${order.invoiceNumber}: needs review (${updated.review.reason === 'currency' ? 'another currency' : 'a higher amount'})`
     return updated.status === order.status ? `${order.invoiceNumber}: still ${order.status}` : `${order.invoiceNumber}: ${order.status} → ${updated.status}`
   }
   // A late or repeated word about a payment already settled here (e.g. paid, then refunded) must not undo it.
@@ -139,51 +208,94 @@ function handlePayment(ctx: ServiceContext, order: OrderRow, body: NotificationB
   return `${order.invoiceNumber}: stays ${order.status}`
 }
 
+/** What acting on a notification leaves to the tracker: the order it touched, and whether to ask the gateway about it. */
+export interface Handled {
+  orderId: number | null
+  /** now: a v3 payment named by a notification is retrieved at once; when_due: a card order, as the 60-second rule allows. */
+  ask: 'now' | 'when_due' | null
+}
+
+const NOTHING: Handled = { orderId: null, ask: null }
+
+/** A trigger: the order is linked and asked about; the body itself is not taken as its status. */
+function handleTrigger(ctx: ServiceContext, order: OrderRow, id: number, at: string): Handled {
+  const history = ctx.history()
+  const waiting = statusCheckDueAt(history, order) !== null
+  const ask = !waiting ? null : order.kind === 'generic_link' ? 'now' : 'when_due'
+  history.events.append({
+    orderId: order.id,
+    type: 'notification',
+    summary:
+      ask === 'now'
+        ? 'Notification received: asking the gateway for the status'
+        : ask === 'when_due'
+          ? 'Notification received: asking the gateway for the status when the 60-second rule allows'
+          : `Notification received; the order is ${order.status.toLowerCase()} here, so nothing is asked`,
+    details: { notificationId: id },
+    attemptId: null,
+    actor: null,
+    at,
+  })
+  history.notifications.markHandled(id, ask ? `${order.invoiceNumber}: asked the gateway` : `${order.invoiceNumber}: noted (${order.status.toLowerCase()})`, order.id, at)
+  return { orderId: order.id, ask }
+}
+
 /**
- * Acts on a stored notification once; returns the order it touched, if any. Never throws: a failure
- * is written on the notification (shown in the listener panel) and logged.
+ * Acts on a stored notification once. Never throws: a failure is written on the notification (shown
+ * in the listener panel) and logged.
  */
-export function handleNotification(ctx: ServiceContext, id: number): number | null {
+export function handleNotification(ctx: ServiceContext, id: number): Handled {
   const history = ctx.history()
   const row = history.notifications.get(id)
-  if (!row || row.handledAt !== null) return null
+  if (!row || row.handledAt !== null) return NOTHING
   const at = ctx.now().toISOString()
   try {
-    const parsed = parse(row.rawBody)
-    if (!parsed.ok) {
-      history.notifications.markHandled(id, 'Unreadable body', null, at)
-      return null
-    }
-    const order = history.orders.byInvoice(parsed.body.order.invoice_number)
+    const named = read(row.rawBody)
+    const order = row.orderId !== null ? history.orders.get(row.orderId) : orderNamed(history, named)
     if (!order) {
-      history.notifications.markHandled(id, `No order ${parsed.body.order.invoice_number} in this environment`, null, at)
-      return null
+      const invoice = invoiceNamed(named)
+      const reason =
+        named.form === 'unreadable'
+          ? 'Kept: the body names no order (not JSON)'
+          : invoice
+            ? `Kept: no order ${invoice} here yet; linked if it appears (made at another desk)`
+            : 'Kept: the body names no invoice number or payment id'
+      history.notifications.markHandled(id, reason, null, at)
+      return NOTHING
     }
+    // Only a card-scheme notification in the card form is taken as it stands; anything else is a trigger to ask.
+    if (named.form !== 'card' || row.scheme === 'generic') return history.transaction(() => handleTrigger(ctx, order, id, at))
+    const body = named.body
     return history.transaction(() => {
-      const result = isRefundNotification(parsed.body)
-        ? handleRefund(ctx, order, parsed.body)
-        : handlePayment(ctx, order, parsed.body, history.notifications.token(id))
+      const result = isRefundNotification(body) ? handleRefund(ctx, order, body, id) : handlePayment(ctx, order, body, history.notifications.token(id))
       history.notifications.markHandled(id, result, order.id, at)
-      return order.id
+      return { orderId: order.id, ask: null }
     })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     ctx.log.error('notification.handle_failed', { id, error: message })
     history.notifications.markFailed(id, `Could not be acted on (${message.slice(0, 200)}); the status tracker follows the order`, at)
-    return null
+    return NOTHING
   }
 }
 
+/** Links the notifications kept for an invoice number to the order that now has it. */
+export function claimWaitingNotifications(history: History, order: OrderRow): number {
+  const waiting = history.notifications.waitingFor(order.invoiceNumber)
+  for (const id of waiting) history.notifications.claim(id, order.id, `${order.invoiceNumber}: the order appeared here later; its status checks tell the status`)
+  return waiting.length
+}
+
 export function notificationView(row: NotificationRow): ReceivedNotification {
-  const parsed = parse(row.rawBody)
-  const body = parsed.ok ? parsed.body : null
+  const named = read(row.rawBody)
+  const card = named.form === 'card' ? named.body : null
   return {
     id: row.id,
     receivedAt: row.receivedAt,
     requestId: row.requestId,
-    invoiceNumber: body?.order.invoice_number ?? null,
-    transactionType: body?.transaction.type ?? null,
-    transactionStatus: body?.refund?.status ?? body?.transaction.status ?? null,
+    invoiceNumber: card?.order.invoice_number ?? row.invoiceNumber,
+    transactionType: card?.transaction.type ?? (named.form === 'card' ? null : named.form === 'other' ? 'non-card' : 'unreadable'),
+    transactionStatus: card ? (card.refund?.status ?? card.transaction.status) : named.form === 'other' ? named.status : null,
     orderId: row.orderId,
     result: row.result ?? 'Received, being acted on',
     failed: row.failed,

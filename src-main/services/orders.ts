@@ -43,6 +43,8 @@ export function orderView(row: OrderRow): OrderView {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     completedAt: row.completedAt,
+    review: row.review,
+    gatewayAmountSen: row.gatewayAmountSen,
   }
 }
 

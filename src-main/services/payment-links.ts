@@ -27,7 +27,7 @@ import type { CustomerRow, OrderRow } from '../store/history-types'
 import type { ServiceContext } from './context'
 import { beginAttempt, finishAttempt, writeAhead } from './gateway-attempts'
 import { duplicateInvoice, nextInvoiceNumber, noteInvoiceUsed } from './invoice-numbers'
-import { checkOrderStatus, orderDetail } from './status-checks'
+import { checkOrderStatus, orderDetail, type CheckOptions } from './status-checks'
 
 /**
  * The hosted card page's lifetime. The interface has no field for it (the gateway decides); 60 minutes
@@ -324,8 +324,8 @@ export class PaymentLinks {
   }
 
   /** A status check of a link; a card page whose creation went unanswered gets its address back by replaying the same request. */
-  checkStatus(id: number): Promise<OrderDetail> {
-    return checkOrderStatus(this.ctx, id, (order) => this.recoverAddress(order))
+  checkStatus(id: number, options?: CheckOptions): Promise<OrderDetail> {
+    return checkOrderStatus(this.ctx, id, (order) => this.recoverAddress(order), options)
   }
 
   /**

@@ -21,7 +21,7 @@ import type { ServiceContext } from './context'
 import { cardLocks, savedToken } from './customers'
 import { beginAttempt, finishAttempt, writeAhead } from './gateway-attempts'
 import { duplicateInvoice, nextInvoiceNumber, noteInvoiceUsed } from './invoice-numbers'
-import { last4Of, orderDetail } from './status-checks'
+import { checkPaidMoney, flagForReview, last4Of, orderDetail } from './status-checks'
 
 const CHARGE_PATH = '/credit-card/charge'
 /** Orders that count as "charged already" for the duplicate guard. */
@@ -214,18 +214,29 @@ export class PhoneOrders {
         return unknown ? 'unknown' : 'refused'
       }
       const charge = result.value
-      const approved = charge.status.status === 'SUCCESS'
       const declined = charge.status.status === 'FAILED'
       const reply = [charge.responseCode, charge.responseMessage].filter(Boolean).join(' ')
       const masked = charge.card?.masked ?? null
+      const cardFields = {
+        ...(masked ? { cardMasked: masked, cardLast4: last4Of(masked) ?? undefined } : {}),
+        ...(charge.card?.brand ? { cardBrand: charge.card.brand } : {}),
+      }
+      const money = charge.status.status === 'SUCCESS' ? checkPaidMoney(order, charge.amountSen, charge.currency) : null
+      if (money && !money.ok) {
+        // Approved, but not for this order's money: the card stays locked until a person decides.
+        const review = { reason: money.reason, gatewayStatus: charge.status.raw, gatewayAmountSen: charge.amountSen, gatewayCurrency: charge.currency, source: 'charge' as const }
+        flagForReview(ctx, order, review, { status: 'OUTCOME_UNKNOWN', rawStatus: charge.status.raw, ...cardFields }, attempt.id)
+        return 'unknown'
+      }
+      const approved = money !== null
       history.orders.update(
         order.id,
         {
           status: approved ? 'PAID' : declined ? 'FAILED' : 'OUTCOME_UNKNOWN',
           rawStatus: charge.status.raw,
           ...(approved || declined ? { completedAt: at } : {}),
-          ...(masked ? { cardMasked: masked, cardLast4: last4Of(masked) ?? undefined } : {}),
-          ...(charge.card?.brand ? { cardBrand: charge.card.brand } : {}),
+          ...(money?.ok && money.gatewayAmountSen !== null ? { gatewayAmountSen: money.gatewayAmountSen } : {}),
+          ...cardFields,
         },
         at,
       )

@@ -13,8 +13,9 @@ import type { GatewayResult, StatusOutcome, GenericPayment } from '../gateway/cl
 import type { GatewayErrorCode } from '../gateway/errors'
 import type { NormalisedStatus } from '../gateway/status'
 import type { History } from '../store/history'
-import type { OrderRow, OrderStatus, OrderUpdate } from '../store/history-types'
+import type { OrderReview, OrderRow, OrderStatus, OrderUpdate } from '../store/history-types'
 import type { ServiceContext } from './context'
+import { formatRm } from '../../src-common/money-text'
 import { assertDue, checkView, dueAfter } from './check-timing'
 import { recordRead } from './gateway-attempts'
 import { orderView, timelineEntry } from './orders'
@@ -38,9 +39,9 @@ const ORDER_STATUS_OF: Record<NormalisedStatus, OrderStatus> = {
 
 const FINISHED: ReadonlySet<OrderStatus> = new Set(['PAID', 'FAILED', 'EXPIRED', 'REFUNDED', 'VOIDED'])
 
-/** When the next check may be made, or null when no check is useful. */
+/** When the next check may be made, or null when no check is useful (or a person must decide first). */
 export function statusCheckDueAt(history: History, order: OrderRow): Date | null {
-  if (!CHECKABLE.has(order.status)) return null
+  if (!CHECKABLE.has(order.status) || order.review) return null
   const attempts = history.attempts.forOrder(order.id)
   const times = [Date.parse(order.createdAt), ...attempts.map((attempt) => Date.parse(attempt.startedAt))]
   if (order.completedAt) times.push(Date.parse(order.completedAt))
@@ -80,6 +81,56 @@ export interface Answer {
   token: string | null
   issuer: string | null
   approvalCode: string | null
+  /** The amount and currency the gateway says were paid, when it says them. */
+  amountSen: number | null
+  currency: string | null
+}
+
+/** How the gateway may write an order's currency: the capture answer has been seen to say MY for MYR. */
+const CURRENCY_WORDS: Readonly<Record<string, readonly string[]>> = { MYR: ['MYR', 'MY'] }
+
+/**
+ * Whether what the gateway says was paid can be taken for this order: another currency, or more than
+ * the order's amount, needs a person (the order is not turned paid); less is a discount or promotion
+ * ("amounts after discount"), taken and shown beside the order's amount.
+ */
+export function checkPaidMoney(
+  order: OrderRow,
+  amountSen: number | null,
+  currency: string | null,
+): { ok: true; gatewayAmountSen: number | null } | { ok: false; reason: OrderReview['reason'] } {
+  const said = currency?.trim().toUpperCase()
+  if (said && !(CURRENCY_WORDS[order.currency] ?? [order.currency]).includes(said)) return { ok: false, reason: 'currency' }
+  if (amountSen !== null && amountSen > order.amountSen) return { ok: false, reason: 'amount' }
+  return { ok: true, gatewayAmountSen: amountSen !== null && amountSen !== order.amountSen ? amountSen : null }
+}
+
+/** An amount in the gateway's own currency, for the timeline: "USD 999.99", or RM for ours. */
+export function gatewayMoneyText(amountSen: number | null, currency: string | null, order: OrderRow): string {
+  if (amountSen === null) return currency ? `an amount in ${currency}` : 'no amount'
+  const said = currency?.trim().toUpperCase() ?? order.currency
+  return (CURRENCY_WORDS[order.currency] ?? [order.currency]).includes(said) ? formatRm(amountSen) : `${said} ${(amountSen / 100).toFixed(2)}`
+}
+
+/** Flags an order whose gateway answer says paid with money that is not the order's; writes why. Returns the order. */
+export function flagForReview(ctx: ServiceContext, order: OrderRow, review: Omit<OrderReview, 'at'>, patch: OrderUpdate, attemptId: number | null): OrderRow {
+  const history = ctx.history()
+  const at = ctx.now().toISOString()
+  const said = gatewayMoneyText(review.gatewayAmountSen, review.gatewayCurrency, order)
+  const why = review.reason === 'currency' ? 'in another currency' : 'for more than the order'
+  return history.transaction(() => {
+    const updated = history.orders.update(order.id, { ...patch, review: { ...review, at } }, at)
+    history.events.append({
+      orderId: order.id,
+      type: 'status_changed',
+      summary: `Needs review: the gateway says ${review.gatewayStatus} for ${said}, ${why} (the order is ${formatRm(order.amountSen)}). Not marked paid: a person must decide.`,
+      details: { reason: review.reason, gatewayStatus: review.gatewayStatus, gatewayAmountSen: review.gatewayAmountSen, gatewayCurrency: review.gatewayCurrency, orderAmountSen: order.amountSen },
+      attemptId,
+      actor: null,
+      at,
+    })
+    return updated
+  })
 }
 
 /** The last four digits of a masked card number, when it shows four. */
@@ -107,6 +158,8 @@ function cardAnswer(outcome: StatusOutcome): Answer {
     token: outcome.card?.tokenId ?? null,
     issuer: outcome.card?.issuer ?? null,
     approvalCode: outcome.card?.approvalCode ?? null,
+    amountSen: outcome.amountSen,
+    currency: outcome.currency,
   }
 }
 
@@ -124,6 +177,8 @@ function genericAnswer(payment: GenericPayment): Answer {
     token: null,
     issuer: null,
     approvalCode: null,
+    amountSen: payment.amountSen,
+    currency: payment.currency,
   }
 }
 
@@ -137,16 +192,27 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
   const history = ctx.history()
   const at = ctx.now().toISOString()
   const mapped = ORDER_STATUS_OF[answer.status]
+  const money = mapped === 'PAID' ? checkPaidMoney(order, answer.amountSen, answer.currency) : null
+  if (money && !money.ok) {
+    const review = { reason: money.reason, gatewayStatus: answer.raw, gatewayAmountSen: answer.amountSen, gatewayCurrency: answer.currency, source: via }
+    return flagForReview(ctx, order, review, { ...answer.patch, rawStatus: answer.raw }, attemptId)
+  }
+  const discount = money?.ok && money.gatewayAmountSen !== null ? money.gatewayAmountSen : null
   const keepCancelled = order.status === 'CANCELLED' && mapped === 'PENDING'
   const status = keepCancelled ? order.status : mapped
   const completedAt = FINISHED.has(status) && !order.completedAt ? (answer.completedAt ?? at) : undefined
   return history.transaction(() => {
-    const updated = history.orders.update(order.id, { ...answer.patch, status, rawStatus: answer.raw, ...(completedAt ? { completedAt } : {}) }, at)
+    const updated = history.orders.update(
+      order.id,
+      { ...answer.patch, status, rawStatus: answer.raw, ...(completedAt ? { completedAt } : {}), ...(discount !== null ? { gatewayAmountSen: discount } : {}) },
+      at,
+    )
     const changed = status !== order.status
+    const paidLess = discount !== null ? `; ${formatRm(discount)} paid of ${formatRm(order.amountSen)} (a discount at the gateway)` : ''
     history.events.append({
       orderId: order.id,
       type: via === 'notification' ? 'notification' : changed ? 'status_changed' : 'status_check',
-      summary: changed ? `${source}: ${order.status} → ${status} (gateway says ${answer.raw})` : `${source}: still ${status} (gateway says ${answer.raw})`,
+      summary: changed ? `${source}: ${order.status} → ${status} (gateway says ${answer.raw})${paidLess}` : `${source}: still ${status} (gateway says ${answer.raw})`,
       details: { gatewayStatus: answer.raw, previous: order.status, ...(answer.approvalCode ? { approvalCode: answer.approvalCode } : {}) },
       attemptId,
       actor: null,
@@ -204,14 +270,23 @@ async function lookUp(ctx: ServiceContext, order: OrderRow): Promise<Lookup> {
   return { kind: 'card', result: await client.checkStatus(identifier) }
 }
 
+export interface CheckOptions {
+  /**
+   * The gateway's own notification named this order. A v3 payment is then retrieved at once: the
+   * 60-second rule is the card status check's, and the notification says the payment is done.
+   */
+  afterNotification?: boolean
+}
+
 /** "Check status": refused before the order's check is due; otherwise asks, records and applies. */
-export async function checkOrderStatus(ctx: ServiceContext, id: number, afterCheck?: (order: OrderRow) => Promise<void>): Promise<OrderDetail> {
+export async function checkOrderStatus(ctx: ServiceContext, id: number, afterCheck?: (order: OrderRow) => Promise<void>, options: CheckOptions = {}): Promise<OrderDetail> {
   const history = ctx.history()
   const order = history.orders.get(id)
   if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
+  if (order.review) throw new AppError('NEEDS_REVIEW', 'The gateway’s answer for this order needs a person’s decision first (see “Needs review”).')
   const due = statusCheckDueAt(history, order)
   if (!due) throw new AppError('NOT_CHECKABLE', `This order is ${order.status.toLowerCase()}: a status check would not change it.`)
-  assertDue(due, ctx.now())
+  if (!(options.afterNotification && order.kind === 'generic_link')) assertDue(due, ctx.now())
   const lookup = await lookUp(ctx, order)
   const attempt = recordRead(history, order.id, lookup.result, ctx.now())
   if (!lookup.result.ok) {

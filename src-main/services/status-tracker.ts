@@ -21,9 +21,9 @@ import { AppError } from '../bridge/app-error'
 import type { History } from '../store/history'
 import type { TrackedSubject, TrackingRow } from '../store/tracking'
 import type { ServiceContext } from './context'
-import { handleNotification } from './notifications'
+import { claimWaitingNotifications, handleNotification } from './notifications'
 import { isOpen, refundCheckDueAt } from './refund-summary'
-import { CHECKABLE_STATUSES, CheckFailedError, statusCheckDueAt } from './status-checks'
+import { CHECKABLE_STATUSES, CheckFailedError, statusCheckDueAt, type CheckOptions } from './status-checks'
 
 export const BACKOFF_MS = [60_000, 120_000, 300_000, 900_000, 3_600_000] as const
 export const OFFLINE_RETRY_MS = [15_000, 30_000, 60_000, 120_000, 300_000] as const
@@ -33,7 +33,7 @@ const AFTER_EXPIRY_MS = 5_000
 const EMIT_EVERY_MS = 100
 
 export interface TrackerChecks {
-  order(id: number): Promise<OrderDetail>
+  order(id: number, options?: CheckOptions): Promise<OrderDetail>
   refund(id: number): Promise<RefundResult>
 }
 
@@ -85,7 +85,10 @@ export class StatusTracker {
     this.pollMs = options.pollMs ?? 1_000
     // Orders created, checked, cancelled or notified anywhere in main come and go from the schedule here.
     this.unsubscribe = this.ctx.events.subscribe((name, payload) => {
-      if (name === 'orders.changed') this.follow((payload as { id: number }).id)
+      if (name !== 'orders.changed') return
+      const { id } = payload as { id: number }
+      this.claimNotifications(id)
+      this.follow(id)
     })
   }
 
@@ -242,10 +245,10 @@ export class StatusTracker {
   // ---- checks, shared with "Check now" ----
 
   /** "Check now" and the tracker: one request per order at a time; the schedule follows the answer. */
-  checkOrder(id: number): Promise<OrderDetail> {
+  checkOrder(id: number, options?: CheckOptions): Promise<OrderDetail> {
     const existing = this.orderChecks.get(id)
     if (existing) return existing
-    const running = this.guarded('order', id, () => this.checks.order(id)).finally(() => this.orderChecks.delete(id))
+    const running = this.guarded('order', id, () => this.checks.order(id, options)).finally(() => this.orderChecks.delete(id))
     this.orderChecks.set(id, running)
     return running
   }
@@ -429,10 +432,22 @@ export class StatusTracker {
 
   // ---- notifications ----
 
-  /** Acts on a notification the listener stored; the order's schedule follows. */
+  /** Acts on a notification the listener stored; the order's schedule follows, and a v3 payment it names is asked about at once. */
   handleNotification(id: number): void {
-    const orderId = handleNotification(this.ctx, id)
-    if (orderId !== null) this.ctx.events.emit('orders.changed', { id: orderId })
+    const { orderId, ask } = handleNotification(this.ctx, id)
+    if (orderId === null) return
+    this.ctx.events.emit('orders.changed', { id: orderId })
+    if (ask === 'now') {
+      this.checkOrder(orderId, { afterNotification: true }).catch((error: unknown) => {
+        this.ctx.log.warn('tracker.notified_check_failed', { orderId, error: error instanceof Error ? error.message : String(error) })
+      })
+    }
+  }
+
+  /** An order new here may be the one a kept notification named: they are linked. */
+  private claimNotifications(orderId: number): void {
+    const order = this.history.orders.get(orderId)
+    if (order && claimWaitingNotifications(this.history, order) > 0) this.ctx.events.emit('listener.changed', {})
   }
 
   private handleStoredNotifications(): void {

@@ -47,10 +47,29 @@ export interface NewOrder {
   createdAt: string
 }
 
+/**
+ * Why an order waits for a person: the gateway said it was paid, but in another currency or for more
+ * than the order's amount, so the app did not turn it paid by itself.
+ */
+export interface OrderReview {
+  reason: 'currency' | 'amount'
+  /** What the gateway said: its status word, amount (sen, when it gave one) and currency. */
+  gatewayStatus: string
+  gatewayAmountSen: number | null
+  gatewayCurrency: string | null
+  /** Where it came from: a status check, a notification or the charge's own answer. */
+  source: 'check' | 'notification' | 'charge'
+  at: string
+}
+
 export interface OrderRow extends NewOrder {
   id: number
   updatedAt: string
   completedAt: string | null
+  /** Set while the order needs a staff decision; cleared only by one. */
+  review: OrderReview | null
+  /** The amount the gateway says was paid, when it is not the order's (a discount). */
+  gatewayAmountSen: number | null
 }
 
 /** Fields that change after creation. */
@@ -75,6 +94,8 @@ export type OrderUpdate = Partial<
     | 'customerName'
     | 'customerEmail'
     | 'customerPhone'
+    | 'review'
+    | 'gatewayAmountSen'
   >
 >
 
@@ -94,6 +115,8 @@ export interface OrderSearch {
   createdTo?: string | undefined
   amountMinSen?: number | undefined
   amountMaxSen?: number | undefined
+  /** Only orders waiting for a staff decision on the gateway's answer. */
+  needsReview?: boolean | undefined
   /** Page size, 1 to 500. */
   limit: number
   /** Keyset cursor: the id of the last row of the previous page (newest first is descending id). */
@@ -223,6 +246,10 @@ export interface NewNotification {
   rawBody: string
   /** The card token the body carried, stored encrypted. */
   token: string | null
+  /** The invoice number the body names, when it names one. */
+  invoiceNumber: string | null
+  /** The signing scheme the notification verified under: card, or generic (the gateway's non-card channels). */
+  scheme: 'card' | 'generic'
   /** Header names and values as received, minus nothing secret (the gateway sends none). */
   headers: Record<string, string>
   verified: boolean

@@ -8,6 +8,7 @@ import type { Db } from './database'
 import { HISTORY_SCHEMA } from './migration-2-history'
 import { TRACKING_SCHEMA } from './migration-3-tracking'
 import { PRIVATE_NOTIFICATIONS_SCHEMA, redactStoredNotifications } from './migration-4-private-notifications'
+import { REVIEW_SCHEMA } from './migration-5-review'
 import { PRIVATE_FILE_MODE } from '../private-files'
 
 export interface Migration {
@@ -62,6 +63,14 @@ export const MIGRATIONS: readonly Migration[] = [
       redactStoredNotifications(db, 'main')
     },
     scrub: redactStoredNotifications,
+  },
+  {
+    // Orders whose gateway answer needs a person (currency or amount not the order's), and paid amounts that differ.
+    version: 5,
+    name: 'review',
+    up: (db) => {
+      db.exec(REVIEW_SCHEMA)
+    },
   },
 ]
 

@@ -32,6 +32,8 @@ interface NotificationRecord {
   handled_at: string | null
   result: string | null
   failed: number
+  invoice_number: string | null
+  scheme: 'card' | 'generic' | null
 }
 
 function toRow(r: NotificationRecord): NotificationRow {
@@ -46,6 +48,9 @@ function toRow(r: NotificationRecord): NotificationRow {
     handledAt: r.handled_at,
     result: r.result,
     failed: r.failed === 1,
+    invoiceNumber: r.invoice_number,
+    // Stored before migration 5: the card scheme was the only one verified.
+    scheme: r.scheme ?? 'card',
   }
 }
 
@@ -58,13 +63,16 @@ export class NotificationsRepository {
   private readonly unhandledStatement: Statement
   private readonly recentStatement: Statement
   private readonly tokenStatement: Statement
+  private readonly waitingStatement: Statement
+  private readonly claimStatement: Statement
+  private readonly unmatchedStatement: Statement
 
   constructor(
     db: Db,
     private readonly cipher: CardCipher,
   ) {
-    this.insertStatement = db.prepare(`insert into notifications (request_id, raw_body, headers, verified, order_id, received_at, token_ciphertext)
-      values (@requestId, @rawBody, @headers, @verified, @orderId, @receivedAt, @tokenCiphertext) on conflict (request_id) do nothing returning id`).pluck()
+    this.insertStatement = db.prepare(`insert into notifications (request_id, raw_body, headers, verified, order_id, received_at, token_ciphertext, invoice_number, scheme)
+      values (@requestId, @rawBody, @headers, @verified, @orderId, @receivedAt, @tokenCiphertext, @invoiceNumber, @scheme) on conflict (request_id) do nothing returning id`).pluck()
     this.byRequestIdStatement = db.prepare('select id from notifications where request_id = ?').pluck()
     this.forOrderStatement = db.prepare('select * from notifications where order_id = ? order by id')
     this.getStatement = db.prepare('select * from notifications where id = ?')
@@ -72,6 +80,9 @@ export class NotificationsRepository {
     this.unhandledStatement = db.prepare('select * from notifications where handled_at is null order by id')
     this.recentStatement = db.prepare('select * from notifications order by id desc limit ?')
     this.tokenStatement = db.prepare('select token_ciphertext from notifications where id = ?').pluck()
+    this.waitingStatement = db.prepare('select id from notifications indexed by notifications_waiting where invoice_number = ? and order_id is null').pluck()
+    this.claimStatement = db.prepare('update notifications set order_id = ?, result = ? where id = ?')
+    this.unmatchedStatement = db.prepare('select count(*) from notifications where order_id is null and handled_at is not null').pluck()
   }
 
   /** Stores the notification unless its Request-Id was seen before; then `duplicate` and the first one's id. */
@@ -99,6 +110,21 @@ export class NotificationsRepository {
   /** Acting on it threw: marked so that it is shown and not tried again at every start. */
   markFailed(id: number, result: string, at: string): void {
     this.handledStatement.run(at, result, null, 1, id)
+  }
+
+  /** Notifications kept for an invoice number no order here had when they came. */
+  waitingFor(invoiceNumber: string): number[] {
+    return this.waitingStatement.all(invoiceNumber) as number[]
+  }
+
+  /** Links a waiting notification to the order that has appeared for it. */
+  claim(id: number, orderId: number, result: string): void {
+    this.claimStatement.run(orderId, result, id)
+  }
+
+  /** Kept notifications that name no order here (yet). */
+  unmatchedCount(): number {
+    return this.unmatchedStatement.get() as number
   }
 
   /** The card token the notification carried, in clear; null if none, or if it was stored under a data key the app no longer has. */

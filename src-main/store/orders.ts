@@ -10,7 +10,7 @@
  */
 import type { Statement } from 'better-sqlite3'
 import type { Db } from './database'
-import type { NewOrder, OrderPage, OrderRow, OrderSearch, OrderStatus, OrderUpdate } from './history-types'
+import type { NewOrder, OrderPage, OrderReview, OrderRow, OrderSearch, OrderStatus, OrderUpdate } from './history-types'
 import { compileSearchText } from './order-search'
 
 export const MAX_PAGE = 500
@@ -42,6 +42,8 @@ interface OrderRecord {
   created_at: string
   updated_at: string
   completed_at: string | null
+  review: string | null
+  gateway_amount_sen: number | null
 }
 
 export function toOrderRow(r: OrderRecord): OrderRow {
@@ -70,6 +72,8 @@ export function toOrderRow(r: OrderRecord): OrderRow {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     completedAt: r.completed_at,
+    review: r.review === null ? null : (JSON.parse(r.review) as OrderReview),
+    gatewayAmountSen: r.gateway_amount_sen,
   }
 }
 
@@ -130,6 +134,8 @@ const UPDATABLE: readonly (readonly [keyof OrderUpdate, string])[] = [
   ['customerName', 'customer_name'],
   ['customerEmail', 'customer_email'],
   ['customerPhone', 'customer_phone'],
+  ['review', 'review'],
+  ['gatewayAmountSen', 'gateway_amount_sen'],
 ]
 
 /** The filters besides the text, as named parameters (lists as JSON arrays, absent as null). */
@@ -160,6 +166,7 @@ export class OrdersRepository {
   private readonly getStatement: Statement
   private readonly byInvoiceStatement: Statement
   private readonly byRequestIdStatement: Statement
+  private readonly byPaymentIdStatement: Statement
   private readonly forCustomerStatement: Statement
   private readonly idsWithStatusStatement: Statement
   private readonly timeOrderedStatement: Statement
@@ -171,6 +178,8 @@ export class OrdersRepository {
   private readonly rangeStatements: Record<'amount' | 'created', { count: Statement; rows: Statement }>
   private readonly countTextStatement: Statement
   private readonly countStatement: Statement
+  private readonly reviewStatement: Statement
+  private readonly countReviewStatement: Statement
 
   constructor(private readonly db: Db) {
     this.insertStatement = db.prepare(INSERT_ORDER_SQL)
@@ -181,6 +190,7 @@ export class OrdersRepository {
     this.getStatement = db.prepare('select * from orders where id = ?')
     this.byInvoiceStatement = db.prepare('select * from orders where invoice_number = ?')
     this.byRequestIdStatement = db.prepare('select * from orders where request_id = ? order by id desc limit 1')
+    this.byPaymentIdStatement = db.prepare('select * from orders indexed by orders_by_payment_id where payment_id = ? order by id desc limit 1')
     this.forCustomerStatement = db.prepare('select * from orders indexed by orders_by_customer where customer_id = ? order by id desc limit ?')
     this.idsWithStatusStatement = db.prepare('select id from orders indexed by orders_by_status where status in (select value from json_each(?)) order by id').pluck()
     this.timeOrderedStatement = db.prepare("select value from history_meta where key = 'orders_time_ordered'").pluck()
@@ -221,6 +231,11 @@ export class OrdersRepository {
         where orders_fts match @match and f.rowid >= @low and f.rowid <= @high ${RESIDUAL}`)
       .pluck()
     this.countStatement = db.prepare(`select count(*) from orders o indexed by orders_filter where ${ID_RANGE} ${RESIDUAL}`).pluck()
+    // Orders needing review are few: read through their partial index, every other filter (text too) checked on each.
+    const review = `from orders o indexed by orders_needing_review where o.review is not null and ${ID_RANGE} ${RESIDUAL}
+      and (@match is null or o.id in (select rowid from orders_fts where orders_fts match @match))`
+    this.reviewStatement = db.prepare(rowsOf(`select o.id ${review} order by o.id desc limit @limit`))
+    this.countReviewStatement = db.prepare(`select count(*) ${review}`).pluck()
   }
 
   insert(order: NewOrder): OrderRow {
@@ -233,7 +248,8 @@ export class OrdersRepository {
     for (const [field] of UPDATABLE) {
       const present = Object.hasOwn(patch, field) && patch[field] !== undefined
       params[`has_${field}`] = present ? 1 : 0
-      params[field] = present ? (patch[field] ?? null) : null
+      const value = present ? (patch[field] ?? null) : null
+      params[field] = value !== null && typeof value === 'object' ? JSON.stringify(value) : value
     }
     const row = this.updateStatement.get(params) as OrderRecord | undefined
     if (!row) throw new Error(`Order ${String(id)} does not exist.`)
@@ -250,6 +266,11 @@ export class OrdersRepository {
 
   byRequestId(requestId: string): OrderRow | null {
     return this.one(this.byRequestIdStatement, requestId)
+  }
+
+  /** A generic payment's order by the payment id the merchant chose (`id`). */
+  byPaymentId(paymentId: string): OrderRow | null {
+    return this.one(this.byPaymentIdStatement, paymentId)
   }
 
   /** Ids of every order in one of these statuses, oldest first. */
@@ -289,6 +310,7 @@ export class OrdersRepository {
       const params = this.params(query)
       if (params === null) return 0
       const match = compileSearchText(query.text)
+      if (query.needsReview) return this.countReviewStatement.get({ ...params, match }) as number
       if (match !== null) return this.countTextStatement.get({ ...params, match }) as number
       return this.countStatement.get(params) as number
     })()
@@ -339,6 +361,7 @@ export class OrdersRepository {
     if (params === null) return []
     const datesAsIds = this.timeOrderedStatement.get() === 1
     const match = compileSearchText(query.text)
+    if (query.needsReview) return this.reviewStatement.all({ ...params, match, limit }) as OrderRecord[]
     if (match !== null) return this.textStatement.all({ ...params, match, limit }) as OrderRecord[]
 
     // A narrow range (an exact amount, or a short period once dates no longer follow ids) is read

@@ -115,6 +115,7 @@ describe('gateway credentials', () => {
     'orders.exportCsv': [{}],
     'orders.cancelExport': [{ jobId: 'no-such-job' }],
     'orders.checkStatus': [{ id: 1 }],
+    'orders.resolveReview': [{ id: 1, decision: 'paid', reason: 'Checked in the back office' }],
     'orders.cancelLink': [{ id: 1, reason: 'customer changed their mind' }],
     'links.prepare': [undefined],
     'links.banks': [undefined],

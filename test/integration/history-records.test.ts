@@ -107,12 +107,12 @@ describe('history records', () => {
 
   it('notifications: a repeated request id is a duplicate and changes nothing', () => {
     const order = f.history.orders.insert(newOrder())
-    const first = { requestId: 'n-1', rawBody: '{"order":{"status":"SUCCESS"}}', headers: { 'request-id': 'n-1' }, verified: true, orderId: order.id, receivedAt: '2026-01-01T00:00:00.000Z', token: null }
+    const first = { requestId: 'n-1', rawBody: '{"order":{"status":"SUCCESS"}}', headers: { 'request-id': 'n-1' }, verified: true, orderId: order.id, receivedAt: '2026-01-01T00:00:00.000Z', token: null, invoiceNumber: null, scheme: 'card' as const }
     const stored = f.history.notifications.insert(first)
     expect(stored.duplicate).toBe(false)
     expect(f.history.notifications.insert({ ...first, rawBody: '{"changed":true}', verified: false, receivedAt: 'later' })).toEqual({ id: stored.id, duplicate: true })
     expect(f.history.notifications.forOrder(order.id)).toEqual([
-      { id: stored.id, requestId: 'n-1', rawBody: first.rawBody, headers: first.headers, verified: true, orderId: order.id, receivedAt: first.receivedAt, handledAt: null, result: null, failed: false },
+      { id: stored.id, requestId: 'n-1', rawBody: first.rawBody, headers: first.headers, verified: true, orderId: order.id, receivedAt: first.receivedAt, handledAt: null, result: null, failed: false, invoiceNumber: null, scheme: 'card' },
     ])
     // Without a request id nothing can be matched, so each is kept.
     const a = f.history.notifications.insert({ ...first, requestId: null })
@@ -123,11 +123,11 @@ describe('history records', () => {
 
   it('notifications: the card token is kept encrypted beside the body, never in clear in the file', () => {
     const token = 'tok-5f8e2a9c7d41b3e6'
-    const stored = f.history.notifications.insert({ requestId: 'n-tok', rawBody: '{}', headers: {}, verified: true, orderId: null, receivedAt: '2026-01-01T00:00:00.000Z', token })
+    const stored = f.history.notifications.insert({ requestId: 'n-tok', rawBody: '{}', headers: {}, verified: true, orderId: null, receivedAt: '2026-01-01T00:00:00.000Z', token, invoiceNumber: null, scheme: 'card' })
     expect(f.history.notifications.token(stored.id)).toBe(token)
     const blob = f.history.db.prepare('select token_ciphertext from notifications where id = ?').pluck().get(stored.id) as Buffer
     expect(blob.includes(Buffer.from(token))).toBe(false)
-    expect(f.history.notifications.token(f.history.notifications.insert({ requestId: 'n-none', rawBody: '{}', headers: {}, verified: true, orderId: null, receivedAt: 'x', token: null }).id)).toBeNull()
+    expect(f.history.notifications.token(f.history.notifications.insert({ requestId: 'n-none', rawBody: '{}', headers: {}, verified: true, orderId: null, receivedAt: 'x', token: null, invoiceNumber: null, scheme: 'card' as const }).id)).toBeNull()
   })
 
   it('audit log: appended and listed newest first, and neither UPDATE nor DELETE is possible', () => {

@@ -128,6 +128,8 @@ const order: OrderView = {
   createdAt: '2026-11-12T03:00:00.000Z',
   updatedAt: '2026-11-12T03:00:00.000Z',
   completedAt: null,
+  review: null,
+  gatewayAmountSen: null,
 }
 
 const detailOf = (status: OrderView['status']): OrderDetail => ({ order: { ...order, status }, timeline: [], statusCheck: null, canCancel: false, refunds: null })

@@ -55,6 +55,8 @@ const row = (id: number, change: Partial<OrderView> = {}): OrderView => ({
   createdAt: '2030-01-02T03:04:05.000Z',
   updatedAt: '2030-01-02T03:04:05.000Z',
   completedAt: null,
+  review: null,
+  gatewayAmountSen: null,
   ...change,
 })
 
