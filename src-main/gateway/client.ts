@@ -24,7 +24,17 @@ import {
   StatusResponse,
   UnbindTokenResponse,
 } from './schemas'
-import { cardRequestHeaders, cardRequestStringToSign, cardResponseStringToSign, digest, formatTimestamp, genericRequestHeaders, genericStringToSign, verifySignature } from './signing'
+import {
+  cardRequestHeaders,
+  cardRequestStringToSign,
+  cardResponseStringToSign,
+  digest,
+  formatTimestamp,
+  genericRequestHeaders,
+  genericResponseStringToSign,
+  genericStringToSign,
+  verifySignature,
+} from './signing'
 import { normaliseStatus, type GatewayStatus } from './status'
 import { gatewayTime } from './time'
 
@@ -46,7 +56,8 @@ export interface GatewaySettings extends HttpSettings {
   /**
    * Treat a missing or wrong signature on the answer to a money-moving call (charge, link, refund) as
    * a bad response, whatever blockOnBadSignature says: the outcome is then unknown, settled by a
-   * status check, and a forged "approved" can never make an order Paid. On in Production.
+   * status check, and a forged "approved" can never make an order Paid. On in Production, for the card
+   * scheme (whose answer signature is published).
    */
   blockUnsignedMoneyAnswers: boolean
   /** Whether the API key is followed by `:` before Basic encoding (sources disagree). */
@@ -78,7 +89,7 @@ export type OperationName =
 /** Which signing scheme a notification verified under. */
 export type NotificationScheme = 'card' | 'generic'
 
-/** valid/invalid/missing for card-scheme answers; not_signed where the scheme signs no answers. */
+/** valid/invalid/missing for an answer's signature; not_signed where nothing was checked (no answer). */
 export type SignatureCheck = 'valid' | 'invalid' | 'missing' | 'not_signed'
 
 /** One exchange with the gateway, as it may be stored and logged. */
@@ -437,7 +448,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         }),
       }
     }
-    const signed = genericRequestHeaders({
+    const all = genericRequestHeaders({
       clientId: credentials.clientId,
       secretKey: credentials.secretKey,
       apiKey: credentials.apiKey,
@@ -446,16 +457,27 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       body: bodyText ?? '',
       apiKeyTrailingColon: settings.apiKeyTrailingColon,
     })
+    // As published, a retrieve (GET) carries no Signature; the POSTs are signed.
+    const signed: Record<string, string> = { ...all }
+    if (call.method === 'GET') delete signed['Signature']
     // The generic scheme carries no Request-Id; a money-moving call sends it as the Idempotency-Id.
     const idempotency: Record<string, string> = call.moneyMoving ? { 'Idempotency-Id': call.requestId } : {}
     return { ...json, ...signed, ...idempotency }
   }
 
   function checkSignature(call: Call<z.ZodType, unknown>, response: HttpResponse): SignatureCheck {
-    if (call.scheme !== 'card') return 'not_signed'
     const signature = response.headers['signature']
     const timestamp = response.headers['response-timestamp']
     if (!signature || !timestamp) return 'missing'
+    if (call.scheme === 'generic') {
+      const stringToSign = genericResponseStringToSign({
+        clientId: response.headers['client-id'] ?? credentials.clientId,
+        responseTimestamp: timestamp,
+        requestTarget: call.path,
+        digest: digest(response.body),
+      })
+      return verifySignature(credentials.secretKey, stringToSign, signature) ? 'valid' : 'invalid'
+    }
     const stringToSign = cardResponseStringToSign({
       clientId: response.headers['client-id'] ?? credentials.clientId,
       requestId: response.headers['request-id'] ?? call.requestId,
@@ -514,8 +536,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     // other non-2xx, or a 409 whose body is not that answer, is an error.
     if (!success && response.status !== 409) return httpFailure()
     const parsed = parseAnswer(response.body, call.schema)
-    if (!parsed.ok) return success ? fail(badResponse(response.status, parsed.problem, call.moneyMoving)) : httpFailure()
-    if ((settings.blockOnBadSignature || (call.moneyMoving && settings.blockUnsignedMoneyAnswers)) && isSuspect(exchange.signature)) {
+    if (!parsed.ok) return success ? fail(badResponse(response.status, parsed.problem, call.moneyMoving, response.body)) : httpFailure()
+    // Production's rule covers the card scheme, whose answer signature is published; the v3 answer's
+    // string is not, so there a wrong guess must not stop every link: the setting decides.
+    const mustBeSigned = settings.blockOnBadSignature || (call.moneyMoving && call.scheme === 'card' && settings.blockUnsignedMoneyAnswers)
+    if (mustBeSigned && isSuspect(exchange.signature)) {
       return fail(badResponse(response.status, `${exchange.signature} response signature`, call.moneyMoving))
     }
     exchange.replayed = !success

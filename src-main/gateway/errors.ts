@@ -105,14 +105,17 @@ export function httpError(status: number, bodyText: string, moneyMoving: boolean
 }
 
 /** A 2xx answer whose body breaks the contract (not JSON, a missing field, a spoilt signature when that blocks). */
-export function badResponse(status: number, detail: string, moneyMoving: boolean): GatewayError {
+export function badResponse(status: number, detail: string, moneyMoving: boolean, bodyText = ''): GatewayError {
+  // A 2xx whose body is an error ({"error":{"code","message"}}): the gateway's own words are kept.
+  const { gatewayCode, gatewayMessage } = readErrorBody(bodyText)
+  const said = gatewayCode || gatewayMessage ? `; the gateway said ${[gatewayCode, gatewayMessage].filter(Boolean).join(': ')}` : ''
   return {
     code: 'BAD_RESPONSE',
-    message: `${STAFF_MESSAGES.BAD_RESPONSE} (${detail})${moneyMoving ? UNKNOWN_SUFFIX : '.'}`,
+    message: `${STAFF_MESSAGES.BAD_RESPONSE} (${detail}${said})${moneyMoving ? UNKNOWN_SUFFIX : '.'}`,
     httpStatus: status,
-    gatewayCode: null,
-    gatewayMessage: null,
-    field: null,
+    gatewayCode,
+    gatewayMessage,
+    field: fieldOf(gatewayMessage),
     outcomeUnknown: moneyMoving,
   }
 }

@@ -93,6 +93,30 @@ export function genericStringToSign(parts: GenericParts): string {
   return [parts.clientId, parts.requestTimestamp, parts.requestTarget, parts.digest].join('\n')
 }
 
+export interface GenericResponseParts {
+  clientId: string
+  /** The answer's `Response-Timestamp` header, `YYYY-MM-DDTHH:mm:ssZ`. */
+  responseTimestamp: string
+  /** The path the client called (as sent, without the query). */
+  requestTarget: string
+  /** Base64 SHA-256 of the raw response body. */
+  digest: string
+}
+
+/**
+ * The string a generic ("v3") answer is signed over: the request's four unlabelled lines with the
+ * response timestamp in place of the request timestamp, and the digest of the response body:
+ *
+ *     <Client-Id>\n<Response-Timestamp>\n<path called>\n<base64 SHA-256 of the response body>
+ *
+ * `Signature` = `HMACSHA256=` + base64 HMAC-SHA256 of it with the secret key (as for requests).
+ * Not published: the training gateway signs this way, and the app records (and, when set to, blocks
+ * on) a mismatch; see docs/gateway-client.md.
+ */
+export function genericResponseStringToSign(parts: GenericResponseParts): string {
+  return genericStringToSign({ clientId: parts.clientId, requestTimestamp: parts.responseTimestamp, requestTarget: parts.requestTarget, digest: parts.digest })
+}
+
 /** `HMACSHA256=` + base64 HMAC-SHA256, keyed with the secret key as UTF-8 text. */
 export function hmacSignature(secretKey: string, stringToSign: string): string {
   return SIGNATURE_PREFIX + createHmac('sha256', secretKey).update(stringToSign, 'utf8').digest('base64')

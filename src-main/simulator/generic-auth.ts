@@ -6,6 +6,7 @@
 import {
   digest,
   formatTimestamp,
+  genericResponseStringToSign,
   genericStringToSign,
   GENERIC_API_VERSION,
   hmacSignature,
@@ -51,28 +52,6 @@ export function verifyGenericRequest(req: SimRequest, credentials: Credentials, 
   if (!signature) return unauthorized('Signature header is required')
   const stringToSign = genericStringToSign({ clientId, requestTimestamp: timestamp, requestTarget: req.path, digest: digest(req.body) })
   return verifySignature(credentials.secretKey, stringToSign, signature) ? { ok: true } : unauthorized('invalid signature')
-}
-
-export interface GenericResponseParts {
-  clientId: string
-  /** The answer's `Response-Timestamp` header, `YYYY-MM-DDTHH:mm:ssZ`. */
-  responseTimestamp: string
-  /** The path the client called (as sent, without the query). */
-  requestTarget: string
-  /** Base64 SHA-256 of the raw response body. */
-  digest: string
-}
-
-/**
- * The string a generic ("v3") answer is signed over: the request's four unlabelled lines with the
- * response timestamp in place of the request timestamp, and the digest of the response body:
- *
- *     <Client-Id>\n<Response-Timestamp>\n<path called>\n<base64 SHA-256 of the response body>
- *
- * `Signature` = `HMACSHA256=` + base64 HMAC-SHA256 of it with the secret key (as for requests).
- */
-export function genericResponseStringToSign(parts: GenericResponseParts): string {
-  return genericStringToSign({ clientId: parts.clientId, requestTimestamp: parts.responseTimestamp, requestTarget: parts.requestTarget, digest: parts.digest })
 }
 
 export interface GenericResponseSigning {

@@ -3,6 +3,8 @@
  * the gateway can be made to show, and the replay of a retried Request-Id.
  */
 import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGatewayClient, type GatewayClient, type GatewaySettings } from '../../src-main/gateway/client'
 import { createLogger, memorySink } from '../../src-main/log'
@@ -170,11 +172,13 @@ describe('gateway client: operations', () => {
     expect(created.value).toMatchObject({ id: paymentId, status: { status: 'PENDING' }, state: 'INITIATE', amountSen: 25_050 })
     expect(created.value.nextActionUrl).toMatch(/^http/)
     expect(created.value.referenceId).toBeTruthy()
-    expect(created.exchange.signature).toBe('not_signed')
+    // v3 answers are signed too (published): the create answer verifies.
+    expect(created.exchange.signature).toBe('valid')
 
     await control('POST', '/v3/decide', { id: paymentId, action: 'approve' })
     const retrieved = await gateway.retrievePayment(paymentId)
     expect(retrieved.ok && retrieved.value.status.status).toBe('SUCCESS')
+    expect(retrieved.exchange.signature).toBe('valid')
     await gateway.close()
   })
 
@@ -325,5 +329,40 @@ describe('gateway client: faults and outcomes', () => {
     expect(log).toContain('"durationMs"')
     for (const secret of [CREDENTIALS.secretKey, CREDENTIALS.apiKey, token, 'HMACSHA256=']) expect(log).not.toContain(secret)
     await gateway.close()
+  })
+})
+
+describe('gateway client: requests as published', () => {
+  it('sends the v3 retrieve without a Signature (the published example has none), and signs the v3 create', async () => {
+    const seen: { method: string; headers: IncomingHttpHeaders }[] = []
+    const server = createServer((request, response) => {
+      seen.push({ method: request.method ?? '', headers: request.headers })
+      request.resume()
+      response.writeHead(200, { 'Content-Type': 'application/json' })
+      response.end(JSON.stringify({ id: 'PAY-1', order: { amount: '10.50', currency: 'MYR' }, payment: { status: 'PENDING' } }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const gateway = client({}, `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`)
+    try {
+      const retrieved = await gateway.retrievePayment('PAY-1')
+      // Read as published: the amount as a numeric string; the answer carried no signature.
+      expect(retrieved).toMatchObject({ ok: true, value: { amountSen: 1050, currency: 'MYR' }, exchange: { signature: 'missing' } })
+      await gateway.createPayment({
+        requestId: gateway.newRequestId(),
+        paymentId: 'PAY-2',
+        invoiceNumber: 'INV-2',
+        amountSen: 1050,
+        expiresAt: new Date(sim.clock.now() + 3_600_000),
+        channel: 'EWALLET_TNG',
+        customer: { id: 'CUST-1', name: 'Siti', country: 'MY' },
+      })
+      expect(seen.map((request) => [request.method, Boolean(request.headers['signature']), Boolean(request.headers['authorization']), Boolean(request.headers['client-id'])])).toEqual([
+        ['GET', false, true, true],
+        ['POST', true, true, true],
+      ])
+    } finally {
+      await gateway.close()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
   })
 })

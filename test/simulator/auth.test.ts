@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cardRequestHeaders, digest, formatTimestamp, GENERIC_API_VERSION, hmacSignature } from '../../src-main/gateway/signing'
-import { genericResponseStringToSign } from '../../src-main/simulator/generic-auth'
+import { genericResponseStringToSign } from '../../src-main/gateway/signing'
 import type { Simulator } from '../../src-main/simulator'
 import { API_KEY, cardGet, cardPost, CLIENT_ID, genericGet, genericPost, newInvoice, paymentPageBody, SECRET_KEY, simTimestamp, start, statusOf } from './helpers'
 

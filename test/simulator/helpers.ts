@@ -11,7 +11,7 @@ import {
   verifySignature,
 } from '../../src-main/gateway/signing'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../src-main/simulator'
-import { genericResponseStringToSign } from '../../src-main/simulator/generic-auth'
+import { genericResponseStringToSign } from '../../src-main/gateway/signing'
 
 export const CLIENT_ID = 'BRN-0001-TEST'
 export const SECRET_KEY = 'SK-test-0123456789'
