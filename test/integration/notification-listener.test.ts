@@ -8,10 +8,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cardRequestHeaders, formatTimestamp } from '../../src-main/gateway/signing'
+import { cardRequestHeaders, digest, formatTimestamp, genericStringToSign, hmacSignature } from '../../src-main/gateway/signing'
 import { historyFile } from '../../src-main/store/history-file'
 import type { OrderDetail } from '../../src-preload/contract'
-import { cardLink } from './link-requests'
+import { cardLink, genericLink } from './link-requests'
 import { SANDBOX, startSandboxBackend, type SandboxTestBackend } from './sandbox-fixture'
 import { startTrainingBackend, type TrainingTestBackend } from './training-fixture'
 
@@ -58,6 +58,13 @@ function signed(body: string, requestId: string, secretKey = SANDBOX.secretKey, 
     'Content-Type': 'application/json',
     ...cardRequestHeaders({ clientId: SANDBOX.clientId, secretKey, requestId, requestTimestamp: formatTimestamp(new Date()), requestTarget: target, body }),
   }
+}
+
+/** Headers of a notification signed with the generic ("v3") scheme, as the gateway's non-card notifications are. */
+function genericSigned(body: string, secretKey = SANDBOX.secretKey): Record<string, string> {
+  const timestamp = formatTimestamp(new Date())
+  const signature = hmacSignature(secretKey, genericStringToSign({ clientId: SANDBOX.clientId, requestTimestamp: timestamp, requestTarget: PATH, digest: digest(body) }))
+  return { 'Content-Type': 'application/json', 'Client-Id': SANDBOX.clientId, 'Request-Timestamp': timestamp, Signature: signature }
 }
 
 async function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
@@ -225,5 +232,121 @@ describe('the notification listener', () => {
     // Marked, so the next start does not try it again.
     await sandbox.restart()
     expect((await sandbox.call('listener.status')).recent.find((item) => item.requestId === 'doku-notify-0601')?.failed).toBe(true)
+  })
+})
+
+describe('notifications as evidence', () => {
+  it('a SUCCESS in another currency leaves the order unpaid and Needs review, found by its filter, cleared only by an audited decision', async () => {
+    const sandbox = await startSandboxBackend()
+    app = sandbox
+    const url = await listenerOn(sandbox)
+    const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-REVIEW-1', amountSen: 4_50 }))
+    const body = paymentBody(order).replace('"amount":4.5,"currency":"MYR"', '"amount":999.99,"currency":"USD"')
+    expect(body).toContain('"currency":"USD"')
+    expect((await post(url, body, signed(body, 'doku-review-0001'))).status).toBe(200)
+    await expect.poll(async () => (await sandbox.call('orders.get', { id: order.id })).order.review?.reason ?? null, { timeout: 5_000, interval: 5 }).toBe('currency')
+    const flagged = await sandbox.call('orders.get', { id: order.id })
+    expect(flagged.order).toMatchObject({ status: 'PENDING', review: { gatewayStatus: 'SUCCESS', gatewayAmountSen: 999_99, gatewayCurrency: 'USD', source: 'notification' } })
+    expect(flagged.timeline.at(-1)?.summary).toBe('Needs review: the gateway says SUCCESS for USD 999.99, in another currency (the order is RM 4.50). Not marked paid: a person must decide.')
+    // No automatic or manual check while a person must decide.
+    expect(flagged.statusCheck).toBeNull()
+    expect((await sandbox.backend.dispatch('orders.checkStatus', { id: order.id })).ok).toBe(false)
+    expect((await sandbox.call('orders.search', { needsReview: true, limit: 50 })).rows.map((row) => row.id)).toEqual([order.id])
+    expect((await sandbox.call('orders.search', { needsReview: true, text: 'nobody-by-that-name', limit: 50 })).rows).toEqual([])
+
+    const short = await sandbox.backend.dispatch('orders.resolveReview', { id: order.id, decision: 'paid', reason: 'ok' })
+    expect(short).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'reason' } })
+    const decided = await sandbox.call('orders.resolveReview', { id: order.id, decision: 'not_paid', reason: 'Not our payment: checked in the back office' })
+    expect(decided.order).toMatchObject({ status: 'FAILED', review: null })
+    expect(decided.timeline.at(-1)).toMatchObject({ type: 'staff_action', actor: 'aisyah' })
+    expect((await sandbox.call('orders.search', { needsReview: true, limit: 50 })).rows).toEqual([])
+    const db = new Database(historyFile(sandbox.dataDir, 'sandbox'), { readonly: true })
+    const audit = db.prepare("select actor, action, details from audit_log where action like 'order.review%'").all()
+    db.close()
+    expect(audit).toEqual([{ actor: 'aisyah', action: 'order.review_not_paid', details: expect.stringContaining('Not our payment') as string }])
+  })
+
+  it('a SUCCESS for more than the order needs review; one for less (a discount) is Paid with both amounts kept', async () => {
+    const sandbox = await startSandboxBackend()
+    app = sandbox
+    const url = await listenerOn(sandbox)
+    const { order: more } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-REVIEW-2', amountSen: 4_50 }))
+    const { order: less } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-REVIEW-3', amountSen: 4_50 }))
+    const higher = paymentBody(more).replace('"amount":4.5', '"amount":"45.00"')
+    const lower = paymentBody(less).replace('"amount":4.5', '"amount":"4.00"')
+    expect((await post(url, higher, signed(higher, 'doku-review-0002'))).status).toBe(200)
+    expect((await post(url, lower, signed(lower, 'doku-review-0003'))).status).toBe(200)
+    await expect.poll(async () => (await sandbox.call('orders.get', { id: less.id })).order.status, { timeout: 5_000, interval: 5 }).toBe('PAID')
+    await expect.poll(async () => (await sandbox.call('orders.get', { id: more.id })).order.review?.reason ?? null, { timeout: 5_000, interval: 5 }).toBe('amount')
+    const discounted = await sandbox.call('orders.get', { id: less.id })
+    expect(discounted.order).toMatchObject({ amountSen: 4_50, gatewayAmountSen: 4_00, review: null })
+    expect(discounted.timeline.at(-1)?.summary).toContain('RM 4.00 paid of RM 4.50 (a discount at the gateway)')
+    const accepted = await sandbox.call('orders.resolveReview', { id: more.id, decision: 'paid', reason: 'Customer paid a tip, confirmed by phone' })
+    expect(accepted.order).toMatchObject({ status: 'PAID', review: null, gatewayAmountSen: 45_00 })
+  })
+
+  it('a non-card notification (generic scheme, another form) is kept and makes the app retrieve the payment at once', async () => {
+    const sandbox = await startSandboxBackend()
+    app = sandbox
+    const url = await listenerOn(sandbox)
+    const created = await sandbox.call('links.create', genericLink('EWALLET_TNG', { invoiceNumber: 'INV-V3-1' }))
+    await sandbox.control('POST', '/v3/decide', { id: created.order.paymentId, action: 'approve' })
+    // The body says FAILED: it is not believed, only used as the trigger; the retrieve says SUCCESS.
+    const body = JSON.stringify({ id: created.order.paymentId, order: { invoice_number: 'INV-V3-1', amount: '128.50', currency: 'MYR' }, payment: { channel: 'EWALLET_TNG', status: 'FAILED' } })
+    expect((await post(url, body, genericSigned(body))).status).toBe(200)
+    expect((await post(url, body, genericSigned(body, 'SK-not-the-merchants'))).status).toBe(401)
+    await expect.poll(async () => (await sandbox.call('orders.get', { id: created.order.id })).order.status, { timeout: 5_000, interval: 5 }).toBe('PAID')
+    const { calls } = (await sandbox.control('GET', '/calls')) as { calls: { operation: string }[] }
+    expect(calls.filter((call) => call.operation === 'v3_get_payment')).toHaveLength(1)
+    const { recent } = await sandbox.call('listener.status')
+    expect(recent[0]).toMatchObject({ invoiceNumber: 'INV-V3-1', transactionType: 'non-card', transactionStatus: 'FAILED', orderId: created.order.id, result: 'INV-V3-1: asked the gateway' })
+  })
+
+  it('a notification for an order not here yet is kept and counted, and linked when the order appears', async () => {
+    const sandbox = await startSandboxBackend()
+    app = sandbox
+    const url = await listenerOn(sandbox)
+    const early = paymentBody({ invoiceNumber: 'INV-LATER-1', amountSen: 10_00, customerName: 'Siti', customerEmail: 'siti@example.my', requestId: 'r-1' } as OrderDetail['order'])
+    expect((await post(url, early, signed(early, 'doku-later-0001'))).status).toBe(200)
+    await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toBe(
+      'Kept: no order INV-LATER-1 here yet; linked if it appears (made at another desk)',
+    )
+    expect((await sandbox.call('listener.status')).counts.unmatched).toBe(1)
+    const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-LATER-1', amountSen: 10_00 }))
+    const after = await sandbox.call('listener.status')
+    expect(after.counts.unmatched).toBe(0)
+    expect(after.recent[0]).toMatchObject({ orderId: order.id, result: 'INV-LATER-1: the order appeared here later; its status checks tell the status' })
+    // It predates the order here: its body is not applied; the order waits for its own checks.
+    expect((await sandbox.call('orders.get', { id: order.id })).order.status).toBe('PENDING')
+  })
+
+  it('a refund notification without refund.request_id is matched to the refund sent from here by its amount; another is a refund made elsewhere', async () => {
+    const sandbox = await startSandboxBackend()
+    app = sandbox
+    const url = await listenerOn(sandbox)
+    const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-REFUND-N1', amountSen: 100_00 }))
+    await sandbox.control('POST', '/pay', { invoice_number: 'INV-REFUND-N1', card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
+    await sandbox.control('POST', '/settle', { invoice_number: 'INV-REFUND-N1' })
+    sandbox.advance(61_000)
+    await sandbox.call('orders.checkStatus', { id: order.id })
+    const sent = await sandbox.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 30_00 })
+    expect(sent.refund.status).toBe('SUCCESS')
+    const refundBody = (amount: string): string =>
+      JSON.stringify({ order: { invoice_number: 'INV-REFUND-N1', amount: '100' }, transaction: { type: 'REFUND', status: 'SUCCESS' }, refund: { amount, type: 'PARTIAL_REFUND', status: 'SUCCESS' } })
+    const ours = refundBody('30')
+    expect((await post(url, ours, signed(ours, 'doku-refund-0001'))).status).toBe(200)
+    await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toBe(`Refund ${sent.refund.requestId} on INV-REFUND-N1: success`)
+    const elsewhere = refundBody('10')
+    expect((await post(url, elsewhere, signed(elsewhere, 'doku-refund-0002'))).status).toBe(200)
+    await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toBe('Refund made elsewhere on INV-REFUND-N1: success')
+    const { refunds } = await sandbox.call('orders.get', { id: order.id })
+    expect(refunds.refunds.map((refund) => [refund.amountSen, refund.status, refund.external])).toEqual(
+      expect.arrayContaining([
+        [30_00, 'SUCCESS', false],
+        [10_00, 'SUCCESS', true],
+      ]),
+    )
+    expect(refunds.refunds).toHaveLength(2)
+    expect(refunds.refundedSen).toBe(40_00)
   })
 })
