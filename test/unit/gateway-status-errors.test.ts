@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fieldOf, httpError, readErrorBody, transportError } from '../../src-main/gateway/errors'
+import { badResponse, fieldOf, httpError, readErrorBody, transportError } from '../../src-main/gateway/errors'
 import { redactBody } from '../../src-main/gateway/redact'
 import { meaningOf, normaliseStatus } from '../../src-main/gateway/status'
 
@@ -82,5 +82,14 @@ describe('redaction', () => {
 
   it('masks token-looking text in a body that is not JSON', () => {
     expect(redactBody('token=tok_secret_value_1234&x=1')).toBe('token=••••1234&x=1')
+  })
+})
+
+describe('a 2xx whose body is an error', () => {
+  it('keeps the gateway\'s code and message (and the field it names) beside "bad response"', () => {
+    const error = badResponse(200, 'unexpected payment', true, '{"error":{"code":"INVALID_PARAMETER","message":"order.amount Must Not Be Blank","type":"Invalid Parameter"}}')
+    expect(error).toMatchObject({ code: 'BAD_RESPONSE', httpStatus: 200, gatewayCode: 'INVALID_PARAMETER', gatewayMessage: 'order.amount Must Not Be Blank', field: 'order.amount', outcomeUnknown: true })
+    expect(error.message).toContain('the gateway said INVALID_PARAMETER: order.amount Must Not Be Blank')
+    expect(badResponse(200, 'not JSON', false, 'oops')).toMatchObject({ gatewayCode: null, gatewayMessage: null, message: 'The gateway answered something the app cannot read (not JSON).' })
   })
 })
