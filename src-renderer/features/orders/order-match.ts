@@ -11,6 +11,7 @@ export function belongsAtTop(order: OrderView, rows: readonly OrderView[], filte
   if (filters.statuses?.length && !filters.statuses.includes(order.status)) return false
   if (filters.kinds?.length && !filters.kinds.includes(order.kind)) return false
   if (filters.channels?.length && !filters.channels.includes(order.channel)) return false
+  if (filters.needsReview && !order.review) return false
   const created = Date.parse(order.createdAt)
   if (filters.createdFrom && created < Date.parse(filters.createdFrom)) return false
   if (filters.createdTo && created >= Date.parse(filters.createdTo)) return false

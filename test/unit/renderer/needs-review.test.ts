@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import type { OrderReview, OrderView } from '../../../src-preload/contract'
+import { belongsAtTop } from '../../../src-renderer/features/orders/order-match'
+import { REVIEW_REASON_MAX, reviewFacts, reviewReasonProblem, reviewTitle } from '../../../src-renderer/features/orders/review'
+import { formatMoney, gatewayMoneyText, isOrderCurrency, paidNote } from '../../../src-renderer/format/money'
+
+const order = (change: Partial<OrderView> = {}): OrderView => ({
+  id: 7,
+  kind: 'card_link',
+  invoiceNumber: 'INV-000007',
+  amountSen: 4_50,
+  currency: 'MYR',
+  channel: 'CARD',
+  status: 'PENDING',
+  rawStatus: 'SUCCESS',
+  customerName: 'Siti',
+  customerEmail: null,
+  customerPhone: null,
+  requestId: null,
+  paymentId: null,
+  gatewayReferenceId: null,
+  linkUrl: null,
+  linkExpiresAt: null,
+  cardMasked: null,
+  cardLast4: null,
+  cardBrand: null,
+  createdBy: 'staff',
+  createdAt: '2030-01-02T03:04:05.000Z',
+  updatedAt: '2030-01-02T03:04:05.000Z',
+  completedAt: null,
+  review: null,
+  gatewayAmountSen: null,
+  ...change,
+})
+
+const review = (change: Partial<OrderReview> = {}): OrderReview => ({
+  reason: 'currency',
+  gatewayStatus: 'SUCCESS',
+  gatewayAmountSen: 999_99,
+  gatewayCurrency: 'USD',
+  source: 'notification',
+  at: '2030-01-02T03:05:00.000Z',
+  ...change,
+})
+
+describe('money in the gateway’s currency', () => {
+  it('is written in that currency, exactly, with the order’s own currency as RM', () => {
+    expect(formatMoney(999_99, 'USD')).toBe('USD 999.99')
+    expect(formatMoney(1_234_567_05, ' usd ')).toBe('USD 1,234,567.05')
+    expect(formatMoney(1, 'SGD')).toBe('SGD 0.01')
+    // 0.1 + 0.2 style float trouble cannot happen: integer sen all the way.
+    expect(formatMoney(30, 'EUR')).toBe('EUR 0.30')
+    expect(formatMoney(4_50, 'MYR')).toBe('RM 4.50')
+    expect(formatMoney(4_50, 'MY')).toBe('RM 4.50')
+    expect(formatMoney(4_50, null)).toBe('RM 4.50')
+    expect(formatMoney(4_50, '')).toBe('RM 4.50')
+  })
+
+  it('knows MY for MYR, and no currency at all for the order’s', () => {
+    expect(isOrderCurrency('MYR')).toBe(true)
+    expect(isOrderCurrency('my')).toBe(true)
+    expect(isOrderCurrency(null)).toBe(true)
+    expect(isOrderCurrency('USD')).toBe(false)
+    expect(isOrderCurrency('IDR', 'IDR')).toBe(true)
+  })
+
+  it('says what the gateway said when it gave no amount', () => {
+    expect(gatewayMoneyText(null, 'USD')).toBe('an amount in USD')
+    expect(gatewayMoneyText(null, null)).toBe('no amount')
+    expect(gatewayMoneyText(null, 'MYR')).toBe('no amount')
+    expect(gatewayMoneyText(900, 'MYR')).toBe('RM 9.00')
+  })
+})
+
+describe('what was paid beside the order’s amount', () => {
+  it('shows a lower amount as a discount, compact for the list and in full for the order', () => {
+    expect(paidNote(order({ amountSen: 4_50, gatewayAmountSen: 4_00 }))).toEqual({
+      paid: 'RM 4.00 paid',
+      short: 'RM 4.00 paid (of RM 4.50)',
+      long: 'RM 4.00 paid, RM 0.50 less (a discount or promotion)',
+      lower: true,
+    })
+  })
+
+  it('shows a higher amount (taken after a review) as more than the order', () => {
+    expect(paidNote(order({ amountSen: 4_50, gatewayAmountSen: 9_00 }))).toMatchObject({ short: 'RM 9.00 paid (of RM 4.50)', long: 'RM 9.00 paid, RM 4.50 more than the order', lower: false })
+  })
+
+  it('shows nothing when the gateway said nothing else', () => {
+    expect(paidNote(order({ gatewayAmountSen: null }))).toBeNull()
+    expect(paidNote(order({ amountSen: 4_50, gatewayAmountSen: 4_50 }))).toBeNull()
+  })
+})
+
+describe('an order that needs review', () => {
+  it('says what the gateway said against the order, and why a person must decide', () => {
+    expect(reviewFacts(order(), review())).toEqual({
+      gatewaySays: 'USD 999.99',
+      orderAmount: 'RM 4.50',
+      why: "The gateway says SUCCESS for USD 999.99, in another currency than this order's RM 4.50.",
+      source: 'a notification',
+    })
+    expect(reviewFacts(order(), review({ reason: 'amount', gatewayCurrency: 'MYR', gatewayAmountSen: 9_00, source: 'check', gatewayStatus: 'SUCCES' }))).toMatchObject({
+      gatewaySays: 'RM 9.00',
+      why: "The gateway says SUCCES for RM 9.00, more than this order's RM 4.50.",
+      source: 'a status check',
+    })
+    expect(reviewFacts(order({ kind: 'phone_order' }), review({ gatewayAmountSen: null, source: 'charge' }))).toMatchObject({
+      gatewaySays: 'an amount in USD',
+      source: "the charge's answer",
+    })
+    expect(reviewTitle(order(), review())).toBe("The gateway says SUCCESS for USD 999.99, in another currency than this order's RM 4.50. Not marked paid: open the order to decide.")
+  })
+
+  it('needs a reason of at least ten characters, not counting the spaces around it', () => {
+    expect(reviewReasonProblem('')).toBe('Write at least 10 characters: what you checked, and where')
+    expect(reviewReasonProblem('    short      ')).toBe('Write at least 10 characters: what you checked, and where')
+    expect(reviewReasonProblem('  123456789  ')).toBe('Write at least 10 characters: what you checked, and where')
+    expect(reviewReasonProblem('  1234567890  ')).toBeNull()
+    expect(reviewReasonProblem('Checked in the back office')).toBeNull()
+    expect(reviewReasonProblem('x'.repeat(REVIEW_REASON_MAX + 1))).toBe('Use at most 500 characters')
+  })
+
+  it('belongs on top of the "Needs review" list only while it needs review', () => {
+    const rows = [order({ id: 5, review: review() })]
+    expect(belongsAtTop(order({ id: 9, review: review() }), rows, { needsReview: true })).toBe(true)
+    expect(belongsAtTop(order({ id: 9 }), rows, { needsReview: true })).toBe(false)
+    expect(belongsAtTop(order({ id: 9 }), rows, {})).toBe(true)
+  })
+})
