@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../../format/time'
 import { KIND_LABELS } from '../../format/labels'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { StatusChip } from '../../ui/StatusChip'
+import { ReviewChip } from '../orders/ReviewChip'
 import { AddCardDialog } from './AddCardDialog'
 import { CustomerForm } from './CustomerForm'
 import { useCustomersStore, type CustomerDetail } from './customers-store'
@@ -87,7 +88,7 @@ function RecentOrders({ orders }: { orders: OrderView[] }) {
               title={`${KIND_LABELS[order.kind]} ${order.invoiceNumber}: open in Orders`}
             >
               <span className="mono ellipsis">{order.invoiceNumber}</span>
-              <StatusChip status={order.status} raw={order.rawStatus} />
+              {order.review ? <ReviewChip order={order} /> : <StatusChip status={order.status} raw={order.rawStatus} />}
               <span className="numeric">{formatRm(order.amountSen)}</span>
               <span className="muted small recent-orders__when">{formatDateTime(order.createdAt)}</span>
             </button>

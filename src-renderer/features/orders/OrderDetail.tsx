@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { OrderDetail as Detail, OrderView, TimelineEntry } from '../../../src-preload/contract'
 import { channelLabel, KIND_LABELS } from '../../format/labels'
 import { formatRm } from '../../../src-common/money-text'
+import { paidNote } from '../../format/money'
 import { formatFullTime } from '../../format/time'
 import { CopyField } from '../../ui/CopyField'
 import { MarkCancelledButton } from '../../ui/MarkCancelledButton'
@@ -13,10 +14,27 @@ import { ReceiptButton } from '../phone-order/ReceiptDialog'
 import { SupervisorOverrideButton } from '../phone-order/SupervisorOverride'
 import { RefundsSection } from '../refunds/RefundsSection'
 import { useOrdersStore } from './orders-store'
+import { ReviewChip } from './ReviewChip'
+import { ReviewPanel } from './ReviewPanel'
+
+/** The order's amount, and what was paid beside it when the gateway's amount differs (a discount). */
+function Amount({ order }: { order: OrderView }) {
+  const note = paidNote(order)
+  return (
+    <>
+      {formatRm(order.amountSen)}
+      {note ? (
+        <span className={`amount-note${note.lower ? '' : ' amount-note--more'}`} data-testid="paid-note">
+          {note.long}
+        </span>
+      ) : null}
+    </>
+  )
+}
 
 function Facts({ order }: { order: OrderView }) {
-  const rows: [string, string | null][] = [
-    ['Amount', formatRm(order.amountSen)],
+  const rows: [string, ReactNode][] = [
+    ['Amount', <Amount order={order} />],
     ['Kind', KIND_LABELS[order.kind]],
     ['Channel', channelLabel(order.channel)],
     ['Customer', order.customerName],
@@ -136,21 +154,33 @@ function PhoneOrderActions({ order }: { order: OrderView }) {
   return null
 }
 
+/**
+ * Whether the order may be marked cancelled here: not while it needs review, since the gateway says it
+ * was paid (the review's "Not paid" is the way to close it).
+ */
+function canCancel(detail: Detail): boolean {
+  return detail.canCancel && detail.order.review === null
+}
+
 /** Whether the order has an action of its own (a check, a cancel, a receipt, an override); refunds come apart. */
 function hasActions(detail: Detail): boolean {
   const { order } = detail
   const phone = order.kind === 'phone_order' && (order.status === 'PAID' || order.status === 'OUTCOME_UNKNOWN')
-  return detail.statusCheck !== null || detail.canCancel || phone
+  return detail.statusCheck !== null || canCancel(detail) || phone
 }
 
 function Actions({ detail }: { detail: Detail }) {
   const applyDetail = useOrdersStore((state) => state.applyDetail)
   const { order } = detail
-  if (!hasActions(detail)) return <p className="muted small">Nothing more can be done here: this order is final.</p>
+  if (!hasActions(detail)) {
+    // A review is decided in its own panel above; "final" would not be true yet.
+    if (order.review) return <p className="muted small">Decide the review above first.</p>
+    return <p className="muted small">Nothing more can be done here: this order is final.</p>
+  }
   return (
     <div className="order-actions">
       <StatusCheckButton orderId={order.id} statusCheck={detail.statusCheck} onChecked={applyDetail}>
-        {detail.canCancel ? <MarkCancelledButton orderId={order.id} invoiceNumber={order.invoiceNumber} onCancelled={applyDetail} /> : null}
+        {canCancel(detail) ? <MarkCancelledButton orderId={order.id} invoiceNumber={order.invoiceNumber} onCancelled={applyDetail} /> : null}
         <PhoneOrderActions order={order} />
       </StatusCheckButton>
       {order.kind === 'phone_order' && order.status === 'OUTCOME_UNKNOWN' ? (
@@ -173,7 +203,10 @@ export function OrderDetail() {
         {detail ? (
           <div>
             <h2 className="mono">{detail.order.invoiceNumber}</h2>
-            <StatusChip status={detail.order.status} raw={detail.order.rawStatus} />
+            <div className="order-detail__chips">
+              <StatusChip status={detail.order.status} raw={detail.order.rawStatus} />
+              <ReviewChip order={detail.order} />
+            </div>
           </div>
         ) : (
           <h2>Order</h2>
@@ -189,6 +222,7 @@ export function OrderDetail() {
       ) : null}
       {detail ? (
         <>
+          <ReviewPanel key={`review-${String(detail.order.id)}`} order={detail.order} onDone={applyDetail} />
           <Facts order={detail.order} />
           {/* A paid order's refunds come before its link, kept only for reference by then. */}
           {detail.refunds ? (

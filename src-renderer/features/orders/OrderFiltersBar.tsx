@@ -13,9 +13,10 @@ interface Draft {
   to: string
   min: string
   max: string
+  needsReview: boolean
 }
 
-const EMPTY: Draft = { text: '', status: '', kind: '', channel: '', from: '', to: '', min: '', max: '' }
+const EMPTY: Draft = { text: '', status: '', kind: '', channel: '', from: '', to: '', min: '', max: '', needsReview: false }
 
 /** The filters the draft stands for, or the first problem with what was typed. */
 function toFilters(draft: Draft): { filters: OrderFilters } | { problem: string } {
@@ -24,6 +25,7 @@ function toFilters(draft: Draft): { filters: OrderFilters } | { problem: string 
   if (draft.status) filters.statuses = [draft.status]
   if (draft.kind) filters.kinds = [draft.kind]
   if (draft.channel) filters.channels = [draft.channel]
+  if (draft.needsReview) filters.needsReview = true
   if (draft.from) filters.createdFrom = startOfLocalDay(draft.from) ?? undefined
   if (draft.to) filters.createdTo = startOfNextLocalDay(draft.to) ?? undefined
   if (draft.min.trim()) {
@@ -81,6 +83,10 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
         autoFocus
       />
       <div className="filters__row">
+        <label className={`filter-toggle${draft.needsReview ? ' filter-toggle--on' : ''}`}>
+          <input type="checkbox" checked={draft.needsReview} onChange={(e) => set({ needsReview: e.target.checked })} />
+          Needs review
+        </label>
         <select aria-label="Status" value={draft.status} onChange={(e) => set({ status: e.target.value as Draft['status'] })}>
           <option value="">Any status</option>
           {Object.entries(STATUS_LABELS).map(([value, label]) => (

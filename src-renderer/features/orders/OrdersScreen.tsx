@@ -13,6 +13,12 @@ function hasFilters(filters: OrderFilters): boolean {
   return Object.values(filters as Record<string, unknown>).some((value) => value !== undefined)
 }
 
+/** What an empty result says: with only "Needs review" on, that nothing waits for a decision. */
+function noneText(filters: OrderFilters): string {
+  const { needsReview, ...others } = filters
+  return needsReview && !hasFilters(others) ? 'No orders need review.' : 'No orders match.'
+}
+
 export function OrdersScreen() {
   const rows = useOrdersStore((state) => state.rows)
   const filters = useOrdersStore((state) => state.filters)
@@ -53,7 +59,7 @@ export function OrdersScreen() {
               {loading && rows.length === 0
                 ? 'Searching…'
                 : rows.length === 0
-                  ? 'No orders match.'
+                  ? noneText(filters)
                   : `${String(rows.length)}${nextBeforeId !== null ? '+' : ''} order${rows.length === 1 ? '' : 's'}, newest first`}
             </p>
             {rows.length > 0 ? <OrdersTable rows={rows} selectedId={selectedId} onSelect={(id) => void select(id)} onNearEnd={() => void loadMore()} /> : null}

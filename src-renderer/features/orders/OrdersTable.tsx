@@ -2,8 +2,10 @@ import { useState, type UIEvent } from 'react'
 import type { OrderView } from '../../../src-preload/contract'
 import { channelLabel, KIND_LABELS } from '../../format/labels'
 import { formatRm } from '../../../src-common/money-text'
+import { gatewayMoneyText, paidNote } from '../../format/money'
 import { formatDateTime } from '../../format/time'
 import { StatusChip } from '../../ui/StatusChip'
+import { ReviewChip } from './ReviewChip'
 
 const ROW_HEIGHT = 44
 const VIEWPORT_ROWS = 30
@@ -15,6 +17,27 @@ interface Props {
   onSelect: (id: number) => void
   /** Called when the last loaded rows come into view. */
   onNearEnd: () => void
+}
+
+/** The order's amount; under it, what the gateway says when it is not that (under review, or a discount). */
+function Amount({ order }: { order: OrderView }) {
+  const note = paidNote(order)
+  const says = order.review ? gatewayMoneyText(order.review.gatewayAmountSen, order.review.gatewayCurrency, order.currency) : null
+  if (!note && !says) return <>{formatRm(order.amountSen)}</>
+  return (
+    <span className="amount-cell">
+      <span>{formatRm(order.amountSen)}</span>
+      {says ? (
+        <span className="amount-cell__note amount-cell__note--review" title={`The gateway says ${says}`}>
+          says {says}
+        </span>
+      ) : note ? (
+        <span className="amount-cell__note" title={note.short} data-testid="paid-note">
+          {note.paid}
+        </span>
+      ) : null}
+    </span>
+  )
 }
 
 /**
@@ -54,7 +77,7 @@ export function OrdersTable({ rows, selectedId, onSelect, onNearEnd }: Props) {
               aria-rowindex={first + index + 2}
               aria-selected={order.id === selectedId}
               tabIndex={0}
-              className={`orders-table__row${order.id === selectedId ? ' orders-table__row--selected' : ''}`}
+              className={`orders-table__row${order.id === selectedId ? ' orders-table__row--selected' : ''}${order.review ? ' orders-table__row--review' : ''}`}
               style={{ top: (first + index) * ROW_HEIGHT, height: ROW_HEIGHT }}
               onClick={() => onSelect(order.id)}
               onKeyDown={(event) => {
@@ -65,14 +88,12 @@ export function OrdersTable({ rows, selectedId, onSelect, onNearEnd }: Props) {
               }}
               data-testid="order-row"
             >
-              <span role="cell">
-                <StatusChip status={order.status} raw={order.rawStatus} />
-              </span>
+              <span role="cell">{order.review ? <ReviewChip order={order} /> : <StatusChip status={order.status} raw={order.rawStatus} />}</span>
               <span role="cell" className="mono" data-testid="order-invoice">
                 {order.invoiceNumber}
               </span>
               <span role="cell" className="numeric">
-                {formatRm(order.amountSen)}
+                <Amount order={order} />
               </span>
               <span role="cell" className="ellipsis" title={order.customerEmail ?? undefined}>
                 {order.customerName}

@@ -1,0 +1,148 @@
+import { useState } from 'react'
+import type { OrderDetail, OrderReview, OrderView } from '../../../src-preload/contract'
+import { getApi, NO_BRIDGE } from '../../api'
+import { formatFullTime } from '../../format/time'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { ReasonField } from '../../ui/ReasonField'
+import { REVIEW_REASON_MAX, REVIEW_REASON_MIN, reviewFacts, reviewReasonProblem, type ReviewDecision } from './review'
+
+interface DecisionProps {
+  order: OrderView
+  review: OrderReview
+  decision: ReviewDecision
+  onDone: (detail: OrderDetail) => void
+}
+
+/** "Mark paid" or "Not paid", each after a question that says what it does and asks why (audited). */
+function DecisionButton({ order, review, decision, onDone }: DecisionProps) {
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState('')
+  const [tried, setTried] = useState(false)
+  const [busy, setBusy] = useState(false)
+  /** Main's word on the reason (it checks it too), shown at the field. */
+  const [reasonError, setReasonError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const facts = reviewFacts(order, review)
+  const paid = decision === 'paid'
+
+  const problem = reasonError ?? (tried ? reviewReasonProblem(reason) : null)
+
+  const close = (): void => {
+    if (busy) return
+    setOpen(false)
+    setError(null)
+    setReasonError(null)
+    setTried(false)
+  }
+
+  const confirm = async (): Promise<void> => {
+    if (busy) return
+    setTried(true)
+    setReasonError(null)
+    if (reviewReasonProblem(reason)) return
+    const api = getApi()
+    if (!api) return setError(NO_BRIDGE.message)
+    setBusy(true)
+    setError(null)
+    const result = await api.orders.resolveReview({ id: order.id, decision, reason: reason.trim() })
+    setBusy(false)
+    if (!result.ok) {
+      if (result.error.field === 'reason') return setReasonError(result.error.message)
+      return setError(result.error.message)
+    }
+    setOpen(false)
+    setReason('')
+    setTried(false)
+    onDone(result.value)
+  }
+
+  return (
+    <>
+      <button type="button" className={paid ? 'button' : 'button button--secondary review-panel__not-paid'} onClick={() => setOpen(true)}>
+        {paid ? 'Mark paid' : 'Not paid'}
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={paid ? `Mark ${order.invoiceNumber} paid?` : `Mark ${order.invoiceNumber} not paid?`}
+        confirmLabel={busy ? 'Saving…' : paid ? 'Mark paid' : 'Not paid'}
+        tone={paid ? 'normal' : 'danger'}
+        onCancel={close}
+        onConfirm={() => void confirm()}
+      >
+        {paid ? (
+          <p>
+            The order becomes <strong>Paid</strong> as the gateway says: <strong>{facts.gatewaySays}</strong> for an order of {facts.orderAmount}. Do this only
+            once the gateway&apos;s back office shows that this money arrived for this order.
+          </p>
+        ) : (
+          <p>
+            The gateway&apos;s {facts.gatewaySays} is not taken as this order&apos;s payment: the order becomes <strong>Failed</strong> and the customer must pay
+            again{order.kind === 'phone_order' ? '; the card charged is unlocked' : ''}.
+          </p>
+        )}
+        <p className="muted small">Your decision, your reason and your name are recorded in the order&apos;s timeline and the audit log.</p>
+        <ReasonField
+          label={`Reason (at least ${String(REVIEW_REASON_MIN)} characters)`}
+          value={reason}
+          onChange={(value) => {
+            setReason(value)
+            setReasonError(null)
+          }}
+          maxLength={REVIEW_REASON_MAX}
+          placeholder={
+            paid ? "e.g. The gateway's back office shows USD 999.99 settled for this invoice" : 'e.g. The customer paid by bank transfer; this payment is for another shop'
+          }
+          problem={problem}
+        />
+        {error ? (
+          <div className="alert alert--error" role="alert">
+            {error}
+          </div>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  )
+}
+
+/**
+ * At the top of an order that needs review: what the gateway said against the order's amount, why the
+ * app did not mark it paid, and the two decisions. Gone once one is made (the detail no longer has a review).
+ */
+export function ReviewPanel({ order, onDone }: { order: OrderView; onDone: (detail: OrderDetail) => void }) {
+  const { review } = order
+  if (!review) return null
+  const facts = reviewFacts(order, review)
+  return (
+    <section className="review-panel" aria-labelledby={`review-${String(order.id)}`} data-testid="review-panel">
+      <h3 id={`review-${String(order.id)}`} className="review-panel__title">
+        <span className="review-panel__icon" aria-hidden="true">
+          !
+        </span>
+        Needs review: not marked paid
+      </h3>
+      <p className="review-panel__why">{facts.why}</p>
+      <dl className="review-panel__amounts">
+        <div>
+          <dt>The gateway says</dt>
+          <dd data-testid="review-gateway-amount">
+            <strong>{facts.gatewaySays}</strong> <span className="muted small">({review.gatewayStatus})</span>
+          </dd>
+        </div>
+        <div>
+          <dt>This order</dt>
+          <dd data-testid="review-order-amount">
+            <strong>{facts.orderAmount}</strong>
+          </dd>
+        </div>
+      </dl>
+      <p className="muted small">
+        Heard from {facts.source}, {formatFullTime(review.at)}. No status check is made meanwhile. Check the payment in the gateway&apos;s back office, then
+        decide:
+      </p>
+      <div className="review-panel__actions">
+        <DecisionButton order={order} review={review} decision="paid" onDone={onDone} />
+        <DecisionButton order={order} review={review} decision="not_paid" onDone={onDone} />
+      </div>
+    </section>
+  )
+}
