@@ -26,13 +26,15 @@ interface CardProps {
   card: SavedCardView
   name: string
   selected: boolean
+  /** The order that locks the card needs review: a person's decision, not a status check, unlocks it. */
+  lockNeedsReview: boolean
   /** The screen is past the form (confirming or showing a result): nothing may change. */
   frozen: boolean
   onSelect: () => void
   onRemove: () => void
 }
 
-function SavedCardOption({ card, name, selected, frozen, onSelect, onRemove }: CardProps) {
+function SavedCardOption({ card, name, selected, lockNeedsReview, frozen, onSelect, onRemove }: CardProps) {
   const id = useId()
   const locked = card.lockedBy !== null
   const number = maskedCardText(card.masked)
@@ -61,8 +63,17 @@ function SavedCardOption({ card, name, selected, frozen, onSelect, onRemove }: C
       </button>
       {card.lockedBy ? (
         <div className="saved-card__lock" role="note">
-          <strong>Locked:</strong> the charge of <span className="mono">{card.lockedBy.invoiceNumber}</span> has an unknown outcome. A status check (or a supervisor
-          override) unlocks it.{' '}
+          {lockNeedsReview ? (
+            <>
+              <strong>Locked:</strong> the charge of <span className="mono">{card.lockedBy.invoiceNumber}</span> needs review (the gateway approved other money). A
+              person&apos;s decision under Orders unlocks it.{' '}
+            </>
+          ) : (
+            <>
+              <strong>Locked:</strong> the charge of <span className="mono">{card.lockedBy.invoiceNumber}</span> has an unknown outcome. A status check (or a supervisor
+              override) unlocks it.{' '}
+            </>
+          )}
           <button type="button" className="link-button" onClick={() => card.lockedBy && openOrder(card.lockedBy.orderId)}>
             Open {card.lockedBy.invoiceNumber}
           </button>
@@ -186,6 +197,7 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
               card={card}
               name={`${id}-card`}
               selected={selectedCardId === card.id}
+              lockNeedsReview={detail.orders.some((order) => order.id === card.lockedBy?.orderId && order.review !== null)}
               frozen={frozen}
               onSelect={() => onSelectCard(card.id)}
               onRemove={() => {

@@ -7,6 +7,8 @@ import { StatusChip } from '../../ui/StatusChip'
 import { StatusCheckButton } from '../../ui/StatusCheckButton'
 import { TimelineSummary } from '../../ui/TimelineSummary'
 import { openOrder } from '../customers/open-order'
+import { reviewFacts } from '../orders/review'
+import { ReviewChip } from '../orders/ReviewChip'
 import { resultView, responseText, type ChargeOutcome, type ResultView } from './charge-outcome'
 import { usePhoneOrderStore, type PendingCharge } from './phone-order-store'
 import { ReceiptView } from './ReceiptView'
@@ -19,6 +21,7 @@ const TITLES: Record<ResultView, string> = {
   settled_not_charged: 'Settled: not charged',
   refused: 'Refused by the gateway: nothing was charged',
   other: 'The charge has moved on',
+  review: 'Needs review: approved for other money',
 }
 
 function cardOf(pending: PendingCharge | null, detail: OrderDetail | null): string {
@@ -51,7 +54,8 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
   const invoice = order?.invoiceNumber ?? pending?.request.invoiceNumber ?? '—'
   const card = cardOf(pending, detail)
   const response = responseText(outcome.responseCode, outcome.responseMessage)
-  const tone = view === 'approved' ? 'ok' : view === 'unknown' ? 'unknown' : view === 'declined' || view === 'refused' ? 'bad' : 'neutral'
+  const tone = view === 'approved' ? 'ok' : view === 'unknown' || view === 'review' ? 'unknown' : view === 'declined' || view === 'refused' ? 'bad' : 'neutral'
+  const review = order?.review ? reviewFacts(order, order.review) : null
 
   const newOrder = (
     <button type="button" className="button button--secondary" onClick={() => void start(environment)}>
@@ -68,7 +72,7 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
     <section className={`charge-result charge-result--${tone}`} aria-labelledby="charge-result-heading" data-testid="charge-result" data-view={view}>
       <div className="charge-result__banner">
         <span className="charge-result__icon" aria-hidden="true">
-          {tone === 'ok' ? '✓' : tone === 'unknown' ? '?' : tone === 'bad' ? '✕' : 'i'}
+          {tone === 'ok' ? '✓' : view === 'review' ? '!' : tone === 'unknown' ? '?' : tone === 'bad' ? '✕' : 'i'}
         </span>
         <div>
           <h3 id="charge-result-heading" ref={heading} tabIndex={-1}>
@@ -76,7 +80,7 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
           </h3>
           <div className="charge-result__amount">
             {formatRm(amountSen)}
-            {order ? <StatusChip status={order.status} raw={order.rawStatus} /> : null}
+            {order?.review ? <ReviewChip order={order} /> : order ? <StatusChip status={order.status} raw={order.rawStatus} /> : null}
           </div>
         </div>
       </div>
@@ -152,6 +156,29 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
         </>
       ) : null}
 
+      {view === 'review' && review && order ? (
+        <>
+          <div className="alert alert--danger-strong" role="alert">
+            <p>
+              {review.why} <strong>Not marked paid.</strong> The card is locked against another charge until someone decides, under Orders, whether
+              this is the customer&apos;s payment.
+            </p>
+            <p>Do not take another payment for this order until then. Check the payment in the gateway&apos;s back office.</p>
+          </div>
+          <ResultFacts
+            rows={[
+              ['Card', card],
+              ['Invoice', <span className="mono">{invoice}</span>],
+            ]}
+          />
+          <div className="charge-result__check">
+            <button type="button" className="button" onClick={() => openOrder(order.id)}>
+              Open in Orders to decide
+            </button>
+          </div>
+        </>
+      ) : null}
+
       {view === 'settled_not_charged' ? (
         <>
           <p>The status check found that this charge did not go through: the customer was not charged, and the card is unlocked.</p>
@@ -190,6 +217,7 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
         {view === 'declined' || view === 'refused' || view === 'settled_not_charged' ? again : null}
         {newOrder}
         {view === 'unknown' ? <span className="muted small">For another customer only: this charge is settled by the status check.</span> : null}
+        {view === 'review' ? <span className="muted small">For another customer only: this charge is settled by a person&apos;s decision under Orders.</span> : null}
       </div>
     </section>
   )

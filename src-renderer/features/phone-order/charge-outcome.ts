@@ -32,9 +32,12 @@ export type ResultView =
   | 'refused'
   /** Anything else the order became afterwards (refunded, voided…): its status says it. */
   | 'other'
+  /** Approved, but for money that is not the order's (another currency, more): a person decides under Orders. */
+  | 'review'
 
 export function resultView(outcome: Pick<ChargeOutcome, 'answered' | 'detail'>): ResultView {
   if (outcome.answered === 'refused' || !outcome.detail) return 'refused'
+  if (outcome.detail.order.review) return 'review'
   const status = outcome.detail.order.status
   if (status === 'PAID') return 'approved'
   if (status === 'FAILED') return outcome.answered === 'unknown' ? 'settled_not_charged' : 'declined'

@@ -158,6 +158,15 @@ describe('what a charge came to', () => {
     expect(resultView({ ...unknown, detail: detailOf('REFUNDED') })).toBe('other')
   })
 
+  it('says "needs review" when the gateway approved money that is not the order\'s, until a person decides', () => {
+    const review = { reason: 'currency' as const, gatewayStatus: 'SUCCESS', gatewayAmountSen: 999_99, gatewayCurrency: 'USD', source: 'charge' as const, at: '2026-11-12T03:00:01.000Z' }
+    const flagged = outcomeOf({ ...answer('unknown', 'OUTCOME_UNKNOWN'), detail: { ...detailOf('OUTCOME_UNKNOWN'), order: { ...order, status: 'OUTCOME_UNKNOWN', review } } })
+    expect(resultView(flagged)).toBe('review')
+    // Decided: paid, or not paid.
+    expect(resultView({ ...flagged, detail: detailOf('PAID') })).toBe('approved')
+    expect(resultView({ ...flagged, detail: detailOf('FAILED') })).toBe('settled_not_charged')
+  })
+
   it('says the acquirer code and message together', () => {
     expect(responseText('05', 'Do Not Honour')).toBe('05 · Do Not Honour')
     expect(responseText(null, 'Insufficient funds')).toBe('Insufficient funds')
