@@ -10,7 +10,7 @@
 import { createServer } from 'node:net'
 import type { Page } from '@playwright/test'
 import { cardRequestHeaders, formatTimestamp } from '../../src-main/gateway/signing'
-import { startSimulator } from '../../src-main/simulator'
+import { startSimulator, type Simulator } from '../../src-main/simulator'
 import type { LinkRequest, OrderDetail, OrderView, SettingsView } from '../../src-preload/contract'
 import type { Harness, HarnessOptions } from '../harness/server'
 import { expect, SCREENSHOT_DIR, test as base } from './fixtures'
@@ -19,14 +19,24 @@ import { call } from './training-control'
 const SANDBOX = { clientId: 'BRN-SANDBOX-REVIEW', secretKey: 'SK-sandbox-review-0123456789', apiKey: 'doku_key_sandbox_review' }
 const LISTENER_PATH = '/doku/notifications'
 
-const test = base.extend<{ harnessOptions: HarnessOptions }>({
+const test = base.extend<{ gateway: Simulator; harnessOptions: HarnessOptions }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
-  harnessOptions: async ({}, use) => {
+  gateway: async ({}, use) => {
     const gateway = await startSimulator({ ...SANDBOX })
-    await use({ gatewayUrls: { sandbox: gateway.baseUrl }, statusTracker: false })
+    await use(gateway)
     await gateway.close()
   },
+  harnessOptions: async ({ gateway }, use) => {
+    await use({ gatewayUrls: { sandbox: gateway.baseUrl }, statusTracker: false })
+  },
 })
+
+/** The Sandbox gateway's control API (/__sim/…). */
+async function control(gateway: Simulator, path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${gateway.baseUrl}/__sim${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  if (!response.ok) throw new Error(`${path}: ${String(response.status)} ${await response.text()}`)
+  return response.json()
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,7 +81,7 @@ async function cardLink(harness: Harness, invoiceNumber: string, amountSen: numb
 let notificationCount = 0
 
 /** A card payment notification (interface 2.8) for the order, signed as the gateway signs it, paid with this money. */
-async function notifyPaid(listenerUrl: string, order: OrderView, paid: { amount: string; currency: string }): Promise<void> {
+async function notifyPaid(listenerUrl: string, order: OrderView, paid: { amount: string; currency: string }, card = { masked: '450919******5332', brand: 'VISA' }): Promise<void> {
   // The amount exactly as the gateway may write it: a numeric string.
   const body = JSON.stringify({
     order: { invoice_number: order.invoiceNumber, amount: paid.amount, currency: paid.currency },
@@ -79,7 +89,7 @@ async function notifyPaid(listenerUrl: string, order: OrderView, paid: { amount:
     transaction: { type: 'SALE', status: 'SUCCESS', date: new Date().toISOString(), original_request_id: order.requestId },
     service: { id: 'CREDIT_CARD' },
     channel: { id: 'CREDIT_CARD', name: 'Credit Card' },
-    card_payment: { masked_card_number: '450919******5332', approval_code: 'A1B2C3', response_code: '00', response_message: 'Approved', issuer: 'Maybank', brand: 'VISA' },
+    card_payment: { masked_card_number: card.masked, approval_code: 'A1B2C3', response_code: '00', response_message: 'Approved', issuer: 'Maybank', brand: card.brand },
   })
   notificationCount += 1
   const headers = cardRequestHeaders({
@@ -221,4 +231,41 @@ test('a payment above the order needs review, and "Not paid" fails it; a discoun
   await expect(detail.locator('.order-detail__head')).toContainText('Failed')
   await expect(row(page, more.invoiceNumber)).toContainText('Failed')
   expect((await call<OrderDetail>(harness, 'orders.get', { id: more.id })).order).toMatchObject({ status: 'FAILED', review: null })
+})
+
+test('a phone order whose lost answer turns out paid in another currency says so on the charge screen, and opens in Orders to decide', async ({ page, harness, gateway }) => {
+  const listener = await sandboxWithListener(harness)
+  const customer = await call<{ id: number; externalId: string }>(harness, 'customers.save', { name: 'Farah Idris', email: 'farah@example.my', phone: '012-555 0101' })
+  const { token } = (await control(gateway, '/tokens', { customer_id: customer.externalId, card_number: '5120910000000038' })) as { token: { id: string } }
+  await call(harness, 'cards.add', { customerId: customer.id, token: token.id, masked: '512091******0038', brand: 'MASTERCARD' })
+  // The gateway applies the charge, then its answer is lost.
+  await control(gateway, '/faults', { operation: 'charge', kind: 'error500', phase: 'after', count: 1 })
+
+  await page.reload()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Phone order' }).click()
+  await page.getByRole('combobox', { name: 'Find customer' }).fill('Farah')
+  await page.getByRole('option', { name: /Farah Idris/ }).click()
+  await page.getByTestId('saved-card').filter({ hasText: '0038' }).getByRole('radio').check()
+  const form = page.getByRole('region', { name: 'Charge' })
+  await form.getByLabel('Amount (RM)').fill('4.50')
+  await form.getByRole('button', { name: 'Review charge' }).click()
+  await page.getByRole('button', { name: 'Charge RM 4.50' }).click()
+  const result = page.getByTestId('charge-result')
+  await expect(result.getByRole('heading', { name: "We don't know whether the customer was charged." })).toBeVisible()
+
+  // The gateway's notification says it was paid, in US dollars.
+  const [order] = (await call<{ rows: OrderView[] }>(harness, 'orders.search', { kinds: ['phone_order'], limit: 5 })).rows
+  if (!order) throw new Error('the phone order is not in the history')
+  await notifyPaid(listener, order, { amount: '999.99', currency: 'USD' }, { masked: '512091******0038', brand: 'MASTERCARD' })
+  await expect(result.getByRole('heading', { name: 'Needs review: approved for other money' })).toBeVisible()
+  await expect(result.getByTestId('review-chip')).toBeVisible()
+  await expect(result).toContainText("The gateway says SUCCESS for USD 999.99, in another currency than this order's RM 4.50.")
+  await expect(page.getByTestId('saved-card').filter({ hasText: '0038' })).toContainText("needs review (the gateway approved other money). A person's decision under Orders unlocks it.")
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/needs-review-phone-order.png`, fullPage: true })
+
+  await result.getByRole('button', { name: 'Open in Orders to decide' }).click()
+  const panel = detailPanel(page).getByTestId('review-panel')
+  await expect(panel.getByTestId('review-gateway-amount')).toContainText('USD 999.99')
+  await expect(panel).toContainText('Heard from a notification')
+  await expect(row(page, order.invoiceNumber).getByTestId('review-chip')).toBeVisible()
 })
