@@ -38,7 +38,11 @@ function maskCardNumber(digits: string): string {
   return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`
 }
 
-function redactValue(value: unknown, key: string, parentKey: string): unknown {
+/** Deeper than any body the gateway sends; what lies below is dropped, not walked (a nesting bomb must not overflow the stack). */
+const MAX_DEPTH = 32
+
+function redactValue(value: unknown, key: string, parentKey: string, depth = 0): unknown {
+  if (depth > MAX_DEPTH) return '[nested too deep: not stored]'
   if (typeof value === 'string') {
     // `card.token`, `card_payment.token_id`, and `token.id` of the unbind call.
     if (TOKEN_KEY.test(key) || (parentKey === 'token' && key === 'id')) return maskToken(value)
@@ -46,9 +50,9 @@ function redactValue(value: unknown, key: string, parentKey: string): unknown {
     if (pan) return maskCardNumber(pan)
     return value
   }
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, key, parentKey))
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, key, parentKey, depth + 1))
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([childKey, child]) => [childKey, redactValue(child, childKey, key)]))
+    return Object.fromEntries(Object.entries(value).map(([childKey, child]) => [childKey, redactValue(child, childKey, key, depth + 1)]))
   }
   return value
 }
@@ -61,8 +65,10 @@ export function redactBody(text: string): string {
   try {
     return JSON.stringify(redactValue(JSON.parse(text), '', ''))
   } catch {
+    // JSON escapes are undone first, so that a key spelled "\u0074oken" is still seen as a token's.
     return text
       .slice(0, MAX_STORED_TEXT)
+      .replace(/\\u([0-9a-fA-F]{4})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
       .replace(/("?[A-Za-z_]*token[A-Za-z_]*"?\s*[:=]\s*"?)([^"&\s,}]+)/gi, (_match, head: string, token: string) => head + maskToken(token))
       .replace(/\b\d(?:[\s-]?\d){12,18}\b/g, (run) => {
         const pan = fullCardNumber(run)

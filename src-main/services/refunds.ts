@@ -108,7 +108,7 @@ function settleOrderAfterRefunds(ctx: ServiceContext, orderId: number, at: strin
   const refunds = history.refunds.forOrder(orderId)
   const voided = refunds.some((refund) => refund.status === 'SUCCESS' && refund.type === 'VOID')
   const money = refundMoney(order, refunds)
-  const status = voided ? 'VOIDED' : money.refundedSen >= order.amountSen ? 'REFUNDED' : null
+  const status = voided ? 'VOIDED' : money.refundedSen >= money.paidSen ? 'REFUNDED' : null
   if (!status) return
   history.orders.update(orderId, { status }, at)
   history.events.append({
@@ -151,6 +151,11 @@ export class Refunds {
     const money = refundMoney(order, refunds)
     const blocked = refundBlockedReason(order, money)
     if (blocked) throw new AppError('REFUND_NOT_POSSIBLE', blocked)
+    // A refund sent from here and not yet answered (a double click, a second window): one at a time.
+    const inFlight = history.attempts.forOrder(order.id).find((attempt) => attempt.operation === 'refund' && attempt.outcome === 'pending')
+    if (inFlight) {
+      throw new AppError('REFUND_IN_PROGRESS', `Refund ${inFlight.requestId} of this order is waiting for the gateway's answer: wait for it before asking for another.`)
+    }
     if (request.kind === 'PARTIAL') {
       if (request.amountSen > money.remainingSen) {
         throw new AppError('INVALID_INPUT', `Must be at most ${formatRm(money.remainingSen)}, the amount left to refund`, 'amountSen')

@@ -152,3 +152,20 @@ describe('a refund', () => {
     expect(await failure('refunds.request', { orderId: waiting.order.id, kind: 'FULL', amountSen: waiting.order.amountSen })).toMatchObject({ code: 'REFUND_NOT_POSSIBLE' })
   })
 })
+
+describe('two refunds fired together (a double click, two windows)', () => {
+  it('send one: the other is refused while the first waits for its answer', async () => {
+    const { order } = await paidOrder('INV-R-DOUBLE')
+    const results = await Promise.all([
+      app.backend.dispatch('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 10_00 }),
+      app.backend.dispatch('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 10_00 }),
+    ])
+    expect(results.filter((result) => result.ok)).toHaveLength(1)
+    expect(results.flatMap((result) => (result.ok ? [] : [result.error]))).toEqual([
+      expect.objectContaining({ code: 'REFUND_IN_PROGRESS', message: expect.stringContaining("is waiting for the gateway's answer") as string }),
+    ])
+    expect(await refundCalls()).toBe(1)
+    // Answered: another refund may be asked for.
+    expect((await app.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 10_00 })).outcome).toBe('approved')
+  })
+})

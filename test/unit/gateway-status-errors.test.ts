@@ -93,3 +93,16 @@ describe('a 2xx whose body is an error', () => {
     expect(badResponse(200, 'not JSON', false, 'oops')).toMatchObject({ gatewayCode: null, gatewayMessage: null, message: 'The gateway answered something the app cannot read (not JSON).' })
   })
 })
+
+describe('redaction against bodies built to dodge it', () => {
+  it('masks a token whose key is spelled with JSON escapes, and survives a nesting bomb', () => {
+    const token = 'f00dfacecafebeef0123456789abcdef'
+    const bomb = `{"card":{"\\u0074oken":"${token}"},"extra":${'['.repeat(100_000)}${']'.repeat(100_000)}}`
+    const stored = redactBody(bomb)
+    expect(stored).not.toContain(token)
+    expect(redactBody(`{"card_payment":{"token\\u005fid":"${token}"}}`)).not.toContain(token)
+    expect(redactBody(`not json "\\u0074oken":"${token}"`)).not.toContain(token)
+    const deep = JSON.parse(redactBody(JSON.stringify({ a: { b: { c: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['x']]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]] } } }))) as unknown
+    expect(JSON.stringify(deep)).toContain('nested too deep')
+  })
+})
