@@ -380,6 +380,7 @@ export class PaymentLinks {
     if ((order.kind !== 'card_link' && order.kind !== 'generic_link') || order.status !== 'PENDING') {
       throw new AppError('NOT_CANCELLABLE', `Only a link waiting for payment can be marked cancelled; this order is ${order.status.toLowerCase()}.`)
     }
+    if (order.review) throw new AppError('NEEDS_REVIEW', 'The gateway says this link was paid (with other money): decide the review first.')
     const at = ctx.now().toISOString()
     const why = reason.trim()
     history.transaction(() => {

@@ -225,7 +225,7 @@ export class PhoneOrders {
       if (money && !money.ok) {
         // Approved, but not for this order's money: the card stays locked until a person decides.
         const review = { reason: money.reason, gatewayStatus: charge.status.raw, gatewayAmountSen: charge.amountSen, gatewayCurrency: charge.currency, source: 'charge' as const }
-        flagForReview(ctx, order, review, { status: 'OUTCOME_UNKNOWN', rawStatus: charge.status.raw, ...cardFields }, attempt.id)
+        flagForReview(ctx, order, review, { status: 'OUTCOME_UNKNOWN', rawStatus: charge.status.raw }, attempt.id)
         return 'unknown'
       }
       const approved = money !== null

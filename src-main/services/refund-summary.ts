@@ -58,11 +58,13 @@ export function refundMoney(order: OrderRow, refunds: readonly RefundRow[]): Ref
   const pendingSen = refunds.filter(isOpen).reduce((sum, refund) => sum + refund.amountSen, 0)
   // The gateway's word wins: a payment it calls refunded or voided has nothing left, whatever was recorded here.
   const closed = order.status === 'REFUNDED' || order.status === 'VOIDED'
+  // What was paid: the gateway's amount when it differs (a discount, or more accepted by staff).
+  const paidSen = order.gatewayAmountSen ?? order.amountSen
   return {
-    paidSen: order.amountSen,
+    paidSen,
     refundedSen,
     pendingSen,
-    remainingSen: closed ? 0 : Math.max(0, order.amountSen - refundedSen - pendingSen),
+    remainingSen: closed ? 0 : Math.max(0, paidSen - refundedSen - pendingSen),
     unknown: refunds.find((refund) => refund.status === 'OUTCOME_UNKNOWN') ?? null,
   }
 }

@@ -57,7 +57,7 @@ export function orderDetail(history: History, id: number, now: Date): OrderDetai
     order: orderView(order),
     timeline: history.events.forOrder(id).map(timelineEntry),
     statusCheck: checkView(statusCheckDueAt(history, order), now),
-    canCancel: isLink(order) && order.status === 'PENDING',
+    canCancel: isLink(order) && order.status === 'PENDING' && !order.review,
     refunds: refundSummary(history, order, now),
   }
 }
@@ -195,7 +195,8 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
   const money = mapped === 'PAID' ? checkPaidMoney(order, answer.amountSen, answer.currency) : null
   if (money && !money.ok) {
     const review = { reason: money.reason, gatewayStatus: answer.raw, gatewayAmountSen: answer.amountSen, gatewayCurrency: answer.currency, source: via }
-    return flagForReview(ctx, order, review, { ...answer.patch, rawStatus: answer.raw }, attemptId)
+    // The answer is not trusted: nothing of it but its word goes on the order.
+    return flagForReview(ctx, order, review, { rawStatus: answer.raw }, attemptId)
   }
   const discount = money?.ok && money.gatewayAmountSen !== null ? money.gatewayAmountSen : null
   const keepCancelled = order.status === 'CANCELLED' && mapped === 'PENDING'

@@ -253,6 +253,10 @@ describe('notifications as evidence', () => {
     expect((await sandbox.backend.dispatch('orders.checkStatus', { id: order.id })).ok).toBe(false)
     expect((await sandbox.call('orders.search', { needsReview: true, limit: 50 })).rows.map((row) => row.id)).toEqual([order.id])
     expect((await sandbox.call('orders.search', { needsReview: true, text: 'nobody-by-that-name', limit: 50 })).rows).toEqual([])
+    // Under review: not cancellable, and the untrusted answer left no card details on the order.
+    expect(flagged.canCancel).toBe(false)
+    expect(await sandbox.backend.dispatch('orders.cancelLink', { id: order.id, reason: 'customer changed mind' })).toMatchObject({ ok: false, error: { code: 'NEEDS_REVIEW' } })
+    expect(flagged.order).toMatchObject({ cardMasked: null, cardBrand: null })
 
     const short = await sandbox.backend.dispatch('orders.resolveReview', { id: order.id, decision: 'paid', reason: 'ok' })
     expect(short).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'reason' } })
@@ -280,6 +284,8 @@ describe('notifications as evidence', () => {
     await expect.poll(async () => (await sandbox.call('orders.get', { id: more.id })).order.review?.reason ?? null, { timeout: 5_000, interval: 5 }).toBe('amount')
     const discounted = await sandbox.call('orders.get', { id: less.id })
     expect(discounted.order).toMatchObject({ amountSen: 4_50, gatewayAmountSen: 4_00, review: null })
+    // What can be refunded is what was paid.
+    expect(discounted.refunds).toMatchObject({ paidSen: 4_00, remainingSen: 4_00 })
     expect(discounted.timeline.at(-1)?.summary).toContain('RM 4.00 paid of RM 4.50 (a discount at the gateway)')
     const accepted = await sandbox.call('orders.resolveReview', { id: more.id, decision: 'paid', reason: 'Customer paid a tip, confirmed by phone' })
     expect(accepted.order).toMatchObject({ status: 'PAID', review: null, gatewayAmountSen: 45_00 })
@@ -339,7 +345,8 @@ describe('notifications as evidence', () => {
     const elsewhere = refundBody('10')
     expect((await post(url, elsewhere, signed(elsewhere, 'doku-refund-0002'))).status).toBe(200)
     await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toBe('Refund made elsewhere on INV-REFUND-N1: success')
-    const { refunds } = await sandbox.call('orders.get', { id: order.id })
+    const refunds = (await sandbox.call('orders.get', { id: order.id })).refunds
+    if (!refunds) throw new Error('a paid card order has a refund summary')
     expect(refunds.refunds.map((refund) => [refund.amountSen, refund.status, refund.external])).toEqual(
       expect.arrayContaining([
         [30_00, 'SUCCESS', false],
