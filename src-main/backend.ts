@@ -357,6 +357,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     log,
     training: () => training,
     async close() {
+      await exports.close()
       await tracker.close()
       await listener.close()
       dropServiceClient()

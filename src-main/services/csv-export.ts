@@ -77,6 +77,8 @@ export interface CsvExportOptions {
 
 export class CsvExports {
   private readonly running = new Map<string, { cancelled: boolean }>()
+  /** The writes under way, so that closing the app waits for them (they read the history and log). */
+  private readonly writing = new Set<Promise<void>>()
 
   constructor(private readonly options: CsvExportOptions) {}
 
@@ -89,8 +91,15 @@ export class CsvExports {
     const jobId = randomUUID()
     const job = { cancelled: false }
     this.running.set(jobId, job)
-    void this.write(jobId, job, source, filters, file, total)
+    const writing = this.write(jobId, job, source, filters, file, total).finally(() => this.writing.delete(writing))
+    this.writing.add(writing)
     return { jobId, total }
+  }
+
+  /** Cancels every export under way and waits until each has stopped (its partial file removed). */
+  async close(): Promise<void> {
+    for (const job of this.running.values()) job.cancelled = true
+    await Promise.allSettled([...this.writing])
   }
 
   cancel(jobId: string): boolean {
