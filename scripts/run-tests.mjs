@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * npm test: lint, typecheck, unit and integration tests (vitest, inside a throw-away keyring), the
- * build, and end-to-end tests (Playwright in Debian's Chromium through the browser harness).
+ * npm test: lint, typecheck, the build, unit and integration tests (vitest, inside a throw-away
+ * keyring), and end-to-end tests (Playwright in Debian's Chromium through the browser harness).
  * Every step runs even if an earlier one failed, so one run shows everything that is wrong.
  * Ends with the plain line "N passed, N failed" counting every test; lint, typecheck and the build
  * count as one test each.
@@ -50,6 +50,10 @@ countCheck('typecheck (node)', run('typecheck (node)', bin('tsc'), ['--noEmit', 
 countCheck('typecheck (web)', run('typecheck (web)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json', '--composite', 'false']))
 countCheck('typecheck (e2e)', run('typecheck (e2e)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.e2e.json', '--composite', 'false']))
 
+// Built before vitest: the secrets scan reads the built renderer, and the end-to-end tests drive it.
+const built = run('build (electron-vite)', bin('electron-vite'), ['build'])
+countCheck('build', built)
+
 const vitestReport = join(reports, 'vitest.json')
 const vitestOk = run('unit and integration tests (vitest, throw-away keyring)', 'node', [
   'scripts/with-keyring.mjs',
@@ -64,9 +68,6 @@ countReport('vitest', vitestOk, vitestReport, (report) => ({
   failed: report.numFailedTests,
   skipped: report.numPendingTests + report.numTodoTests,
 }))
-
-const built = run('build (electron-vite)', bin('electron-vite'), ['build'])
-countCheck('build', built)
 
 if (built) {
   const playwrightReport = join(reports, 'playwright.json')
