@@ -4,24 +4,14 @@
  * broken as it is written.
  */
 import { request as httpRequest } from 'node:http'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { cardRequestHeaders, formatTimestamp } from '../../src-main/gateway/signing'
 import type { EventName } from '../../src-preload/contract'
 import type { TestBackend } from '../integration/backend-fixture'
 import { SANDBOX } from '../integration/sandbox-fixture'
+import { freePort } from '../support/free-port'
 
 export const LISTENER_PATH = '/doku/notifications'
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** Turns the listener on at a free port; its local address. */
 export async function listenerOn(app: TestBackend): Promise<URL> {

@@ -7,7 +7,6 @@
  * points at a gateway started here with known credentials, and the spec posts signed card
  * notifications to the app's own listener (as the gateway would), with the currency or amount it needs.
  */
-import { createServer } from 'node:net'
 import type { Page } from '@playwright/test'
 import { cardRequestHeaders, formatTimestamp } from '../../src-main/gateway/signing'
 import { startSimulator, type Simulator } from '../../src-main/simulator'
@@ -15,6 +14,7 @@ import type { LinkRequest, OrderDetail, OrderView, SettingsView } from '../../sr
 import type { Harness, HarnessOptions } from '../harness/server'
 import { expect, SCREENSHOT_DIR, test as base } from './fixtures'
 import { call } from './training-control'
+import { freePort } from '../support/free-port'
 
 const SANDBOX = { clientId: 'BRN-SANDBOX-REVIEW', secretKey: 'SK-sandbox-review-0123456789', apiKey: 'doku_key_sandbox_review' }
 const LISTENER_PATH = '/doku/notifications'
@@ -36,17 +36,6 @@ async function control(gateway: Simulator, path: string, body: unknown): Promise
   const response = await fetch(`${gateway.baseUrl}/__sim${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
   if (!response.ok) throw new Error(`${path}: ${String(response.status)} ${await response.text()}`)
   return response.json()
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** The app in Sandbox with its listener on; the listener's address. */

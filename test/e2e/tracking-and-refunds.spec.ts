@@ -5,23 +5,12 @@
  * success by its own status check. The app's clock is moved through the harness, the page's with
  * Playwright's clock.
  */
-import { createServer } from 'node:net'
 import type { Page } from '@playwright/test'
 import type { Harness } from '../harness/server'
 import { expect, SCREENSHOT_DIR, test } from './fixtures'
 import { createLink, fillLinkForm, openLink, payByCard } from './link-steps'
 import { call, control } from './training-control'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
+import { freePort } from '../support/free-port'
 
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name })
 const orderDetail = (page: Page) => page.getByRole('complementary', { name: 'Order details' })

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createBackend, type Backend, type BackendConfig } from '../../src-main/backend'
 import { createLogger, fileSink } from '../../src-main/log'
-import type { CallName, CallOutput } from '../../src-preload/contract'
+import type { CallError, CallName, CallOutput } from '../../src-preload/contract'
 
 export interface TestBackend {
   backend: Backend
@@ -16,6 +16,8 @@ export interface TestBackend {
   keychainService: string
   /** Calls through the bridge's dispatch, as the renderer would; throws on an error result. */
   call<K extends CallName>(name: K, input?: unknown): Promise<CallOutput<K>>
+  /** Calls through the bridge and returns its error; fails the test if the call succeeds. */
+  failure(name: CallName, input: unknown): Promise<CallError>
   restart(): Promise<void>
   /** Closes the back end but keeps its data folder, to look at what it left. */
   stop(): Promise<void>
@@ -45,6 +47,11 @@ export async function startTestBackend(config: Partial<BackendConfig> = {}): Pro
       const result = await handle.backend.dispatch(name, input)
       if (!result.ok) throw Object.assign(new Error(`${name}: ${result.error.code} ${result.error.message}`), { callError: result.error })
       return result.value as CallOutput<typeof name>
+    },
+    async failure(name, input) {
+      const result = await handle.backend.dispatch(name, input)
+      if (result.ok) throw new Error(`${name} should have failed`)
+      return result.error
     },
     async restart() {
       await handle.stop()

@@ -5,7 +5,6 @@
  */
 import Database from 'better-sqlite3'
 import { readdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cardRequestHeaders, digest, formatTimestamp, genericStringToSign, hmacSignature } from '../../src-main/gateway/signing'
@@ -14,6 +13,7 @@ import type { OrderDetail } from '../../src-preload/contract'
 import { cardLink, genericLink } from './link-requests'
 import { SANDBOX, startSandboxBackend, type SandboxTestBackend } from './sandbox-fixture'
 import { startTrainingBackend, type TrainingTestBackend } from './training-fixture'
+import { freePort } from '../support/free-port'
 
 const PATH = '/doku/notifications'
 let app: SandboxTestBackend | TrainingTestBackend | null = null
@@ -21,17 +21,6 @@ afterEach(async () => {
   await app?.close()
   app = null
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 async function listenerOn(backend: SandboxTestBackend | TrainingTestBackend): Promise<string> {
   const { settings } = await backend.call('settings.get')

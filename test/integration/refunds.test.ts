@@ -19,11 +19,7 @@ afterEach(async () => {
   await app.close()
 })
 
-async function failure(name: Parameters<SandboxTestBackend['call']>[0], input: unknown): Promise<CallError> {
-  const result = await app.backend.dispatch(name, input)
-  if (result.ok) throw new Error(`${name} should have failed`)
-  return result.error
-}
+const failure = (name: Parameters<SandboxTestBackend['call']>[0], input: unknown): Promise<CallError> => app.failure(name, input)
 
 async function refundCalls(): Promise<number> {
   const { calls } = (await app.control('GET', '/calls')) as { calls: { operation: string }[] }

@@ -2,7 +2,6 @@
  * A test back end in Training whose clock the test moves (the training gateway reads the same clock),
  * with the training gateway's control API and the bridge's error answers at hand.
  */
-import type { CallError } from '../../src-preload/contract'
 import type { BackendConfig } from '../../src-main/backend'
 import { startTestBackend, type TestBackend } from './backend-fixture'
 
@@ -11,8 +10,6 @@ export interface TrainingTestBackend extends TestBackend {
   advance(ms: number): void
   /** Calls the training gateway's control API (/__sim/…). */
   control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>
-  /** Calls through the bridge and returns its error; fails the test if the call succeeds. */
-  failure(name: Parameters<TestBackend['call']>[0], input: unknown): Promise<CallError>
 }
 
 export async function startTrainingBackend(config: Partial<BackendConfig> = {}): Promise<TrainingTestBackend> {
@@ -36,11 +33,6 @@ export async function startTrainingBackend(config: Partial<BackendConfig> = {}):
       const json = (await response.json()) as Record<string, unknown>
       if (!response.ok) throw new Error(`control ${path}: ${String(response.status)} ${JSON.stringify(json)}`)
       return json
-    },
-    async failure(name: Parameters<TestBackend['call']>[0], input: unknown) {
-      const result = await app.backend.dispatch(name, input)
-      if (result.ok) throw new Error(`${name} should have failed`)
-      return result.error
     },
   })
 }
