@@ -3,15 +3,21 @@
  * with the same path and body gets the first response again with 409; a different body or path is
  * refused. Only responses of operations that were applied are kept, so a request refused for a bad
  * field can be corrected and sent again under the same key.
+ *
+ * Answers kept by an earlier run come from the books, where the card tokens they echo are hidden
+ * (token-fingerprints.ts); a replay puts them back from the request it replays.
  */
 import { digest } from '../gateway/signing'
 import type { SimResponse } from './http'
+import { revealTokens } from './token-fingerprints'
 
 export interface IdempotencyEntry {
   key: string
   path: string
   bodyDigest: string
   response: SimResponse
+  /** Restored from the books with its tokens hidden: put back from the request on replay. */
+  tokensHidden?: boolean
 }
 
 type Entry = Omit<IdempotencyEntry, 'key'>
@@ -25,7 +31,8 @@ export class IdempotencyStore {
     const entry = this.entries.get(key)
     if (!entry) return { kind: 'new' }
     if (entry.path !== path || entry.bodyDigest !== digest(body)) return { kind: 'conflict' }
-    return { kind: 'replay', response: { ...entry.response, status: 409 } }
+    const response = entry.tokensHidden && typeof entry.response.body === 'string' ? { ...entry.response, body: revealTokens(entry.response.body, body) } : entry.response
+    return { kind: 'replay', response: { ...response, status: 409 } }
   }
 
   remember(key: string, path: string, body: Buffer, response: SimResponse): void {
