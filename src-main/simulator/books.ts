@@ -6,7 +6,13 @@
  * One JSON file, written whole after every request that changed something, before the answer leaves:
  * a temporary file beside it (mode 0600), flushed to disk, then renamed over the old one, so a crash
  * at any moment leaves either the old books or the new ones, never half of them. The books hold no
- * merchant secret (no secret key, no API key): those are the running gateway's options.
+ * merchant secret (no secret key, no API key): those are the running gateway's options. Nor do they
+ * hold a full card number or a card token: a card is its masked number and what the test card does
+ * (its profile), a token is its fingerprint (token-fingerprints.ts), and a kept answer that echoes a
+ * token has it hidden, put back from the request on replay.
+ *
+ * Books of the earlier format (version 1, card numbers and tokens in the clear) are converted when
+ * loaded and written again at once in this format, with a warning that says so.
  *
  * A file that cannot be read or understood is never fatal: the simulator starts with empty books,
  * says so through `warn`, and moves the unreadable file aside (`<file>.corrupt`) rather than
@@ -14,10 +20,12 @@
  */
 import { closeSync, fchmodSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs'
 import { z } from 'zod'
+import { cardUsed, findTestCard, type CardUsed } from './cards'
 import type { IdempotencyEntry, IdempotencyStore } from './idempotency'
 import type { CardOrder, Customer, EarlyStatusCheck, GenericPayment, RefundRecord, SimState, StoredToken } from './state'
+import { hideTokens, tokenFingerprint } from './token-fingerprints'
 
-export const BOOKS_VERSION = 1
+export const BOOKS_VERSION = 2
 
 export type BooksWarning = (message: string) => void
 
@@ -38,9 +46,26 @@ const customer: z.ZodType<Customer> = z.object({
   city: text.optional(),
 })
 
-const cardUsed = z.object({ number: text, masked: text, brand: z.enum(['MASTERCARD', 'VISA']), issuer: text })
+const brand = z.enum(['MASTERCARD', 'VISA'])
 
-const cardOrder: z.ZodType<CardOrder> = z.object({
+/** A card in the books: masked, with what the test card does, never its number. */
+const card: z.ZodType<CardUsed> = z.object({
+  masked: text,
+  brand,
+  type: z.enum(['CREDIT', 'DEBIT']),
+  issuer: text,
+  responseCode: text,
+  responseMessage: text,
+  approved: z.boolean(),
+  threeDs: z.enum(['frictionless', 'challenge', 'none']),
+})
+
+/** An order in the books: its token by fingerprint only (the token itself is not known after a restart). */
+type OrderBook = Omit<CardOrder, 'tokenId'>
+/** A token in the books: its fingerprint, not the token. */
+type TokenBook = Omit<StoredToken, 'id'>
+
+const cardOrderFields = {
   kind: z.enum(['PAYMENT_PAGE', 'CHARGE']),
   invoiceNumber: text,
   requestId: text,
@@ -56,25 +81,31 @@ const cardOrder: z.ZodType<CardOrder> = z.object({
   createdAt: time,
   completedAt: time.nullable(),
   expiresAt: time.nullable(),
-  card: cardUsed.nullable(),
   responseCode: nullableText,
   responseMessage: nullableText,
   approvalCode: nullableText,
   authenticationId: nullableText,
   threeDsStatus: z.enum(['TRUE', 'FALSE', 'NA']),
-  tokenId: nullableText,
   tokenReported: z.boolean(),
   refundedSen: sen,
   forcedSettled: z.boolean(),
-  challenge: z.object({ card: cardUsed, saveCard: z.boolean() }).nullable(),
   pageId: nullableText,
+}
+
+const cardOrder: z.ZodType<OrderBook> = z.object({
+  ...cardOrderFields,
+  card: card.nullable(),
+  tokenFingerprint: nullableText,
+  challenge: z.object({ card, saveCard: z.boolean() }).nullable(),
 })
 
-const storedToken: z.ZodType<StoredToken> = z.object({
-  id: text,
+const tokenStatus = z.enum(['ACTIVE', 'INACTIVE'])
+
+const storedToken: z.ZodType<TokenBook> = z.object({
+  fingerprint: text,
   customerId: text,
-  card: cardUsed,
-  status: z.enum(['ACTIVE', 'INACTIVE']),
+  card,
+  status: tokenStatus,
   createdAt: time,
 })
 
@@ -119,11 +150,15 @@ const earlyStatusCheck: z.ZodType<EarlyStatusCheck> = z.object({
   secondsAfterCompletion: z.number(),
 })
 
-/** A kept answer; its body is text (every API answer is JSON) or, should one not be, base64. */
+/**
+ * A kept answer; its body is text (every API answer is JSON) or, should one not be, base64.
+ * `tokensHidden`: the card tokens it echoes are placeholders, put back from the request on replay.
+ */
 const storedAnswer = z.object({
   key: text,
   path: text,
   bodyDigest: text,
+  tokensHidden: z.boolean().optional(),
   response: z.object({
     status: z.number().int(),
     headers: z.record(z.string(), z.string()).optional(),
@@ -146,6 +181,52 @@ const booksFile = z.object({
 
 export type Books = z.infer<typeof booksFile>
 
+/** The earlier format: cards with their full number, tokens and the answers echoing them in the clear. */
+const cardV1 = z.object({ number: text, masked: text, brand, issuer: text })
+const booksFileV1 = z.object({
+  version: z.literal(1),
+  clockOffsetMs: z.number().min(0),
+  customers: z.array(customer),
+  tokens: z.array(z.object({ id: text, customerId: text, card: cardV1, status: tokenStatus, createdAt: time })),
+  orders: z.array(
+    z.object({
+      ...cardOrderFields,
+      card: cardV1.nullable(),
+      tokenId: nullableText,
+      challenge: z.object({ card: cardV1, saveCard: z.boolean() }).nullable(),
+    }),
+  ),
+  refunds: z.array(refundRecord),
+  genericPayments: z.array(genericPayment),
+  earlyStatusChecks: z.array(earlyStatusCheck),
+  idempotency: z.array(storedAnswer),
+})
+
+type BooksV1 = z.infer<typeof booksFileV1>
+
+/** A card of the earlier format as this one keeps it; only sandbox test cards were ever kept. */
+function cardFromV1(old: z.infer<typeof cardV1>): CardUsed {
+  const test = findTestCard(old.number)
+  if (!test) throw new Error(`a card that is not a sandbox test card (${old.masked})`)
+  return cardUsed(test)
+}
+
+/** Books of the earlier format in this one: fingerprints for tokens, profiles for card numbers, answers with their tokens hidden. */
+function fromVersion1(old: BooksV1): Books {
+  return {
+    ...old,
+    version: BOOKS_VERSION,
+    tokens: old.tokens.map(({ id, card: used, ...token }) => ({ ...token, fingerprint: tokenFingerprint(id), card: cardFromV1(used) })),
+    orders: old.orders.map(({ tokenId, card: used, challenge, ...order }) => ({
+      ...order,
+      card: used === null ? null : cardFromV1(used),
+      tokenFingerprint: tokenId === null ? null : tokenFingerprint(tokenId),
+      challenge: challenge === null ? null : { card: cardFromV1(challenge.card), saveCard: challenge.saveCard },
+    })),
+    idempotency: old.idempotency.map(storedAnswerOf),
+  }
+}
+
 /** What an earlier run left: its books, or null when there were none or they could not be read. */
 export function loadBooks(file: string, warn: BooksWarning): Books | null {
   let raw: string
@@ -163,13 +244,38 @@ export function loadBooks(file: string, warn: BooksWarning): Books | null {
     setAside(file, warn, `they are not JSON (${describe(error)})`)
     return null
   }
+  if (typeof parsed === 'object' && parsed !== null && (parsed as { version?: unknown }).version === 1) return migrate(file, parsed, warn)
   const books = booksFile.safeParse(parsed)
   if (!books.success) {
-    const issue = books.error.issues[0]
-    setAside(file, warn, `they are not books of this version (${issue ? `${issue.path.join('.') || 'file'}: ${issue.message}` : 'unknown shape'})`)
+    setAside(file, warn, `they are not books of this version (${firstIssue(books.error)})`)
     return null
   }
   return books.data
+}
+
+const firstIssue = (error: z.ZodError): string => {
+  const issue = error.issues[0]
+  return issue ? `${issue.path.join('.') || 'file'}: ${issue.message}` : 'unknown shape'
+}
+
+/** Books of the earlier format: converted, and written again at once so that the values in the clear leave the disk. */
+function migrate(file: string, parsed: unknown, warn: BooksWarning): Books | null {
+  const old = booksFileV1.safeParse(parsed)
+  let books: Books
+  try {
+    if (!old.success) throw new Error(firstIssue(old.error))
+    books = fromVersion1(old.data)
+  } catch (error) {
+    setAside(file, warn, `they are books of the earlier format that cannot be converted (${describe(error)})`)
+    return null
+  }
+  try {
+    writeAtomically(file, JSON.stringify(books))
+    warn(`training gateway: its books (${file}) were in the earlier format, with card numbers and card tokens in the clear; they were converted and written again without them`)
+  } catch (error) {
+    warn(`training gateway: its books (${file}) are in the earlier format, with card numbers and card tokens in the clear, and could not be written again without them (${describe(error)}); the next change tries again`)
+  }
+  return books
 }
 
 function setAside(file: string, warn: BooksWarning, why: string): void {
@@ -188,18 +294,39 @@ const describe = (error: unknown): string => (error instanceof Error ? error.mes
 /** Fills empty state from books. */
 export function restoreBooks(books: Books, state: SimState, idempotency: IdempotencyStore): void {
   for (const entry of books.customers) state.customers.set(entry.id, entry)
-  for (const entry of books.tokens) state.tokens.set(entry.id, entry)
-  // In the order they were made, so that an invoice maps to its latest order as before.
-  for (const entry of books.orders) state.addOrder(entry)
+  for (const entry of books.tokens) state.restoreToken(entry)
+  // In the order they were made, so that an invoice maps to its latest order as before. Their tokens
+  // are known again when presented (SimState.findToken).
+  for (const entry of books.orders) state.addOrder({ ...entry, tokenId: null })
   for (const entry of books.refunds) state.refunds.set(entry.requestId, entry)
   for (const entry of books.genericPayments) state.genericPayments.set(entry.id, entry)
   state.earlyStatusChecks.push(...books.earlyStatusChecks)
   idempotency.restore(
-    books.idempotency.map(({ response: { base64, body, ...response }, ...entry }): IdempotencyEntry => ({
+    books.idempotency.map(({ response: { base64, body, ...response }, tokensHidden, ...entry }): IdempotencyEntry => ({
       ...entry,
+      ...(tokensHidden ? { tokensHidden } : {}),
       response: { ...response, body: base64 ? Buffer.from(body, 'base64') : body },
     })),
   )
+}
+
+type StoredAnswer = z.infer<typeof storedAnswer>
+
+/** The text of answers already looked at, so that a save does not look for tokens in every kept answer again. */
+const hiddenTexts = new WeakMap<object, ReturnType<typeof hideTokens>>()
+
+/** A kept answer as the books hold it: the tokens it echoes hidden (a restored one has them hidden already). */
+function storedAnswerOf({ response, tokensHidden, ...entry }: IdempotencyEntry | StoredAnswer): StoredAnswer {
+  const { body, ...rest } = response
+  if (typeof body !== 'string') return { ...entry, response: { ...rest, body: body.toString('base64'), base64: true } }
+  if ('base64' in response && response.base64) return { ...entry, response: { ...rest, body } }
+  if (tokensHidden) return { ...entry, tokensHidden, response: { ...rest, body } }
+  let hidden = hiddenTexts.get(response)
+  if (!hidden) {
+    hidden = hideTokens(body)
+    hiddenTexts.set(response, hidden)
+  }
+  return { ...entry, ...(hidden.hidden ? { tokensHidden: true } : {}), response: { ...rest, body: hidden.text } }
 }
 
 /** The books of a running simulator, as the text to write. */
@@ -208,18 +335,21 @@ export function booksText(state: SimState, idempotency: IdempotencyStore, clockO
     version: BOOKS_VERSION,
     clockOffsetMs,
     customers: [...state.customers.values()],
-    tokens: [...state.tokens.values()],
-    orders: [...state.orders.values()],
+    tokens: [...state.tokensByFingerprint.values()].map(tokenBook),
+    orders: [...state.orders.values()].map(orderBook),
     refunds: [...state.refunds.values()],
     genericPayments: [...state.genericPayments.values()],
     earlyStatusChecks: state.earlyStatusChecks,
-    idempotency: idempotency.list().map(({ response: { body, ...response }, ...entry }) => ({
-      ...entry,
-      response: typeof body === 'string' ? { ...response, body } : { ...response, body: body.toString('base64'), base64: true },
-    })),
+    idempotency: idempotency.list().map(storedAnswerOf),
   }
   return JSON.stringify(books)
 }
+
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the token itself stays in memory
+const tokenBook = ({ id, ...kept }: StoredToken): TokenBook => kept
+
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the token itself stays in memory
+const orderBook = ({ tokenId, ...kept }: CardOrder): OrderBook => kept
 
 /** Writes `text` to `file` atomically: a private temporary file beside it, flushed, then renamed over it. */
 export function writeAtomically(file: string, text: string): void {

@@ -4,7 +4,7 @@
  * `refund.amount` are numeric strings, `card_type` is CREDIT or DEBIT, no `refund.request_id`.
  */
 import { formatTimestamp } from '../gateway/signing'
-import { ACQUIRER, cardTypeOf } from './cards'
+import { ACQUIRER } from './cards'
 import { senToAmount, senToAmountText } from './money'
 import type { CardOrder, RefundRecord, StoredToken } from './state'
 
@@ -44,7 +44,7 @@ export function orderStatusView(order: CardOrder, includeToken: boolean): unknow
     card_payment: {
       card_masked: order.card?.masked ?? '',
       request_id: order.requestId,
-      card_type: order.card ? cardTypeOf(order.card.number) : '',
+      card_type: order.card?.type ?? '',
       issuer: order.card?.issuer ?? '',
       transaction_status: acquirerLegStatus(order),
       brand: order.card?.brand ?? '',
@@ -92,7 +92,7 @@ export function refundStatusView(refund: RefundRecord, order: CardOrder): unknow
     card_payment: {
       card_masked: order.card?.masked ?? '',
       request_id: refund.requestId,
-      card_type: order.card ? cardTypeOf(order.card.number) : '',
+      card_type: order.card?.type ?? '',
       issuer: order.card?.issuer ?? '',
       transaction_status: refund.status,
       brand: order.card?.brand ?? '',
@@ -123,7 +123,7 @@ export function chargeView(order: CardOrder, token: StoredToken | undefined, tok
     card: {
       token: tokenId,
       masked: token?.card.masked ?? '',
-      type: token ? cardTypeOf(token.card.number) : 'CREDIT',
+      type: token?.card.type ?? 'CREDIT',
       issuer: token?.card.issuer ?? '',
       brand: token?.card.brand ?? '',
     },

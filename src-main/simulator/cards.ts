@@ -7,8 +7,8 @@ export type CardBrand = 'MASTERCARD' | 'VISA'
 /** What the status check's `card_payment.card_type` says (the brand is in `brand`). */
 export type CardType = 'CREDIT' | 'DEBIT'
 
-export interface TestCard {
-  number: string
+/** What a test card does, without its number: what the simulator keeps of a card once it was entered. */
+export interface CardProfile {
   brand: CardBrand
   type: CardType
   issuer: string
@@ -16,6 +16,10 @@ export interface TestCard {
   responseMessage: string
   approved: boolean
   threeDs: ThreeDsFlow
+}
+
+export interface TestCard extends CardProfile {
+  number: string
 }
 
 const MASTERCARD_ISSUER = 'Maybank'
@@ -61,14 +65,23 @@ export function findTestCard(number: string): TestCard | undefined {
   return TEST_CARDS.find((card) => card.number === digits)
 }
 
-/** CREDIT or DEBIT; the sandbox test cards are all credit cards. */
-export function cardTypeOf(number: string): CardType {
-  return findTestCard(number)?.type ?? 'CREDIT'
-}
-
 /** First six and last four, as gateways show a card. */
 export function maskCard(number: string): string {
   return `${number.slice(0, 6)}******${number.slice(-4)}`
+}
+
+/**
+ * A card as the simulator keeps it once entered or tokenised: the masked number and what the test
+ * card does (its profile), never the full number, so that neither the books on disk nor the control
+ * API's views hold one.
+ */
+export interface CardUsed extends CardProfile {
+  masked: string
+}
+
+export function cardUsed(card: TestCard): CardUsed {
+  const { number, ...profile } = card
+  return { masked: maskCard(number), ...profile }
 }
 
 export const ACQUIRER = { id: 'MAYBANK', name: 'Maybank', mid: '000100012345' } as const

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { orderStatusView } from './card-views'
-import { findTestCard, maskCard, TEST_OTP } from './cards'
+import { cardUsed, findTestCard, TEST_OTP } from './cards'
 import type { SimContext } from './context'
 import { faultInput } from './faults'
 import { answerChallenge, submitCard } from './hosted/card-payment'
@@ -74,7 +74,7 @@ function stateView(ctx: SimContext): unknown {
   return {
     clock: clockView(ctx),
     orders: [...state.orders.values()].map(({ challenge, ...order }) => ({ ...order, awaitingChallenge: challenge !== null })),
-    tokens: [...state.tokens.values()],
+    tokens: [...state.tokensByFingerprint.values()],
     customers: [...state.customers.values()],
     refunds: [...state.refunds.values()],
     payments: [...state.genericPayments.values()],
@@ -145,14 +145,13 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       const card = findTestCard(input.value.card_number)
       if (!card) return genericError(400, 'invalid_request', 'card_number is invalid')
       const id = input.value.id ?? newToken()
-      const token = {
+      const token = ctx.state.addToken({
         id,
         customerId: input.value.customer_id,
-        card: { number: card.number, masked: maskCard(card.number), brand: card.brand, issuer: card.issuer },
+        card: cardUsed(card),
         status: input.value.status,
         createdAt: ctx.clock.now(),
-      }
-      ctx.state.tokens.set(id, token)
+      })
       return json(201, { token })
     },
   },

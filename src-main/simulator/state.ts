@@ -1,9 +1,13 @@
 /**
  * Everything the simulator remembers: card orders (hosted-page payments and charges), stored card
  * tokens, customers, refunds, generic payments and the record of early status checks. Plain maps in
- * memory: a training gateway starts empty and is thrown away with its process.
+ * memory; with a state file they are also kept in the books (books.ts), where a card is only its
+ * masked number and what the test card does, and a token only its fingerprint.
  */
-import type { CardBrand } from './cards'
+import type { CardUsed } from './cards'
+import { tokenFingerprint } from './token-fingerprints'
+
+export type { CardUsed } from './cards'
 
 export type CardStatus = 'PENDING' | 'SUCCESS' | 'FAILED' | 'EXPIRED' | 'REFUNDED' | 'VOIDED'
 export type RefundType = 'VOID' | 'FULL_REFUND' | 'PARTIAL_REFUND'
@@ -18,13 +22,6 @@ export interface Customer {
   country?: string | undefined
   state?: string | undefined
   city?: string | undefined
-}
-
-export interface CardUsed {
-  number: string
-  masked: string
-  brand: CardBrand
-  issuer: string
 }
 
 export interface CardOrder {
@@ -50,8 +47,13 @@ export interface CardOrder {
   approvalCode: string | null
   authenticationId: string | null
   threeDsStatus: 'TRUE' | 'FALSE' | 'NA'
-  /** Token created by saving the card on the hosted page, or charged by a charge. */
+  /**
+   * Token created by saving the card on the hosted page, or charged by a charge, as this run knows it:
+   * null after a restart (the books keep only its fingerprint) until the token is presented again.
+   */
   tokenId: string | null
+  /** Fingerprint of that token (token-fingerprints.ts): what the books keep of it. */
+  tokenFingerprint: string | null
   /** The token is reported once, in the first SUCCESS status check (gateway-facts.md 6). */
   tokenReported: boolean
   refundedSen: number
@@ -63,7 +65,10 @@ export interface CardOrder {
 }
 
 export interface StoredToken {
-  id: string
+  /** The token itself, as this run knows it: null after a restart until it is presented again. */
+  id: string | null
+  /** Its fingerprint (token-fingerprints.ts): how a token is found, and all the books keep of it. */
+  fingerprint: string
   customerId: string
   card: CardUsed
   status: 'ACTIVE' | 'INACTIVE'
@@ -139,7 +144,12 @@ export class SimState {
   /** invoice number → Request-Id of its latest order. */
   readonly ordersByInvoice = new Map<string, string>()
   readonly ordersByPage = new Map<string, string>()
+  /**
+   * Tokens by the token itself, for those whose value this run knows: made or seeded in this run, or
+   * presented (charged, unbound) since a restart. Every token, known or not, is in `tokensByFingerprint`.
+   */
   readonly tokens = new Map<string, StoredToken>()
+  readonly tokensByFingerprint = new Map<string, StoredToken>()
   readonly customers = new Map<string, Customer>()
   readonly refunds = new Map<string, RefundRecord>()
   readonly genericPayments = new Map<string, GenericPayment>()
@@ -151,6 +161,35 @@ export class SimState {
     this.orders.set(order.requestId, order)
     this.ordersByInvoice.set(order.invoiceNumber, order.requestId)
     if (order.pageId) this.ordersByPage.set(order.pageId, order.requestId)
+  }
+
+  /** A token made or seeded in this run. */
+  addToken(token: Omit<StoredToken, 'id' | 'fingerprint'> & { id: string }): StoredToken {
+    const stored: StoredToken = { ...token, fingerprint: tokenFingerprint(token.id) }
+    this.tokens.set(token.id, stored)
+    this.tokensByFingerprint.set(stored.fingerprint, stored)
+    return stored
+  }
+
+  /** A token kept by an earlier run: known by its fingerprint only. */
+  restoreToken(token: Omit<StoredToken, 'id'>): void {
+    this.tokensByFingerprint.set(token.fingerprint, { ...token, id: null })
+  }
+
+  /**
+   * The token a request presents. One kept by an earlier run is found by its fingerprint and known
+   * again from then on, also to the orders made with it (their notifications carry it again).
+   */
+  findToken(id: string): StoredToken | undefined {
+    const known = this.tokens.get(id)
+    if (known) return known
+    const fingerprint = tokenFingerprint(id)
+    const token = this.tokensByFingerprint.get(fingerprint)
+    if (!token) return undefined
+    token.id = id
+    this.tokens.set(id, token)
+    for (const order of this.orders.values()) if (order.tokenFingerprint === fingerprint && order.tokenId === null) order.tokenId = id
+    return token
   }
 
   orderByInvoice(invoiceNumber: string): CardOrder | undefined {
@@ -173,6 +212,7 @@ export class SimState {
     this.ordersByInvoice.clear()
     this.ordersByPage.clear()
     this.tokens.clear()
+    this.tokensByFingerprint.clear()
     this.customers.clear()
     this.refunds.clear()
     this.genericPayments.clear()

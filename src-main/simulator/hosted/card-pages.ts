@@ -71,7 +71,7 @@ function challengePage(req: SimRequest, order: CardOrder): SimResponse {
       '3-D Secure verification',
       h`<h1>3-D Secure verification</h1>
 ${orderSummary(order)}
-<p>Your card issuer ${order.challenge?.card.issuer ?? ''} sent a one-time password for the card ending ${order.challenge?.card.number.slice(-4) ?? ''}.</p>
+<p>Your card issuer ${order.challenge?.card.issuer ?? ''} sent a one-time password for the card ending ${order.challenge?.card.masked.slice(-4) ?? ''}.</p>
 <p class="hint">In the training gateway the one-time password is <strong>${TEST_OTP}</strong>.</p>
 <form method="post" action="${action}">
 <label for="otp">One-time password</label>
@@ -98,7 +98,7 @@ ${summary([
   ['Card', order.card?.masked ?? ''],
   ['Approval code', order.approvalCode ?? ''],
 ])}
-${order.tokenId ? h`<p>Your card was saved for future payments.</p>` : h``}
+${order.tokenFingerprint ? h`<p>Your card was saved for future payments.</p>` : h``}
 ${returnLink}`,
       ),
     )

@@ -4,11 +4,11 @@
  * saves a token when asked, and sends the card notification. The form and the control API's
  * shortcut both come through here.
  */
-import { DECLINES, findTestCard, maskCard, TEST_CVV, type TestCard } from '../cards'
+import { cardUsed, DECLINES, findTestCard, TEST_CVV, type CardUsed } from '../cards'
 import { paymentNotification } from '../card-views'
 import type { SimContext } from '../context'
 import { newApprovalCode, newReference, newToken } from '../ids'
-import { expireIfDue, type CardOrder, type CardUsed } from '../state'
+import { expireIfDue, type CardOrder } from '../state'
 
 export interface CardEntry {
   cardNumber: string
@@ -36,10 +36,6 @@ export function expiryIsValid(expiry: string, now: number): boolean {
   return Date.UTC(year, month, 1) > now
 }
 
-function cardUsed(card: TestCard): CardUsed {
-  return { number: card.number, masked: maskCard(card.number), brand: card.brand, issuer: card.issuer }
-}
-
 interface Outcome {
   approved: boolean
   responseCode: string
@@ -61,8 +57,9 @@ function complete(ctx: SimContext, order: CardOrder, card: CardUsed, saveCard: b
   if (outcome.approved && saveCard) {
     const id = newToken()
     if (!ctx.state.customers.has(order.customer.id)) ctx.state.customers.set(order.customer.id, order.customer)
-    ctx.state.tokens.set(id, { id, customerId: order.customer.id, card, status: 'ACTIVE', createdAt: now })
+    const token = ctx.state.addToken({ id, customerId: order.customer.id, card, status: 'ACTIVE', createdAt: now })
     order.tokenId = id
+    order.tokenFingerprint = token.fingerprint
   }
   ctx.notifier.notify(outcome.approved ? 'PAYMENT_SUCCESS' : 'PAYMENT_FAILED', order.invoiceNumber, paymentNotification(order, now))
 }
@@ -111,8 +108,7 @@ export function submitCard(ctx: SimContext, order: CardOrder, entry: CardEntry, 
 export function answerChallenge(ctx: SimContext, order: CardOrder, passed: boolean, now: number): SubmitResult {
   if (!isOpen(order, now) || !order.challenge) return { kind: 'closed' }
   const { card, saveCard } = order.challenge
-  const testCard = findTestCard(card.number)
-  const approved = passed && (testCard?.approved ?? false)
+  const approved = passed && card.approved
   const outcome: Outcome = approved
     ? { approved: true, responseCode: '00', responseMessage: 'Approved', threeDsStatus: 'TRUE', authenticated: true }
     : { approved: false, ...DECLINES.authentication, threeDsStatus: 'FALSE', authenticated: false }

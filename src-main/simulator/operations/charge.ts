@@ -1,6 +1,6 @@
 /** POST /credit-card/charge: charges a stored card token host-to-host (MOTO or SALE). */
 import { z } from 'zod'
-import { DECLINES, findTestCard } from '../cards'
+import { DECLINES } from '../cards'
 import { chargeView, paymentNotification } from '../card-views'
 import type { Operation } from '../context'
 import { cardInvalidParameter } from '../errors'
@@ -34,15 +34,14 @@ export const chargeToken: Operation = ({ ctx, body, requestId, now }) => {
   const invoice = order.invoice_number ?? newReference('INV-H2H-')
   if (invoiceInUse(ctx.state, invoice)) return { response: cardInvalidParameter('order.invoice_number', 'Is Already Used'), applied: false }
 
-  const token = ctx.state.tokens.get(card.token)
-  const testCard = token ? findTestCard(token.card.number) : undefined
+  const token = ctx.state.findToken(card.token)
   const decline =
     token === undefined
       ? DECLINES.unknownToken
       : token.status === 'INACTIVE'
         ? DECLINES.inactiveToken
-        : testCard && !testCard.approved
-          ? { responseCode: testCard.responseCode, responseMessage: testCard.responseMessage }
+        : !token.card.approved
+          ? { responseCode: token.card.responseCode, responseMessage: token.card.responseMessage }
           : null
   // The token's customer; the one the request names only when the token is unknown (nothing to compare it with).
   const customer = token
@@ -71,7 +70,8 @@ export const chargeToken: Operation = ({ ctx, body, requestId, now }) => {
     approvalCode: decline ? '' : newApprovalCode(),
     authenticationId: null,
     threeDsStatus: 'NA',
-    tokenId: token ? token.id : null,
+    tokenId: token ? card.token : null,
+    tokenFingerprint: token?.fingerprint ?? null,
     // A charge's token is the merchant's already; the status check need not hand it out again.
     tokenReported: true,
     refundedSen: 0,

@@ -10,8 +10,9 @@ const deleteTokenRequest = z.object({ token: z.object({ id: text(128) }) })
 export const deleteToken: Operation = ({ ctx, body }) => {
   const parsed = validate(deleteTokenRequest, body)
   if (!parsed.ok) return { response: cardInvalidParameter(parsed.problem.field, cardProblemText(parsed.problem)), applied: false }
-  const token = ctx.state.tokens.get(parsed.value.token.id)
+  const { id } = parsed.value.token
+  const token = ctx.state.findToken(id)
   if (!token) return { response: cardNotFound('token.id Not Found'), applied: false }
   token.status = 'INACTIVE'
-  return { response: json(200, { token: { id: token.id, status: token.status } }), applied: true }
+  return { response: json(200, { token: { id, status: token.status } }), applied: true }
 }

@@ -52,6 +52,7 @@ export const createPaymentPage: Operation = ({ ctx, body, requestId, now }) => {
     authenticationId: null,
     threeDsStatus: 'NA',
     tokenId: null,
+    tokenFingerprint: null,
     tokenReported: false,
     refundedSen: 0,
     forcedSettled: false,
