@@ -2,36 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { OrderReview, OrderView } from '../../../src-preload/contract'
 import { belongsAtTop } from '../../../src-renderer/features/orders/order-match'
 import { REVIEW_REASON_MAX, reviewFacts, reviewReasonProblem, reviewTitle } from '../../../src-renderer/features/orders/review'
+import { orderView } from './order-view'
 import { formatMoney, gatewayMoneyText, isOrderCurrency, paidNote } from '../../../src-renderer/format/money'
 
-const order = (change: Partial<OrderView> = {}): OrderView => ({
-  id: 7,
-  kind: 'card_link',
-  invoiceNumber: 'INV-000007',
-  amountSen: 4_50,
-  currency: 'MYR',
-  channel: 'CARD',
-  status: 'PENDING',
-  rawStatus: 'SUCCESS',
-  customerName: 'Siti',
-  customerEmail: null,
-  customerPhone: null,
-  requestId: null,
-  paymentId: null,
-  gatewayReferenceId: null,
-  linkUrl: null,
-  linkExpiresAt: null,
-  cardMasked: null,
-  cardLast4: null,
-  cardBrand: null,
-  createdBy: 'staff',
-  createdAt: '2030-01-02T03:04:05.000Z',
-  updatedAt: '2030-01-02T03:04:05.000Z',
-  completedAt: null,
-  review: null,
-  gatewayAmountSen: null,
-  ...change,
-})
+const order = (change: Partial<OrderView> = {}): OrderView => orderView({ amountSen: 4_50, rawStatus: 'SUCCESS', ...change })
 
 const review = (change: Partial<OrderReview> = {}): OrderReview => ({
   reason: 'currency',

@@ -16,6 +16,7 @@ import { overrideReasonProblem } from '../../../src-renderer/features/phone-orde
 import { plainReceipt, receiptCopyText, receiptRows } from '../../../src-renderer/features/phone-order/receipt'
 import { brandKey, brandLabel, brandShort, maskedCardText } from '../../../src-renderer/format/card'
 import { formatDate, formatFullTime } from '../../../src-renderer/format/time'
+import { orderView } from './order-view'
 
 const defaults = { invoiceNumber: 'INV-000042', chargeLimitSen: 500_000, duplicateWindowMinutes: 10, descriptor: 'KEDAI SITI' }
 
@@ -104,33 +105,19 @@ describe('the phone order form', () => {
   })
 })
 
-const order: OrderView = {
+const order: OrderView = orderView({
   id: 11,
   kind: 'phone_order',
   invoiceNumber: 'INV-000042',
   amountSen: 12850,
-  currency: 'MYR',
-  channel: 'CARD',
   status: 'PAID',
   rawStatus: 'SUCCESS',
-  customerName: 'Siti',
-  customerEmail: null,
-  customerPhone: null,
-  requestId: null,
-  paymentId: null,
-  gatewayReferenceId: null,
-  linkUrl: null,
-  linkExpiresAt: null,
   cardMasked: '512091******0038',
   cardLast4: '0038',
   cardBrand: 'MASTERCARD',
-  createdBy: 'staff',
   createdAt: '2026-11-12T03:00:00.000Z',
   updatedAt: '2026-11-12T03:00:00.000Z',
-  completedAt: null,
-  review: null,
-  gatewayAmountSen: null,
-}
+})
 
 const detailOf = (status: OrderView['status']): OrderDetail => ({ order: { ...order, status }, timeline: [], statusCheck: null, canCancel: false, refunds: null })
 

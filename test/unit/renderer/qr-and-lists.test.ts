@@ -3,6 +3,7 @@ import type { OrderView } from '../../../src-preload/contract'
 import { belongsAtTop } from '../../../src-renderer/features/orders/order-match'
 import { countdownText } from '../../../src-renderer/ui/countdown'
 import { QUIET_ZONE, qrShape } from '../../../src-renderer/ui/qr-path'
+import { orderView } from './order-view'
 
 describe('the QR code', () => {
   it('is a square of modules with a quiet zone, drawn as one path', () => {
@@ -31,34 +32,8 @@ describe('the status check countdown', () => {
   })
 })
 
-const row = (id: number, change: Partial<OrderView> = {}): OrderView => ({
-  id,
-  kind: 'card_link',
-  invoiceNumber: `INV-${String(id)}`,
-  amountSen: 1000,
-  currency: 'MYR',
-  channel: 'CARD',
-  status: 'PENDING',
-  rawStatus: null,
-  customerName: 'Siti',
-  customerEmail: 'siti@example.my',
-  customerPhone: null,
-  requestId: null,
-  paymentId: null,
-  gatewayReferenceId: null,
-  linkUrl: null,
-  linkExpiresAt: null,
-  cardMasked: null,
-  cardLast4: null,
-  cardBrand: null,
-  createdBy: 'staff',
-  createdAt: '2030-01-02T03:04:05.000Z',
-  updatedAt: '2030-01-02T03:04:05.000Z',
-  completedAt: null,
-  review: null,
-  gatewayAmountSen: null,
-  ...change,
-})
+const row = (id: number, change: Partial<OrderView> = {}): OrderView =>
+  orderView({ id, invoiceNumber: `INV-${String(id)}`, customerEmail: 'siti@example.my', ...change })
 
 describe('a new order on the orders screen', () => {
   const rows = [row(5), row(4)]

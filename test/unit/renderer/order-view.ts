@@ -1,0 +1,31 @@
+/** An order as the renderer receives it, for the screens' pure helpers; each test changes what it needs. */
+import type { OrderView } from '../../../src-preload/contract'
+
+export const orderView = (change: Partial<OrderView> = {}): OrderView => ({
+  id: 7,
+  kind: 'card_link',
+  invoiceNumber: 'INV-000007',
+  amountSen: 1000,
+  currency: 'MYR',
+  channel: 'CARD',
+  status: 'PENDING',
+  rawStatus: null,
+  customerName: 'Siti',
+  customerEmail: null,
+  customerPhone: null,
+  requestId: null,
+  paymentId: null,
+  gatewayReferenceId: null,
+  linkUrl: null,
+  linkExpiresAt: null,
+  cardMasked: null,
+  cardLast4: null,
+  cardBrand: null,
+  createdBy: 'staff',
+  createdAt: '2030-01-02T03:04:05.000Z',
+  updatedAt: '2030-01-02T03:04:05.000Z',
+  completedAt: null,
+  review: null,
+  gatewayAmountSen: null,
+  ...change,
+})
