@@ -21,4 +21,5 @@ export const REVIEW_SCHEMA = `
   alter table notifications add column invoice_number text;
   alter table notifications add column scheme text check (scheme is null or scheme in ('card', 'generic'));
   create index notifications_waiting on notifications (invoice_number) where order_id is null and invoice_number is not null;
+  create index notifications_unmatched on notifications (id) where order_id is null;
 `

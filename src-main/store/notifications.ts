@@ -82,7 +82,7 @@ export class NotificationsRepository {
     this.tokenStatement = db.prepare('select token_ciphertext from notifications where id = ?').pluck()
     this.waitingStatement = db.prepare('select id from notifications indexed by notifications_waiting where invoice_number = ? and order_id is null').pluck()
     this.claimStatement = db.prepare('update notifications set order_id = ?, result = ? where id = ?')
-    this.unmatchedStatement = db.prepare('select count(*) from notifications where order_id is null and handled_at is not null').pluck()
+    this.unmatchedStatement = db.prepare('select count(*) from notifications indexed by notifications_unmatched where order_id is null and handled_at is not null').pluck()
   }
 
   /** Stores the notification unless its Request-Id was seen before; then `duplicate` and the first one's id. */
