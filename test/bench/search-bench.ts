@@ -15,7 +15,7 @@ import { createCardCipher } from '../../src-main/credentials/card-cipher'
 import { openDatabase, type Db } from '../../src-main/store/database'
 import { createHistory } from '../../src-main/store/history'
 import type { OrderSearch, OrderStatus } from '../../src-main/store/history-types'
-import { migrate, schemaVersion } from '../../src-main/store/migrations'
+import { migrate, MIGRATIONS, schemaVersion } from '../../src-main/store/migrations'
 import { createRandom, optimizeSearchIndex, seedOrders } from '../../src-main/store/seed'
 
 const ordersArg = process.argv.indexOf('--orders')
@@ -31,14 +31,14 @@ const PAGE = 50
 const SPANS = [0, 500, 10_000, 100_000]
 
 const SEED_ONLY = process.argv.includes('--seed-only')
-/** Bump when the schema of migration 2 changes, so that an old cached database is not reused. */
-const CACHE_VERSION = 3
-const FILE = join(__dirname, '../../.tmp/bench', `search-${String(ORDERS)}-v${String(CACHE_VERSION)}.sqlite3`)
+/** The newest schema: a cached database from another is never reused (it is seeded again). */
+const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0
+const FILE = join(__dirname, '../../.tmp/bench', `search-${String(ORDERS)}-schema${String(SCHEMA_VERSION)}.sqlite3`)
 
 function cached(): Db | null {
   if (!existsSync(FILE)) return null
   const db = openDatabase(FILE)
-  const count = schemaVersion(db) === 2 ? (db.prepare('select count(*) from orders').pluck().get() as number) : -1
+  const count = schemaVersion(db) === SCHEMA_VERSION ? (db.prepare('select count(*) from orders').pluck().get() as number) : -1
   if (count === ORDERS) return db
   db.close()
   return null
