@@ -5,6 +5,7 @@
 import { app, dialog, ipcMain, screen, session, shell, type BrowserWindow } from 'electron'
 import { join } from 'node:path'
 import { createBackend, type Backend } from '../backend'
+import { acquireInstanceLock, describeHolder, type InstanceLock } from '../instance-lock'
 import { APP_START_URL, registerAppScheme, serveAppProtocol } from './app-protocol'
 import { denyAllPermissions, guardAllWebContents } from './guards'
 import { forwardEvents, registerIpc } from './ipc'
@@ -23,12 +24,27 @@ export interface StartOptions {
   devServerUrl?: string | undefined
 }
 
-/** Returns false when another instance already runs (this one then quits and focuses that one). */
+/**
+ * Returns false when another instance already runs: another desktop app (this one then quits and
+ * that one comes forward), or browser mode on the same data folder (this one says so and quits).
+ */
 export function startApp(options: StartOptions = {}): boolean {
   if (!app.requestSingleInstanceLock()) {
     app.quit()
     return false
   }
+  // Browser mode (src-main/browser-shell/) takes the same lock on the same folder: one history, one process.
+  const taken = acquireInstanceLock(app.getPath('userData'), { mode: 'desktop' })
+  if (!taken.ok) {
+    const where = describeHolder(taken.holder)
+    dialog.showErrorBox(
+      `${PRODUCT_NAME} is already running`,
+      `${PRODUCT_NAME} is already running (${where}) with the same data folder. Use it there, or stop it (Ctrl+C where it was started) before opening the desktop app.`,
+    )
+    app.quit()
+    return false
+  }
+  const instanceLock: InstanceLock = taken.lock
   app.enableSandbox()
   registerAppScheme()
 
@@ -66,8 +82,9 @@ export function startApp(options: StartOptions = {}): boolean {
     if (app.isReady() && !window) openWindow()
   })
   app.on('will-quit', () => {
-    void backend?.close()
+    const closing = backend?.close() ?? Promise.resolve()
     backend = null
+    void closing.finally(() => instanceLock.release())
   })
 
   const start = async (): Promise<void> => {
@@ -100,6 +117,7 @@ export function startApp(options: StartOptions = {}): boolean {
       // Nothing has been shown yet: without this box the app would seem to do nothing at all.
       const message = error instanceof Error ? error.message : String(error)
       dialog.showErrorBox(`${PRODUCT_NAME} could not start`, message)
+      instanceLock.release()
       app.exit(1)
     }
   })

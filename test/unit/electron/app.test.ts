@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { callChannel, callNames } from '../../../src-preload/contract'
 import { app, dialog, FakeBrowserWindow, ipcMain, protocol, resetFakeElectron, session } from './fake-electron'
@@ -88,5 +91,39 @@ describe('starting the app', () => {
     expect(dialog.showErrorBox).toHaveBeenCalledWith('Merchant Back Office could not start', 'The local database could not be opened')
     expect(app.exit).toHaveBeenCalledWith(1)
     expect(FakeBrowserWindow.created).toHaveLength(0)
+  })
+
+  describe('with browser mode on the same data folder', () => {
+    const lockFile = (): string => join(app.userData, 'instance.lock')
+    const browserLock = (pid: number): void => {
+      writeFileSync(lockFile(), JSON.stringify({ pid, mode: 'browser', url: 'http://127.0.0.1:41234/', startedAt: new Date().toISOString(), processStart: null }))
+    }
+
+    it('refuses to start while browser mode runs there, says where, and quits', async () => {
+      browserLock(process.ppid) // a live process that is not this one
+      const { startApp } = await import('../../../src-main/electron/app')
+      expect(startApp()).toBe(false)
+      expect(dialog.showErrorBox).toHaveBeenCalledWith(
+        'Merchant Back Office is already running',
+        expect.stringContaining(`already running (in your browser at http://127.0.0.1:41234/ — pid ${process.ppid})`),
+      )
+      expect(app.quit).toHaveBeenCalled()
+      expect(app.enableSandbox).not.toHaveBeenCalled()
+      await afterReady()
+      expect(FakeBrowserWindow.created).toHaveLength(0)
+      expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toMatchObject({ mode: 'browser', pid: process.ppid })
+    })
+
+    it('takes over the lock of a browser mode that died, holds it while running and gives it back on quit', async () => {
+      const dead = spawnSync(process.execPath, ['-e', '']).pid
+      browserLock(dead)
+      const { startApp } = await import('../../../src-main/electron/app')
+      expect(startApp()).toBe(true)
+      await afterReady()
+      expect(FakeBrowserWindow.created).toHaveLength(1)
+      expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toMatchObject({ mode: 'desktop', pid: process.pid, url: null })
+      app.emit('will-quit')
+      await vi.waitFor(() => expect(existsSync(lockFile())).toBe(false))
+    })
   })
 })

@@ -3,6 +3,9 @@
  * it with `vi.mock('electron', () => import('./fake-electron'))`, so src-main/electron/ runs unchanged.
  */
 import { EventEmitter } from 'node:events'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { vi } from 'vitest'
 
 type Handler = (...args: never[]) => unknown
@@ -59,7 +62,8 @@ export const BrowserWindow = FakeBrowserWindow
 
 class FakeApp extends EventEmitter {
   gotLock = true
-  userData = '/tmp/mbo-fake-user-data'
+  /** A fresh folder per reset: the glue takes the instance lock in it. */
+  userData = mkdtempSync(join(tmpdir(), 'mbo-fake-user-data-'))
   isPackaged = false
   readonly requestSingleInstanceLock = vi.fn(() => this.gotLock)
   readonly quit = vi.fn()
@@ -131,6 +135,8 @@ export function resetFakeElectron(): void {
   FakeBrowserWindow.created = []
   app.removeAllListeners()
   app.gotLock = true
+  rmSync(app.userData, { recursive: true, force: true })
+  app.userData = mkdtempSync(join(tmpdir(), 'mbo-fake-user-data-'))
   void app.notReady()
   ipcMain.handlers.clear()
   protocol.handlers.clear()
