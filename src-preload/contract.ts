@@ -19,8 +19,8 @@ export const AppInfo = z.object({
   environment: Environment,
   /** The folder that holds the local history, settings and logs. */
   dataDir: z.string(),
-  /** What hosts the backend: the Electron app, or the browser test harness. */
-  runtime: z.enum(['electron', 'harness', 'test']),
+  /** What hosts the backend: the Electron app, browser mode (src-main/browser-shell/, also the e2e tests'), or a test. */
+  runtime: z.enum(['electron', 'browser', 'test']),
   electronVersion: z.string().nullable(),
   sqliteVersion: z.string(),
 })

@@ -1,6 +1,6 @@
 /**
- * The renderer's only way out: `window.api`, put there by the preload (Electron) or by the browser test
- * harness. Its shape is the contract's; the renderer imports nothing else from outside.
+ * The renderer's only way out: `window.api`, put there by the preload (Electron) or by browser mode
+ * (src-preload/browser-api.ts). Its shape is the contract's; the renderer imports nothing else from outside.
  */
 import type { Api, CallError } from '../src-preload/contract'
 
@@ -10,10 +10,10 @@ declare global {
   }
 }
 
-/** What every store reports when the page has no `window.api` (opened outside the app or harness). */
+/** What every store reports when the page has no `window.api` (opened outside the app). */
 export const NO_BRIDGE: CallError = {
   code: 'BRIDGE_UNREACHABLE',
-  message: 'This page is not connected to the app. Open it from the app, or from the address `npm run harness` prints.',
+  message: 'This page is not connected to the app. Open it from the app, or from the address `npm start` prints in browser mode.',
 }
 
 export function getApi(): Api | null {

@@ -26,7 +26,7 @@ test('a fresh start opens Orders in Training, and every screen can be reached', 
 
   // Settings shows what main answered to app.info: this run's own data folder.
   await expect(page.getByTestId('data-folder')).toHaveText(harness.dataDir)
-  await expect(page.getByTestId('app-info')).toContainText('Browser test harness')
+  await expect(page.getByTestId('app-info')).toContainText('In your browser')
   await expect(page.getByTestId('app-info')).toContainText(/SQLite \d+\.\d+/)
 })
 
@@ -63,7 +63,7 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
     settings: ['get', 'update'],
     credentials: ['get', 'update', 'removeSecret'],
     gateway: ['testConnection'],
-    orders: ['search', 'get', 'attempt', 'exportCsv', 'cancelExport', 'checkStatus', 'cancelLink'],
+    orders: ['search', 'get', 'attempt', 'exportCsv', 'cancelExport', 'checkStatus', 'resolveReview', 'cancelLink'],
     links: ['prepare', 'banks', 'create'],
     customers: ['search', 'get', 'save'],
     cards: ['add', 'remove'],
@@ -79,6 +79,6 @@ test('a page that has not entered with the token gets nothing', async ({ browser
   const stranger = await browser.newPage()
   const response = await stranger.goto(harness.origin)
   expect(response?.status()).toBe(401)
-  await expect(stranger.locator('body')).toContainText('npm run harness')
+  await expect(stranger.locator('body')).toContainText('npm start')
   await stranger.close()
 })

@@ -7,7 +7,7 @@ import { GeneralSettingsForm } from './GeneralSettingsForm'
 import { ListenerPanel } from './ListenerPanel'
 import { useSettingsStore } from './settings-store'
 
-const RUNTIME_LABELS = { electron: 'Desktop app', harness: 'Browser test harness', test: 'Test' } as const
+const RUNTIME_LABELS = { electron: 'Desktop app', browser: 'In your browser (browser mode)', test: 'Test' } as const
 const ENVIRONMENT_LABELS = { training: 'Training', sandbox: 'Sandbox', production: 'Production' } as const
 
 function InstallationCard() {

@@ -1,0 +1,43 @@
+/**
+ * `window.api` in browser mode (src-main/browser-shell/): the same contract as the Electron preload's,
+ * over loopback HTTP (calls) and server-sent events (events). The browser shell bundles it with esbuild
+ * at start and serves it as /__app/api.js, before the app's own script.
+ *
+ * Calls carry the session cookie (same origin) and the custom X-App-Call header, which a cross-site
+ * form or a simple request cannot set.
+ */
+import { buildApi } from './build-api'
+import { BridgeErrorCode, eventNames, type Api, type EventName, type Result } from './contract'
+
+const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
+const source = new EventSource('/__app/events')
+for (const name of eventNames) {
+  source.addEventListener(name, (event) => {
+    const payload: unknown = JSON.parse((event as MessageEvent<string>).data)
+    for (const listener of listeners.get(name) ?? []) listener(payload)
+  })
+}
+
+const api: Api = buildApi({
+  async invoke(name, input) {
+    const response = await fetch(`/__app/call/${encodeURIComponent(name)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-App-Call': '1' },
+      body: JSON.stringify({ input }),
+    })
+    if (!response.ok) {
+      return { ok: false, error: { code: BridgeErrorCode.unreachable, message: `The app answered ${response.status}: ${await response.text()}` } }
+    }
+    return (await response.json()) as Result<unknown>
+  },
+  subscribe(event, listener) {
+    let set = listeners.get(event)
+    if (!set) listeners.set(event, (set = new Set()))
+    set.add(listener)
+    return () => {
+      set.delete(listener)
+    }
+  },
+})
+
+Object.defineProperty(window, 'api', { value: api, writable: false, configurable: false })
