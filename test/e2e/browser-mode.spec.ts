@@ -1,0 +1,189 @@
+/**
+ * Browser mode as a user runs it: `npm start` in a child process (its own process group, as in a
+ * terminal), the address it prints opened in Chromium, a second start on the same data folder, and
+ * Ctrl+C (SIGINT to the group, as a terminal sends it). Waits on the child's output, never on time.
+ */
+import { test, expect } from '@playwright/test'
+import Database from 'better-sqlite3'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const root = resolve(__dirname, '../..')
+const ENTRY = /Open: (http:\/\/127\.0\.0\.1:\d+\/__app\/enter\?token=[\w-]+)/
+const NO_ELECTRON = 'Electron is not available on this machine: starting the app in your browser instead.'
+
+interface Started {
+  readonly child: ChildProcess
+  output(): string
+  /** Resolves with the first match of `pattern` in the output so far or to come; rejects if the process ends first. */
+  waitFor(pattern: RegExp): Promise<RegExpExecArray>
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+/** `npm start -- …args`, or with `direct` what npm runs for it (node scripts/start.mjs …args). */
+function npmStart(args: string[], direct = false): Started {
+  const [command, commandArgs] = direct ? [process.execPath, ['scripts/start.mjs', ...args]] : ['npm', ['start', '--', ...args]]
+  const child = spawn(command, commandArgs, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  let text = ''
+  const waiters = new Set<() => void>()
+  const onData = (chunk: Buffer): void => {
+    text += chunk.toString('utf8')
+    for (const waiter of [...waiters]) waiter()
+  }
+  child.stdout.on('data', onData)
+  child.stderr.on('data', onData)
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) => {
+    child.once('close', (code, signal) => {
+      resolveExit({ code, signal })
+      for (const waiter of [...waiters]) waiter()
+    })
+  })
+  return {
+    child,
+    output: () => text,
+    exited,
+    waitFor(pattern) {
+      return new Promise((resolveMatch, reject) => {
+        const check = (): void => {
+          const match = pattern.exec(text)
+          if (match) {
+            waiters.delete(check)
+            resolveMatch(match)
+          } else if (child.exitCode !== null || child.signalCode !== null) {
+            waiters.delete(check)
+            reject(new Error(`npm start ended before printing ${String(pattern)}:\n${text}`))
+          }
+        }
+        waiters.add(check)
+        check()
+      })
+    },
+  }
+}
+
+/** Ctrl+C in the terminal: SIGINT to the whole process group (npm, the start script and the app). */
+function pressCtrlC(started: Started): void {
+  if (started.child.pid) process.kill(-started.child.pid, 'SIGINT')
+}
+
+/** Whatever a failed test left running is stopped (by its own process group). */
+function stopForGood(started: Started | null): void {
+  const pid = started?.child.pid
+  if (!pid || started.child.exitCode !== null || started.child.signalCode !== null) return
+  try {
+    process.kill(-pid, 'SIGKILL')
+  } catch {
+    // already gone
+  }
+}
+
+let dataDir = ''
+const running: Started[] = []
+
+test.beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'mbo-browser-mode-'))
+})
+test.afterEach(() => {
+  for (const started of running.splice(0)) stopForGood(started)
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+function start(args: string[], direct = false): Started {
+  const started = npmStart(args, direct)
+  running.push(started)
+  return started
+}
+
+test('npm start -- --browser: the printed address opens Orders in Training, strangers get nothing, a second start says where it runs, Ctrl+C closes it cleanly', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const app = start(['--browser', '--no-open', '--data-dir', dataDir])
+  const [, entryUrl = ''] = await app.waitFor(ENTRY)
+  const origin = new URL(entryUrl).origin
+  expect(app.output()).toContain('Merchant Back Office is running in your browser.')
+  expect(app.output()).toContain(`Data folder: ${dataDir}`)
+
+  // The lock: this folder is taken, by whom and where, readable by this user only.
+  const lockFile = join(dataDir, 'instance.lock')
+  const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; mode: string; url: string }
+  expect(lock).toMatchObject({ mode: 'browser', url: `${origin}/` })
+  expect(statSync(lockFile).mode & 0o777).toBe(0o600)
+
+  await page.goto(entryUrl)
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByTestId('environment-banner')).toContainText('Training')
+  await expect(page).toHaveURL(`${origin}/`) // the token is gone from the address bar
+
+  // Without this run's token (and so without its cookie) nothing is served, and no call is made.
+  expect((await fetch(`${origin}/`)).status).toBe(401)
+  expect((await fetch(`${origin}/__app/api.js`)).status).toBe(401)
+  expect((await fetch(`${origin}/__app/enter?token=not-the-token`, { redirect: 'manual' })).status).toBe(401)
+  const call = await fetch(`${origin}/__app/call/app.info`, { method: 'POST', headers: { 'X-App-Call': '1', 'Content-Type': 'application/json' }, body: '{}' })
+  expect(call.status).toBe(401)
+  const stranger = await browser.newPage()
+  expect((await stranger.goto(`${origin}/`))?.status()).toBe(401)
+  await expect(stranger.locator('body')).toContainText('npm start')
+  await stranger.close()
+
+  // A second start on the same data folder says the app runs already, and where, and leaves it be.
+  const second = start(['--browser', '--no-open', '--data-dir', dataDir])
+  expect(await second.exited).toEqual({ code: 0, signal: null })
+  expect(second.output()).toContain(`Merchant Back Office is already running (in your browser at ${origin}/ — pid ${lock.pid}).`)
+  expect(second.output()).not.toMatch(ENTRY)
+  expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: lock.pid })
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+
+  // Ctrl+C: the server, the back end and the history close, the lock goes, and the app exits 0
+  // ("Stopped." is printed just before; the last test checks the code itself). npm runs the script
+  // through sh, and Debian's sh (dash) re-raises a Ctrl+C it saw while waiting, so npm itself may
+  // end by SIGINT, as it does for any script stopped this way.
+  pressCtrlC(app)
+  expect([{ code: 0, signal: null }, { code: null, signal: 'SIGINT' }]).toContainEqual(await app.exited)
+  expect(app.output()).toMatch(/Stopping: closing the history…\s+Stopped\.\s*$/)
+  expect(existsSync(lockFile)).toBe(false)
+  await expect(fetch(`${origin}/`)).rejects.toThrow()
+  const history = join(dataDir, 'environments', 'training', 'history.sqlite3')
+  expect(existsSync(`${history}-wal`)).toBe(false) // the last connection closed: its log was checkpointed away
+  const db = new Database(history, { readonly: true })
+  try {
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+  } finally {
+    db.close()
+  }
+})
+
+test('plain npm start, on this machine without Electron, says so in one line and starts in the browser', async ({ page }) => {
+  const probe = spawnSync(process.execPath, ['-e', "require('electron')"], { cwd: root, encoding: 'utf8' })
+  test.skip(probe.status === 0, 'Electron is available here: npm start opens the desktop app')
+  // Resolving Electron tries to download its binary first; that may take a while to fail.
+  test.setTimeout(240_000)
+  const app = start(['--no-open', '--data-dir', dataDir])
+  const [, entryUrl = ''] = await app.waitFor(ENTRY)
+  const before = app.output().slice(0, app.output().indexOf('Merchant Back Office is running in your browser.'))
+  expect(before.split(NO_ELECTRON)).toHaveLength(2) // exactly once
+  expect(before).not.toMatch(/Downloading Electron|Error|at .*\.js:\d+/)
+
+  await page.goto(entryUrl)
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+  await expect(page.getByTestId('environment-banner')).toContainText('Training')
+
+  pressCtrlC(app)
+  expect([{ code: 0, signal: null }, { code: null, signal: 'SIGINT' }]).toContainEqual(await app.exited)
+  expect(app.output()).toContain('Stopped.')
+  expect(existsSync(join(dataDir, 'instance.lock'))).toBe(false)
+})
+
+test('Ctrl+C stops the start script and the app with exit code 0', async () => {
+  test.setTimeout(60_000)
+  const app = start(['--browser', '--no-open', '--data-dir', dataDir], true)
+  await app.waitFor(ENTRY)
+  pressCtrlC(app)
+  expect(await app.exited).toEqual({ code: 0, signal: null })
+  expect(existsSync(join(dataDir, 'instance.lock'))).toBe(false)
+})
