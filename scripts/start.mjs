@@ -67,7 +67,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 /** Runs a command to its end with this terminal; resolves to its exit code. */
 function run(command, commandArgs) {
   return new Promise((resolvePromise) => {
-    child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit' })
+    // npm runs scripts in the project's folder and says in INIT_CWD where it was called from.
+    child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() } })
     child.once('error', (error) => {
       console.error(`Could not run ${command}: ${error.message}`)
       resolvePromise(1)

@@ -13,6 +13,8 @@
  * mode there, the browser is pointed at it (unless --no-open): a tab that entered before is let in,
  * any other page is told to use the address that run printed.
  */
+import { resolve } from 'node:path'
+import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { describeHolder } from '../instance-lock'
 import { PRODUCT_NAME } from './data-dir'
@@ -37,7 +39,9 @@ function parse(): { port: number; dataDir: string | undefined; open: boolean } {
     console.error(`--port must be a port number (0-65535), not ${values.port ?? ''}`)
     process.exit(2)
   }
-  return { port, dataDir: values['data-dir'], open: !values['no-open'] }
+  // A relative --data-dir is taken from where `npm start` was typed (npm itself runs in the project's folder).
+  const dataDir = values['data-dir'] === undefined ? undefined : resolve(process.env['INIT_CWD'] ?? process.cwd(), values['data-dir'])
+  return { port, dataDir, open: !values['no-open'] }
 }
 
 function alreadyRunning(error: AlreadyRunningError, open: boolean): void {
@@ -45,7 +49,7 @@ function alreadyRunning(error: AlreadyRunningError, open: boolean): void {
   console.log(`${PRODUCT_NAME} is already running (${describeHolder(holder)}).`)
   console.log(`  Data folder: ${error.dataDir}`)
   if (holder.mode === 'browser' && holder.url) {
-    console.log('  Use it there: the tab you opened, or the address it printed when it started (with its token).')
+    console.log('  Use it there: the tab you opened, or press Enter in its terminal for a new one-time address.')
     if (open) openInBrowser(holder.url)
   } else if (holder.mode === 'desktop') {
     console.log('  Use its window, or close it before starting the app in your browser.')
@@ -66,7 +70,11 @@ async function main(): Promise<number> {
 
   let shell: BrowserShell
   try {
-    shell = await startBrowserShell({ port, ...(dataDir === undefined ? {} : { dataDir }) })
+    shell = await startBrowserShell({
+      port,
+      ...(dataDir === undefined ? {} : { dataDir }),
+      onEnter: () => console.log(`${new Date().toLocaleTimeString()} A browser entered with the one-time address.`),
+    })
   } catch (error) {
     if (error instanceof AlreadyRunningError) {
       alreadyRunning(error, open)
@@ -78,8 +86,14 @@ async function main(): Promise<number> {
   console.log(`${PRODUCT_NAME} is running in your browser.`)
   console.log(`  Data folder: ${shell.dataDir}`)
   console.log(`  Open: ${shell.entryUrl}`)
-  console.log("  That address carries this run's secret token: only it lets a browser in. Press Ctrl+C here to stop the app.")
+  console.log('  A one-time address: once a browser has entered with it, it lets no one else in.')
+  console.log(`  ${process.stdin.isTTY ? 'Press Enter here for a new one (another browser, or after closing this one), ' : ''}Ctrl+C to stop the app.`)
   if (open) openInBrowser(shell.entryUrl)
+  const current = shell
+  if (process.stdin.isTTY) {
+    // No output given: the terminal keeps its own Ctrl+C (a SIGINT), which readline would otherwise take.
+    createInterface({ input: process.stdin }).on('line', () => console.log(`  Open: ${current.newEntryUrl()}`))
+  }
 
   await stopped
   console.log('Stopping: closing the history…')

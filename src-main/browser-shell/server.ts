@@ -4,10 +4,12 @@
  * whose calls travel over loopback HTTP instead of Electron IPC. `npm start` runs it where Electron
  * cannot be had (or with --browser); the end-to-end tests drive it through test/harness/.
  *
- * Only the holder of the per-run token gets in: /__app/enter?token=… trades it for an HttpOnly,
- * SameSite=Strict cookie; every other request needs that cookie and the right Host (no DNS
- * rebinding); calls also need the X-App-Call header and, when the browser sends one, our own Origin
- * (no cross-site form posts). The page gets the app's strict CSP. One process per data folder: the
+ * Only the holder of the one-time address gets in: /__app/enter?token=… trades its token, once, for
+ * an HttpOnly, SameSite=Strict session cookie (another random value, never printed); every other
+ * request needs that cookie and the right Host (no DNS rebinding); calls also need the X-App-Call
+ * header and, when the browser sends one, our own Origin (no cross-site form posts). A used address
+ * lets no one else in, so the copy of it that opening the browser leaves on a command line (which
+ * other accounts of the computer can list) is worth nothing once the browser has entered. The page gets the app's strict CSP. One process per data folder: the
  * instance lock (../instance-lock.ts) is shared with the desktop app.
  *
  * Runs from a checkout: the page's `window.api` is bundled at start with esbuild (a devDependency).
@@ -51,14 +53,17 @@ export interface BrowserShellOptions {
   statusTracker?: boolean
   /** Runs once the lock is ours and before the back end opens the history (the tests seed orders here). */
   beforeBackend?: (dataDir: string) => Promise<void>
+  /** Called each time a browser enters with a one-time address. */
+  onEnter?: () => void
 }
 
 export interface BrowserShell {
   /** Origin of the server, e.g. http://127.0.0.1:43123 */
   readonly origin: string
-  /** Open this address first: it trades the token for the session cookie and shows the app. */
+  /** The first one-time address: it trades its token for the session cookie and shows the app. */
   readonly entryUrl: string
-  readonly token: string
+  /** Another one-time address (for another browser, or after the cookie is gone); the unused one before it stops working. */
+  newEntryUrl(): string
   readonly dataDir: string
   readonly backend: Backend
   /** How many pages listen to the back end's events now. */
@@ -182,7 +187,7 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
       ...(options.gatewayUrls ? { gatewayUrls: options.gatewayUrls } : {}),
       ...(options.statusTracker === undefined ? {} : { statusTracker: options.statusTracker }),
     })
-    return await serve(backend, lock, { rendererDir, dataDir, indexHtml, pageApi, port: options.port ?? 0 })
+    return await serve(backend, lock, { rendererDir, dataDir, indexHtml, pageApi, port: options.port ?? 0, onEnter: options.onEnter })
   } catch (error) {
     await backend?.close()
     lock.release()
@@ -196,11 +201,14 @@ interface ServeOptions {
   indexHtml: string
   pageApi: string
   port: number
+  onEnter: (() => void) | undefined
 }
 
 async function serve(backend: Backend, lock: InstanceLock, options: ServeOptions): Promise<BrowserShell> {
   const { rendererDir, dataDir } = options
-  const token = randomBytes(32).toString('base64url')
+  const randomToken = (): string => randomBytes(32).toString('base64url')
+  const session = randomToken()
+  let entryToken: string | null = null
   const clients = new EventEmitter()
   let clientCount = 0
   let expectedHost = ''
@@ -212,14 +220,25 @@ async function serve(backend: Backend, lock: InstanceLock, options: ServeOptions
     if (request.headers.host !== expectedHost) return send(response, 421, 'Wrong host')
     const url = new URL(request.url ?? '/', `http://${expectedHost}`)
 
+    const entered = sameSecret(cookieValue(request, COOKIE), session)
     if (url.pathname === ENTER_PATH && request.method === 'GET') {
-      if (!sameSecret(url.searchParams.get('token') ?? undefined, token)) return send(response, 401, 'Wrong or missing token')
-      response.writeHead(303, { ...COMMON_HEADERS, Location: '/', 'Set-Cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/` })
-      response.end()
-      return
+      if (entryToken !== null && sameSecret(url.searchParams.get('token') ?? undefined, entryToken)) {
+        entryToken = null
+        options.onEnter?.()
+        response.writeHead(303, { ...COMMON_HEADERS, Location: '/', 'Set-Cookie': `${COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/` })
+        response.end()
+        return
+      }
+      // This browser is in already (an old address opened again): let it be.
+      if (entered) {
+        response.writeHead(303, { ...COMMON_HEADERS, Location: '/' })
+        response.end()
+        return
+      }
+      return send(response, 401, 'This address has been used already, or is not this run\'s. Press Enter in the terminal where the app runs for a new one.')
     }
-    if (!sameSecret(cookieValue(request, COOKIE), token)) {
-      return send(response, 401, `Open the address that \`npm start\` printed when it started ${PRODUCT_NAME} (it carries this run's token).`)
+    if (!entered) {
+      return send(response, 401, `Open the one-time address that \`npm start\` printed when it started ${PRODUCT_NAME}, or press Enter in its terminal for a new one.`)
     }
 
     if (url.pathname.startsWith(`${PREFIX}call/`)) {
@@ -296,11 +315,17 @@ async function serve(backend: Backend, lock: InstanceLock, options: ServeOptions
   lock.setUrl(`${origin}/`)
   backend.log.info('browser_shell.listening', { origin })
 
+  const newEntryUrl = (): string => {
+    entryToken = randomToken()
+    return `${origin}${ENTER_PATH}?token=${entryToken}`
+  }
+  const entryUrl = newEntryUrl()
+
   let closing: Promise<void> | null = null
   return {
     origin,
-    entryUrl: `${origin}${ENTER_PATH}?token=${token}`,
-    token,
+    entryUrl,
+    newEntryUrl,
     dataDir,
     backend,
     eventClientCount: () => clientCount,

@@ -118,8 +118,10 @@ test('npm start -- --browser: the printed address opens Orders in Training, stra
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByTestId('environment-banner')).toContainText('Training')
   await expect(page).toHaveURL(`${origin}/`) // the token is gone from the address bar
+  await expect(app.waitFor(/A browser entered with the one-time address\./)).resolves.toBeTruthy()
 
-  // Without this run's token (and so without its cookie) nothing is served, and no call is made.
+  // Without the session cookie nothing is served and no call is made; the used address lets no one else in.
+  expect((await fetch(entryUrl, { redirect: 'manual' })).status).toBe(401)
   expect((await fetch(`${origin}/`)).status).toBe(401)
   expect((await fetch(`${origin}/__app/api.js`)).status).toBe(401)
   expect((await fetch(`${origin}/__app/enter?token=not-the-token`, { redirect: 'manual' })).status).toBe(401)

@@ -33,9 +33,10 @@ export interface HarnessOptions {
 export interface Harness {
   /** Origin of the server, e.g. http://127.0.0.1:43123 */
   readonly origin: string
-  /** Open this address first: it trades the token for the session cookie and shows the app. */
+  /** Open this address first: it trades its one-time token for the session cookie and shows the app. */
   readonly entryUrl: string
-  readonly token: string
+  /** Another one-time address, e.g. for a second browser context. */
+  newEntryUrl(): string
   readonly dataDir: string
   readonly backend: Backend
   /**
@@ -86,7 +87,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     origin: shell.origin,
     entryUrl: shell.entryUrl,
-    token: shell.token,
+    newEntryUrl: () => shell.newEntryUrl(),
     dataDir: shell.dataDir,
     backend,
     async advanceClock(ms) {

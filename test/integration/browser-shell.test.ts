@@ -18,6 +18,8 @@ let rendererDir: string
 let dataDir: string
 let shell: BrowserShell
 let cookie: string
+let entries = 0
+const tokenOf = (entryUrl: string): string => new URL(entryUrl).searchParams.get('token') ?? ''
 
 interface Answer {
   status: number
@@ -51,7 +53,7 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("app")')
   writeFileSync(join(work, 'secret.txt'), 'outside the renderer')
   dataDir = join(work, 'data')
-  shell = await startBrowserShell({ rendererDir, dataDir, keychainService: `mbo-it-${randomUUID()}`, statusTracker: false })
+  shell = await startBrowserShell({ rendererDir, dataDir, keychainService: `mbo-it-${randomUUID()}`, statusTracker: false, onEnter: () => (entries += 1) })
 })
 afterAll(async () => {
   await shell.close()
@@ -59,10 +61,10 @@ afterAll(async () => {
 })
 
 describe('browser mode', () => {
-  it('listens on 127.0.0.1 only, at a random port, and prints an address with a long random token', () => {
+  it('listens on 127.0.0.1 only, at a random port, and gives an address with a long random token', () => {
     expect(shell.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    expect(shell.entryUrl).toBe(`${shell.origin}/__app/enter?token=${shell.token}`)
-    expect(Buffer.from(shell.token, 'base64url')).toHaveLength(32)
+    expect(shell.entryUrl).toMatch(new RegExp(`^${shell.origin}/__app/enter\\?token=[\\w-]{43}$`))
+    expect(Buffer.from(tokenOf(shell.entryUrl), 'base64url')).toHaveLength(32)
   })
 
   it('lets nobody in without the token', async () => {
@@ -70,18 +72,43 @@ describe('browser mode', () => {
       expect((await send(path)).status).toBe(401)
     }
     expect((await send('/__app/enter?token=wrong')).status).toBe(401)
-    expect((await send(`/__app/enter?token=${shell.token.slice(0, -1)}`)).status).toBe(401)
+    expect((await send(`/__app/enter?token=${tokenOf(shell.entryUrl).slice(0, -1)}`)).status).toBe(401)
+    expect((await send(`/__app/enter?token=${tokenOf(shell.entryUrl)}`, { method: 'POST' })).status).toBe(401)
     expect((await send('/', { headers: { Cookie: 'mbo_session=wrong' } })).status).toBe(401)
     expect((await call('app.info', { Cookie: '' })).status).toBe(401)
   })
 
-  it('trades the token for an HttpOnly, SameSite=Strict cookie and sends the page on without it in the address', async () => {
-    const entered = await send(`/__app/enter?token=${shell.token}`)
+  it('trades the token, once, for an HttpOnly, SameSite=Strict session cookie and sends the page on without it in the address', async () => {
+    const entered = await send(`/__app/enter?token=${tokenOf(shell.entryUrl)}`)
     expect(entered.status).toBe(303)
     expect(entered.headers['location']).toBe('/')
-    expect(entered.headers['set-cookie']).toEqual([`mbo_session=${shell.token}; HttpOnly; SameSite=Strict; Path=/`])
     expect(entered.headers['referrer-policy']).toBe('no-referrer')
-    cookie = `mbo_session=${shell.token}`
+    const [setCookie = ''] = entered.headers['set-cookie'] ?? []
+    expect(setCookie).toMatch(/^mbo_session=[\w-]{43}; HttpOnly; SameSite=Strict; Path=\/$/)
+    cookie = setCookie.split(';')[0] ?? ''
+    expect(cookie).not.toContain(tokenOf(shell.entryUrl)) // the session is not the printed token
+    expect(entries).toBe(1)
+
+    // Used: it lets no one else in; the browser that entered may open it again.
+    const again = await send(`/__app/enter?token=${tokenOf(shell.entryUrl)}`)
+    expect(again.status).toBe(401)
+    expect(again.body).toContain('used already')
+    const sameBrowser = await send(`/__app/enter?token=${tokenOf(shell.entryUrl)}`, { headers: { Cookie: cookie } })
+    expect(sameBrowser.status).toBe(303)
+    expect(sameBrowser.headers['set-cookie']).toBeUndefined()
+    expect(entries).toBe(1)
+  })
+
+  it('gives a new one-time address on demand, and the unused one before it stops working', async () => {
+    const unused = shell.newEntryUrl()
+    const fresh = shell.newEntryUrl()
+    expect(fresh).not.toBe(unused)
+    expect((await send(`/__app/enter?token=${tokenOf(unused)}`)).status).toBe(401)
+    const entered = await send(`/__app/enter?token=${tokenOf(fresh)}`)
+    expect(entered.status).toBe(303)
+    expect(entered.headers['set-cookie']?.[0]?.split(';')[0]).toBe(cookie) // one session per run
+    expect((await send(`/__app/enter?token=${tokenOf(fresh)}`)).status).toBe(401)
+    expect(entries).toBe(2)
   })
 
   it('refuses another Host name (DNS rebinding), even with the cookie', async () => {
