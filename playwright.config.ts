@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test'
 
 /**
- * End-to-end specs drive the built renderer in Debian's Chromium through the browser harness
- * (test/harness/). No browser is downloaded: CHROMIUM_PATH or /usr/bin/chromium is used.
+ * End-to-end specs drive the built renderer in Debian's Chromium through browser mode's server, as
+ * the test harness (test/harness/) starts it. No browser is downloaded: CHROMIUM_PATH or /usr/bin/chromium is used.
  */
 export default defineConfig({
   testDir: 'test/e2e',

@@ -24,7 +24,7 @@ if (existsSync(target)) process.exit(0)
 const probe = spawnSync(process.execPath, ['-e', "require('electron')"], { cwd: root, encoding: 'utf8' })
 if (probe.status !== 0) {
   console.error(
-    `Electron ${electronVersion} is not available on this machine (its binary could not be downloaded): skipping the Electron build of better-sqlite3; the app cannot start here, but npm test can.`,
+    `Electron ${electronVersion} is not available on this machine (its binary could not be downloaded): skipping the Electron build of better-sqlite3; npm start runs the app in your browser instead, and npm test works.`,
   )
   process.exit(1)
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm test: lint, typecheck, the build, unit and integration tests (vitest, inside a throw-away
- * keyring), and end-to-end tests (Playwright in Debian's Chromium through the browser harness).
+ * keyring), and end-to-end tests (Playwright in Debian's Chromium through browser mode).
  * Every step runs even if an earlier one failed, so one run shows everything that is wrong.
  * Ends with the plain line "N passed, N failed" counting every test; lint, typecheck and the build
  * count as one test each.
@@ -71,7 +71,7 @@ countReport('vitest', vitestOk, vitestReport, (report) => ({
 
 if (built) {
   const playwrightReport = join(reports, 'playwright.json')
-  const playwrightOk = run('end-to-end tests (Playwright, Chromium, browser harness, throw-away keyring)', 'node', ['scripts/with-keyring.mjs', bin('playwright'), 'test', '--reporter=list,json'], {
+  const playwrightOk = run('end-to-end tests (Playwright, Chromium, browser mode, throw-away keyring)', 'node', ['scripts/with-keyring.mjs', bin('playwright'), 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   })
   countReport('playwright', playwrightOk, playwrightReport, (report) => ({
