@@ -1,6 +1,6 @@
 /** Times as staff read them: local date and time, 24-hour, Malaysian order. */
-const DATE_TIME = new Intl.DateTimeFormat('en-MY', { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
-const FULL = new Intl.DateTimeFormat('en-MY', { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+const DATE_TIME = new Intl.DateTimeFormat('en-MY', { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+const FULL = new Intl.DateTimeFormat('en-MY', { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
 
 export function formatDateTime(iso: string | null): string {
   if (!iso) return '—'
