@@ -1,10 +1,18 @@
 import { useEffect, type ReactNode } from 'react'
+import type { OperatorView } from '../../src-preload/contract'
+import { AuditScreen } from '../features/audit/AuditScreen'
+import { OperatorsScreen } from '../features/operators/OperatorsScreen'
 import { OrdersScreen } from '../features/orders/OrdersScreen'
 import { PaymentLinkScreen } from '../features/payment-link/PaymentLinkScreen'
 import { PhoneOrderScreen } from '../features/phone-order/PhoneOrderScreen'
+import { OperatorMenu } from '../features/session/OperatorMenu'
+import { visibleScreens } from '../features/session/roles'
+import { FirstAdminScreen, LoadingScreen, LockScreen, SignInScreen, UnreachableScreen } from '../features/session/SessionForms'
+import { sessionMode, useSessionStore, watchSignedOut } from '../features/session/session-store'
+import { useIdleLock } from '../features/session/use-idle-lock'
 import { SettingsScreen } from '../features/settings/SettingsScreen'
 import { EnvironmentBanner } from '../ui/EnvironmentBanner'
-import { LinkIcon, OrdersIcon, PhoneIcon, SettingsIcon } from '../ui/icons'
+import { AuditIcon, LinkIcon, OperatorsIcon, OrdersIcon, PhoneIcon, SettingsIcon } from '../ui/icons'
 import { ErrorBoundary } from './ErrorBoundary'
 import { screens, subscribeShellEvents, useShellStore, type Screen } from './shell-store'
 
@@ -12,23 +20,56 @@ const SCREENS: Record<Screen, { label: string; icon: ReactNode; render: () => Re
   orders: { label: 'Orders', icon: <OrdersIcon />, render: () => <OrdersScreen /> },
   'payment-link': { label: 'Payment link', icon: <LinkIcon />, render: () => <PaymentLinkScreen /> },
   'phone-order': { label: 'Phone order', icon: <PhoneIcon />, render: () => <PhoneOrderScreen /> },
+  audit: { label: 'Audit log', icon: <AuditIcon />, render: () => <AuditScreen /> },
+  operators: { label: 'Operators', icon: <OperatorsIcon />, render: () => <OperatorsScreen /> },
   settings: { label: 'Settings', icon: <SettingsIcon />, render: () => <SettingsScreen /> },
 }
 
+/** Sign-in in front of every screen: the first Admin, the sign-in, the screens, or the lock over them. */
 export function App() {
-  const screen = useShellStore((state) => state.screen)
+  const view = useSessionStore((state) => state.view)
+  const loadError = useSessionStore((state) => state.loadError)
+  const screensFor = useSessionStore((state) => state.screensFor)
+  const mode = sessionMode({ view, loadError, screensFor })
+
+  useEffect(() => {
+    const unwatch = watchSignedOut()
+    void useSessionStore.getState().load()
+    void useShellStore.getState().loadInfo()
+    const unsubscribe = subscribeShellEvents()
+    return () => {
+      unwatch()
+      unsubscribe()
+    }
+  }, [])
+
+  useIdleLock(mode.kind === 'shell', view?.idleLockMinutes ?? 0)
+
+  if (mode.kind === 'loading') return <LoadingScreen />
+  if (mode.kind === 'unreachable') return <UnreachableScreen error={mode.error} />
+  if (mode.kind === 'setup') return <FirstAdminScreen />
+  if (mode.kind === 'sign-in') return <SignInScreen />
+  if (!screensFor) return <LockScreen operator={mode.kind === 'lock' ? mode.operator : null} />
+  const locked = mode.kind !== 'shell'
+  return (
+    <>
+      <Shell operator={mode.kind === 'shell' ? mode.operator : screensFor} hidden={locked} />
+      {locked ? <LockScreen operator={mode.operator} /> : null}
+    </>
+  )
+}
+
+/** The screens, for one operator. Hidden and inert (still mounted, unsent forms kept) while locked. */
+function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }) {
+  const current = useShellStore((state) => state.screen)
   const navigate = useShellStore((state) => state.navigate)
   const environment = useShellStore((state) => state.info?.environment ?? null)
   const infoError = useShellStore((state) => state.infoError)
-
-  useEffect(() => {
-    void useShellStore.getState().loadInfo()
-    return subscribeShellEvents()
-  }, [])
-
+  const allowed = visibleScreens(operator.role, screens)
+  const screen = allowed.includes(current) ? current : 'orders'
 
   return (
-    <div className={`shell shell--${environment ?? 'unknown'}`}>
+    <div className={`shell shell--${environment ?? 'unknown'}`} hidden={hidden} inert={hidden} data-testid="shell">
       <EnvironmentBanner environment={environment} />
       <header className="topbar">
         <div className="topbar__brand">
@@ -37,10 +78,11 @@ export function App() {
           </span>
           <span className="topbar__name">Merchant Back Office</span>
         </div>
+        <OperatorMenu operator={operator} />
       </header>
       <nav className="sidebar" aria-label="Main">
         <ul>
-          {screens.map((item) => (
+          {allowed.map((item) => (
             <li key={item}>
               <button
                 type="button"

@@ -5,7 +5,7 @@ import { create } from 'zustand'
 import type { AppInfo, CallError, Environment } from '../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../api'
 
-export const screens = ['orders', 'payment-link', 'phone-order', 'settings'] as const
+export const screens = ['orders', 'payment-link', 'phone-order', 'audit', 'operators', 'settings'] as const
 export type Screen = (typeof screens)[number]
 
 interface NavigationSlice {

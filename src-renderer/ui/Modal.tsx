@@ -31,6 +31,8 @@ export function Modal({ open, title, onClose, children, size = 'normal', classNa
       aria-labelledby={`${id}-title`}
       onCancel={(event) => {
         event.preventDefault()
+        // React passes a dialog's cancel to the dialogs around it in the tree: only the topmost closes.
+        event.stopPropagation()
         onClose()
       }}
     >

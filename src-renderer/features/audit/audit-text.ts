@@ -1,0 +1,77 @@
+/** The audit log as staff read it: Malaysia time, actions in words, details as a line of facts. Pure. */
+import type { AuditFilters } from '../../../src-preload/contract'
+
+const MALAYSIA = new Intl.DateTimeFormat('en-MY', {
+  timeZone: 'Asia/Kuala_Lumpur',
+  year: 'numeric',
+  month: 'short',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** "02 Jan 2026, 09:15:02" in Malaysia time (UTC+8, no daylight saving), whatever the computer's zone. */
+export function malaysiaTime(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : MALAYSIA.format(date)
+}
+
+/** A `YYYY-MM-DD` day's start in Malaysia time, as an instant with its offset; null for no day. */
+export function malaysiaDayStart(day: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null
+  const date = new Date(`${day}T00:00:00+08:00`)
+  return Number.isNaN(date.getTime()) ? null : `${day}T00:00:00+08:00`
+}
+
+/** The end of a `to` day: the start of the next Malaysian day. */
+export function malaysiaDayEnd(day: string): string | null {
+  if (!malaysiaDayStart(day)) return null
+  const next = new Date(`${day}T00:00:00Z`)
+  next.setUTCDate(next.getUTCDate() + 1)
+  return `${next.toISOString().slice(0, 10)}T00:00:00+08:00`
+}
+
+export interface AuditDraft {
+  actor: string
+  action: string
+  /** `YYYY-MM-DD`, Malaysia days, both included. */
+  from: string
+  to: string
+}
+
+export const EMPTY_AUDIT_DRAFT: AuditDraft = { actor: '', action: '', from: '', to: '' }
+
+export function toAuditFilters(draft: AuditDraft): AuditFilters {
+  const filters: AuditFilters = {}
+  if (draft.actor.trim()) filters.actor = draft.actor.trim()
+  if (draft.action.trim()) filters.action = draft.action.trim()
+  const from = malaysiaDayStart(draft.from)
+  const to = malaysiaDayEnd(draft.to)
+  if (from) filters.from = from
+  if (to) filters.to = to
+  return filters
+}
+
+/** "refund.requested" → "Refund requested"; an action is shown as main names it, only easier to read. */
+export function actionLabel(action: string): string {
+  const words = action.replace(/[._-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase()
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : action
+}
+
+/** The details line: a JSON object becomes "key: value · key: value"; anything else is shown as it is. */
+export function detailsText(details: string): string {
+  if (!details.trim()) return ''
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(details)
+  } catch {
+    return details
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return details
+  return Object.entries(parsed as Record<string, unknown>)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean)}`)
+    .join(' · ')
+}

@@ -1,0 +1,160 @@
+import { useState, type SyntheticEvent } from 'react'
+import type { ApprovableCall, ApprovalGranted, CallError } from '../../../src-preload/contract'
+import { getApi, NO_BRIDGE } from '../../api'
+import { Field } from '../../ui/Field'
+import { Modal } from '../../ui/Modal'
+import { approvalOffered, withArticle } from './roles'
+
+/** What the Supervisor approves, in the words of the dialog's question. */
+export const APPROVAL_WHAT: Record<ApprovableCall, string> = {
+  'refunds.request': 'this refund',
+  'refunds.register': 'registering this refund made elsewhere',
+  'phoneOrders.override': 'unlocking this card (supervisor override)',
+  'phoneOrders.charge': 'this charge',
+  'orders.cancelLink': 'marking this link cancelled',
+  'orders.resolveReview': 'this review decision',
+  'cards.remove': 'removing this card',
+}
+
+interface DialogProps {
+  open: boolean
+  call: ApprovableCall
+  subjectId: number
+  onApproved: (granted: ApprovalGranted) => void
+  onCancel: () => void
+}
+
+/**
+ * A Supervisor (or Admin) at this desk approves one action a Clerk was refused: their login and PIN,
+ * checked by main, which then lets that one call on that one order or card through once.
+ */
+export function ApprovalDialog({ open, call, subjectId, onApproved, onCancel }: DialogProps) {
+  const [busy, setBusy] = useState(false)
+  return (
+    <Modal open={open} title="Supervisor approval" onClose={() => (busy ? undefined : onCancel())} className="approval-dialog">
+      <ApprovalForm call={call} subjectId={subjectId} busy={busy} setBusy={setBusy} onApproved={onApproved} onCancel={onCancel} />
+    </Modal>
+  )
+}
+
+function ApprovalForm({ call, subjectId, busy, setBusy, onApproved, onCancel }: Omit<DialogProps, 'open'> & { busy: boolean; setBusy: (busy: boolean) => void }) {
+  const [login, setLogin] = useState('')
+  const [pin, setPin] = useState('')
+  const [error, setError] = useState<string | null>(null)
+
+  const submit = async (event: SyntheticEvent): Promise<void> => {
+    event.preventDefault()
+    if (busy) return
+    if (!login.trim()) return setError("Enter the Supervisor's login")
+    if (!pin) return setError("Enter the Supervisor's PIN")
+    const api = getApi()
+    if (!api) return setError(NO_BRIDGE.message)
+    setBusy(true)
+    setError(null)
+    const result = await api.approvals.grant({ call, subjectId, login: login.trim(), pin })
+    setBusy(false)
+    setPin('')
+    if (!result.ok) return setError(result.error.message)
+    onApproved(result.value)
+  }
+
+  return (
+    <form className="form" aria-label="Supervisor approval" noValidate onSubmit={(event) => void submit(event)}>
+      <p>
+        A Supervisor approves <strong>{APPROVAL_WHAT[call]}</strong> by typing their own login and PIN here. The approval covers this one action only, and both
+        names are written in the order&apos;s timeline and the audit log.
+      </p>
+      <Field label="Supervisor's login">
+        {(props) => (
+          <input
+            {...props}
+            value={login}
+            onChange={(e) => {
+              setLogin(e.target.value)
+              setError(null)
+            }}
+            maxLength={64}
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus
+          />
+        )}
+      </Field>
+      <Field label="Supervisor's PIN">
+        {(props) => (
+          <input
+            {...props}
+            type="password"
+            value={pin}
+            onChange={(e) => {
+              setPin(e.target.value)
+              setError(null)
+            }}
+            maxLength={128}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      {error ? (
+        <div className="alert alert--error" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Checking…' : 'Approve'}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+interface NeededProps {
+  /** Main's refusal. */
+  error: CallError
+  call: ApprovableCall
+  subjectId: number
+  /** Runs the refused call again, once. */
+  onApproved: () => void
+  /** Greys the button while the retried call runs. */
+  busy?: boolean
+}
+
+/**
+ * Main's refusal, in its words; when a Supervisor may approve it on the spot, "Ask a supervisor to
+ * approve" and the dialog, after which the action runs once. Any other error is shown as it is.
+ */
+export function RefusalWithApproval({ error, call, subjectId, onApproved, busy = false }: NeededProps) {
+  const [asking, setAsking] = useState(false)
+  const offered = approvalOffered(error)
+  return (
+    <>
+      <div className={`alert ${offered ? 'alert--warning' : 'alert--error'} approval-needed`} role="alert" data-testid="approval-needed">
+        <p>
+          {offered && error.needs ? <strong>Needs {withArticle(error.needs.role)}. </strong> : null}
+          {error.message}
+        </p>
+        {offered ? (
+          <div className="form__actions">
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => setAsking(true)}>
+              Ask a supervisor to approve
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <ApprovalDialog
+        open={asking}
+        call={call}
+        subjectId={subjectId}
+        onCancel={() => setAsking(false)}
+        onApproved={() => {
+          setAsking(false)
+          onApproved()
+        }}
+      />
+    </>
+  )
+}
