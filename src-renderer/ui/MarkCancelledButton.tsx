@@ -1,8 +1,11 @@
 import { useState } from 'react'
-import type { OrderDetail } from '../../src-preload/contract'
+import type { CallError, OrderDetail } from '../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../api'
 import { ConfirmDialog } from './ConfirmDialog'
 import { ReasonField } from './ReasonField'
+import { RefusalWithApproval } from '../features/session/ApprovalDialog'
+import { NeedNote } from '../features/session/NeedNote'
+import { SCREEN_NEEDS } from '../features/session/roles'
 
 interface Props {
   orderId: number
@@ -21,11 +24,13 @@ export function MarkCancelledButton({ orderId, invoiceNumber, onCancelled }: Pro
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [refused, setRefused] = useState<CallError | null>(null)
 
   const close = (): void => {
     if (busy) return
     setOpen(false)
     setError(null)
+    setRefused(null)
   }
 
   const confirm = async (): Promise<void> => {
@@ -34,8 +39,10 @@ export function MarkCancelledButton({ orderId, invoiceNumber, onCancelled }: Pro
     if (!api) return setError(NO_BRIDGE.message)
     setBusy(true)
     setError(null)
+    setRefused(null)
     const result = await api.orders.cancelLink({ id: orderId, reason: reason.trim() })
     setBusy(false)
+    if (!result.ok && result.error.code === 'FORBIDDEN') return setRefused(result.error)
     if (!result.ok) return setError(result.error.message)
     setOpen(false)
     setReason('')
@@ -47,6 +54,7 @@ export function MarkCancelledButton({ orderId, invoiceNumber, onCancelled }: Pro
       <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
         Mark cancelled
       </button>
+      <NeedNote need={SCREEN_NEEDS['orders.cancelLink']} />
       <ConfirmDialog
         open={open}
         title={`Mark ${invoiceNumber} cancelled?`}
@@ -61,6 +69,7 @@ export function MarkCancelledButton({ orderId, invoiceNumber, onCancelled }: Pro
         </p>
         <p className="muted small">If the customer pays anyway, a status check will still show it.</p>
         <ReasonField label="Reason (optional)" value={reason} onChange={setReason} maxLength={REASON_MAX} placeholder="e.g. The customer paid by bank transfer instead" />
+        {refused ? <RefusalWithApproval error={refused} call="orders.cancelLink" subjectId={orderId} busy={busy} onApproved={() => void confirm()} /> : null}
         {error ? (
           <div className="alert alert--error" role="alert">
             {error}

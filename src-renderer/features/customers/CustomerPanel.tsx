@@ -7,6 +7,9 @@ import { KIND_LABELS } from '../../format/labels'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { StatusChip } from '../../ui/StatusChip'
 import { ReviewChip } from '../orders/ReviewChip'
+import { RefusalWithApproval } from '../session/ApprovalDialog'
+import { NeedNote } from '../session/NeedNote'
+import { SCREEN_NEEDS } from '../session/roles'
 import { AddCardDialog } from './AddCardDialog'
 import { CustomerForm } from './CustomerForm'
 import { useCustomersStore, type CustomerDetail } from './customers-store'
@@ -137,6 +140,7 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
   const [removing, setRemoving] = useState<SavedCardView | null>(null)
   const [removeBusy, setRemoveBusy] = useState(false)
   const [removeError, setRemoveError] = useState<string | null>(null)
+  const [removeRefused, setRemoveRefused] = useState<CallError | null>(null)
 
   const { customer } = detail
   const cards = detail.cards.filter((card) => card.active)
@@ -146,8 +150,10 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
     if (!removing || removeBusy) return
     setRemoveBusy(true)
     setRemoveError(null)
+    setRemoveRefused(null)
     const result = await removeCard(removing.id)
     setRemoveBusy(false)
+    if (!result.ok && result.error.code === 'FORBIDDEN') return setRemoveRefused(result.error)
     if (!result.ok) return setRemoveError(result.error.message)
     if (selectedCardId === removing.id) onSelectCard(null)
     setRemoving(null)
@@ -202,6 +208,7 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
               onSelect={() => onSelectCard(card.id)}
               onRemove={() => {
                 setRemoveError(null)
+                setRemoveRefused(null)
                 setRemoving(card)
               }}
             />
@@ -229,7 +236,9 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
         confirmLabel={removeBusy ? 'Removing…' : 'Remove card'}
         tone="danger"
         onCancel={() => {
-          if (!removeBusy) setRemoving(null)
+          if (removeBusy) return
+          setRemoving(null)
+          setRemoveRefused(null)
         }}
         onConfirm={() => void confirmRemove()}
       >
@@ -242,6 +251,10 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
           </p>
         ) : null}
         <p>This unbinds the card at the gateway; it cannot be charged again.</p>
+        <NeedNote need={SCREEN_NEEDS['cards.remove']} />
+        {removeRefused && removing ? (
+          <RefusalWithApproval error={removeRefused} call="cards.remove" subjectId={removing.id} busy={removeBusy} onApproved={() => void confirmRemove()} />
+        ) : null}
         {removeError ? (
           <div className="alert alert--error" role="alert">
             The card was not removed: {removeError}

@@ -1,9 +1,12 @@
 import { useState } from 'react'
-import type { OrderDetail, OrderReview, OrderView } from '../../../src-preload/contract'
+import type { CallError, OrderDetail, OrderReview, OrderView } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 import { formatFullTime } from '../../format/time'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { ReasonField } from '../../ui/ReasonField'
+import { RefusalWithApproval } from '../session/ApprovalDialog'
+import { NeedNote } from '../session/NeedNote'
+import { SCREEN_NEEDS } from '../session/roles'
 import { REVIEW_REASON_MAX, REVIEW_REASON_MIN, reviewFacts, reviewReasonProblem, type ReviewDecision } from './review'
 
 interface DecisionProps {
@@ -22,6 +25,7 @@ function DecisionButton({ order, review, decision, onDone }: DecisionProps) {
   /** Main's word on the reason (it checks it too), shown at the field. */
   const [reasonError, setReasonError] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [refused, setRefused] = useState<CallError | null>(null)
   const facts = reviewFacts(order, review)
   const paid = decision === 'paid'
 
@@ -31,6 +35,7 @@ function DecisionButton({ order, review, decision, onDone }: DecisionProps) {
     if (busy) return
     setOpen(false)
     setError(null)
+    setRefused(null)
     setReasonError(null)
     setTried(false)
   }
@@ -44,8 +49,10 @@ function DecisionButton({ order, review, decision, onDone }: DecisionProps) {
     if (!api) return setError(NO_BRIDGE.message)
     setBusy(true)
     setError(null)
+    setRefused(null)
     const result = await api.orders.resolveReview({ id: order.id, decision, reason: reason.trim() })
     setBusy(false)
+    if (!result.ok && result.error.code === 'FORBIDDEN') return setRefused(result.error)
     if (!result.ok) {
       if (result.error.field === 'reason') return setReasonError(result.error.message)
       return setError(result.error.message)
@@ -94,6 +101,7 @@ function DecisionButton({ order, review, decision, onDone }: DecisionProps) {
           }
           problem={problem}
         />
+        {refused ? <RefusalWithApproval error={refused} call="orders.resolveReview" subjectId={order.id} busy={busy} onApproved={() => void confirm()} /> : null}
         {error ? (
           <div className="alert alert--error" role="alert">
             {error}
@@ -143,6 +151,7 @@ export function ReviewPanel({ order, onDone }: { order: OrderView; onDone: (deta
         <DecisionButton order={order} review={review} decision="paid" onDone={onDone} />
         <DecisionButton order={order} review={review} decision="not_paid" onDone={onDone} />
       </div>
+      <NeedNote need={SCREEN_NEEDS['orders.resolveReview']} />
     </section>
   )
 }

@@ -2,6 +2,9 @@ import { useEffect, useRef } from 'react'
 import { formatRm } from '../../../src-common/money-text'
 import { BrandBadge } from '../customers/CustomerPanel'
 import { brandLabel, maskedCardText } from '../../format/card'
+import { RefusalWithApproval } from '../session/ApprovalDialog'
+import { NeedNote } from '../session/NeedNote'
+import { CHARGE_AGAIN_NEED } from '../session/roles'
 import { usePhoneOrderStore, type PendingCharge } from './phone-order-store'
 
 /**
@@ -12,6 +15,7 @@ import { usePhoneOrderStore, type PendingCharge } from './phone-order-store'
 export function ConfirmCharge({ pending }: { pending: PendingCharge }) {
   const charging = usePhoneOrderStore((state) => state.charging)
   const duplicate = usePhoneOrderStore((state) => state.duplicate)
+  const refused = usePhoneOrderStore((state) => state.refused)
   const charge = usePhoneOrderStore((state) => state.charge)
   const back = usePhoneOrderStore((state) => state.back)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -67,7 +71,22 @@ export function ConfirmCharge({ pending }: { pending: PendingCharge }) {
         </div>
       ) : null}
 
-      {duplicate ? (
+      {refused ? (
+        <>
+          <RefusalWithApproval
+            error={refused.error}
+            call="phoneOrders.charge"
+            subjectId={request.cardId}
+            busy={charging}
+            onApproved={() => void charge(refused.confirmDuplicate)}
+          />
+          <div className="form__actions">
+            <button type="button" className="button button--secondary" disabled={charging} onClick={back}>
+              Back
+            </button>
+          </div>
+        </>
+      ) : duplicate ? (
         <div className="alert alert--warning" role="alert" tabIndex={-1} ref={warning} data-testid="duplicate-charge">
           <strong>This looks like a charge already made.</strong>
           <p>{duplicate.message}</p>
@@ -79,6 +98,7 @@ export function ConfirmCharge({ pending }: { pending: PendingCharge }) {
               Cancel
             </button>
           </div>
+          <NeedNote need={CHARGE_AGAIN_NEED} />
         </div>
       ) : (
         <div className="form__actions confirm-charge__actions">

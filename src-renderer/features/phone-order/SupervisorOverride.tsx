@@ -1,8 +1,11 @@
 import { useState } from 'react'
-import type { OrderDetail } from '../../../src-preload/contract'
+import type { CallError, OrderDetail } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { ReasonField } from '../../ui/ReasonField'
+import { RefusalWithApproval } from '../session/ApprovalDialog'
+import { NeedNote } from '../session/NeedNote'
+import { SCREEN_NEEDS } from '../session/roles'
 import { OVERRIDE_REASON_MAX, OVERRIDE_REASON_MIN, overrideReasonProblem } from './override'
 
 interface Props {
@@ -22,6 +25,7 @@ export function SupervisorOverrideButton({ orderId, invoiceNumber, onDone }: Pro
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState(false)
+  const [refused, setRefused] = useState<CallError | null>(null)
 
   const problem = tried ? overrideReasonProblem(reason) : null
 
@@ -29,6 +33,7 @@ export function SupervisorOverrideButton({ orderId, invoiceNumber, onDone }: Pro
     if (busy) return
     setOpen(false)
     setError(null)
+    setRefused(null)
     setTried(false)
   }
 
@@ -40,8 +45,10 @@ export function SupervisorOverrideButton({ orderId, invoiceNumber, onDone }: Pro
     if (!api) return setError(NO_BRIDGE.message)
     setBusy(true)
     setError(null)
+    setRefused(null)
     const result = await api.phoneOrders.override({ orderId, reason: reason.trim() })
     setBusy(false)
+    if (!result.ok && result.error.code === 'FORBIDDEN') return setRefused(result.error)
     if (!result.ok) return setError(result.error.message)
     setOpen(false)
     setReason('')
@@ -55,6 +62,7 @@ export function SupervisorOverrideButton({ orderId, invoiceNumber, onDone }: Pro
       <button type="button" className="button button--secondary button--warning" onClick={() => setOpen(true)}>
         Supervisor override
       </button>
+      <NeedNote need={SCREEN_NEEDS['phoneOrders.override']} />
       {done ? (
         <span className="saved small" role="status">
           Card unlocked; recorded in the audit log.
@@ -81,6 +89,7 @@ export function SupervisorOverrideButton({ orderId, invoiceNumber, onDone }: Pro
           placeholder="e.g. The bank confirmed by phone that no charge was made"
           problem={problem}
         />
+        {refused ? <RefusalWithApproval error={refused} call="phoneOrders.override" subjectId={orderId} busy={busy} onApproved={() => void confirm()} /> : null}
         {error ? (
           <div className="alert alert--error" role="alert">
             {error}

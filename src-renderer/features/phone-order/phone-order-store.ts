@@ -43,6 +43,8 @@ interface PhoneOrderState {
   charging: boolean
   /** DUPLICATE_CHARGE: main's words; staff may charge again on purpose, or cancel. */
   duplicate: CallError | null
+  /** FORBIDDEN: this operator may not make the charge alone (above their limit, or charging again); a Supervisor may approve it. */
+  refused: { error: CallError; confirmDuplicate: boolean } | null
   outcome: ChargeOutcome | null
   /** Bumped by every fresh start, so a late answer for an older form is dropped. */
   generation: number
@@ -75,6 +77,7 @@ const NO_CHARGE = {
   pending: null,
   charging: false,
   duplicate: null,
+  refused: null,
   outcome: null,
 } as const satisfies Partial<PhoneOrderState>
 
@@ -140,7 +143,7 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
 
   back: () => {
     if (get().charging || get().step !== 'confirm') return
-    set({ step: 'form', pending: null, duplicate: null })
+    set({ step: 'form', pending: null, duplicate: null, refused: null })
   },
 
   charge: async (confirmDuplicate = false) => {
@@ -148,7 +151,7 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
     if (!pending || !draft || charging || step !== 'confirm') return
     const api = getApi()
     if (!api) return set({ duplicate: null, step: 'form', pending: null, serverError: chargeServerErrorOf(NO_BRIDGE, draft) })
-    set({ charging: true, duplicate: null })
+    set({ charging: true, duplicate: null, refused: null })
     const result = await api.phoneOrders.charge({ ...pending.request, confirmDuplicate })
     // The environment changed meanwhile: the order is in the other environment's history.
     if (get().generation !== generation) return
@@ -161,6 +164,8 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
     }
     const error = result.error
     if (error.code === 'DUPLICATE_CHARGE') return set({ charging: false, duplicate: error })
+    // Still at the confirmation: a Supervisor may approve this charge on the spot, then it is sent once more.
+    if (error.code === 'FORBIDDEN') return set({ charging: false, refused: { error, confirmDuplicate } })
     if (error.code === 'GATEWAY_REJECTED') {
       set({ charging: false, step: 'result', outcome: refusedOutcome(error) })
       void customers.refresh()

@@ -4,6 +4,7 @@ import { formatRm } from '../../../src-common/money-text'
 import { getApi, NO_BRIDGE } from '../../api'
 import { Modal } from '../../ui/Modal'
 import { OUTCOME_MAY_BE_UNKNOWN } from '../phone-order/charge-form'
+import { RefusalWithApproval } from '../session/ApprovalDialog'
 import { RefundForm } from './RefundForm'
 import { RefundResultPanel } from './RefundResultPanel'
 import { checkRefund, EMPTY_REFUND_DRAFT, REFUND_KIND_LABELS, refundErrorField, toRefundRequest, type RefundDraft } from './refund-rules'
@@ -48,6 +49,8 @@ function RefundDialogBody({ detail, onDetail, onClose, busy, setBusy }: BodyProp
   const [tried, setTried] = useState(false)
   const [step, setStep] = useState<Step>({ name: 'form' })
   const [server, setServer] = useState<ServerError | null>(null)
+  /** Main refused the operator (a Clerk): the confirmation stays, with the way to a Supervisor's approval. */
+  const [refused, setRefused] = useState<CallError | null>(null)
   const summary = detail.refunds
 
   const review = (): boolean => {
@@ -68,8 +71,13 @@ function RefundDialogBody({ detail, onDetail, onClose, busy, setBusy }: BodyProp
       return
     }
     setBusy(true)
+    setRefused(null)
     const result = await api.refunds.request(request)
     setBusy(false)
+    if (!result.ok && result.error.code === 'FORBIDDEN') {
+      setRefused(result.error)
+      return
+    }
     if (result.ok) {
       onDetail(result.value.detail)
       setStep({ name: 'result', result: result.value, asked: request.kind })
@@ -86,7 +94,18 @@ function RefundDialogBody({ detail, onDetail, onClose, busy, setBusy }: BodyProp
   if (step.name === 'result') return <RefundResultPanel result={step.result} asked={step.asked} detail={detail} onDetail={onDetail} onClose={onClose} />
   if (step.name === 'confirm') {
     return (
-      <ConfirmRefund detail={detail} before={step.before} request={step.request} busy={busy} onConfirm={() => void send(step.request)} onBack={() => setStep({ name: 'form' })} />
+      <ConfirmRefund
+        detail={detail}
+        before={step.before}
+        request={step.request}
+        busy={busy}
+        refused={refused}
+        onConfirm={() => void send(step.request)}
+        onBack={() => {
+          setRefused(null)
+          setStep({ name: 'form' })
+        }}
+      />
     )
   }
 
@@ -116,12 +135,14 @@ interface ConfirmProps {
   before: RefundSummary
   request: RefundRequest
   busy: boolean
+  /** Main's refusal of this operator, with the way to a Supervisor's approval (the refund then runs once). */
+  refused: CallError | null
   onConfirm: () => void
   onBack: () => void
 }
 
 /** The last look before money moves back: the amount large, what kind, the order and the customer. */
-function ConfirmRefund({ detail, before, request, busy, onConfirm, onBack }: ConfirmProps) {
+function ConfirmRefund({ detail, before, request, busy, refused, onConfirm, onBack }: ConfirmProps) {
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   // The heading takes the focus, not the refund button: a key still held from the form must not send it.
@@ -164,6 +185,7 @@ function ConfirmRefund({ detail, before, request, busy, onConfirm, onBack }: Con
           Only {formatRm(now.remainingSen)} is left to refund now (the order changed meanwhile). Go back and change the amount.
         </div>
       ) : null}
+      {refused && !busy ? <RefusalWithApproval error={refused} call="refunds.request" subjectId={request.orderId} onApproved={onConfirm} /> : null}
       {busy ? (
         <div className="alert alert--info confirm-charge__running" role="status">
           <span className="spinner" aria-hidden="true" /> <strong>{isVoid ? 'Voiding…' : 'Refunding…'} do not close the app.</strong>
@@ -173,7 +195,7 @@ function ConfirmRefund({ detail, before, request, busy, onConfirm, onBack }: Con
         <button type="button" className="button button--secondary" disabled={busy} onClick={onBack}>
           Back
         </button>
-        <button type="button" className="button button--danger" disabled={busy || changed} onClick={onConfirm}>
+        <button type="button" className="button button--danger" disabled={busy || changed || refused !== null} onClick={onConfirm}>
           {isVoid ? `Void ${amount}` : `Refund ${amount}`}
         </button>
       </div>

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react'
 import type { OrderDetail, RefundSummary } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'
+import { NeedNote } from '../session/NeedNote'
+import { SCREEN_NEEDS } from '../session/roles'
 import { RefundDialog } from './RefundDialog'
 import { RefundList } from './RefundList'
 import { RegisterRefund } from './RegisterRefund'
@@ -46,6 +48,7 @@ export function RefundsSection({ detail, onDetail }: Props) {
         <button type="button" className="button" disabled={blocked !== null} aria-describedby={blocked ? `${id}-blocked` : undefined} onClick={() => setOpen(true)}>
           Refund…
         </button>
+        {blocked ? null : <NeedNote need={SCREEN_NEEDS['refunds.request']} />}
         {blocked ? (
           <p id={`${id}-blocked`} className="small refunds__blocked" data-testid="refund-blocked">
             {blocked}

@@ -1,7 +1,10 @@
 import { useState } from 'react'
-import type { OrderDetail } from '../../../src-preload/contract'
+import type { CallError, OrderDetail } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 import { Field } from '../../ui/Field'
+import { RefusalWithApproval } from '../session/ApprovalDialog'
+import { NeedNote } from '../session/NeedNote'
+import { SCREEN_NEEDS } from '../session/roles'
 
 interface Props {
   orderId: number
@@ -19,6 +22,8 @@ export function RegisterRefund({ orderId, onRegistered }: Props) {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [registered, setRegistered] = useState<string | null>(null)
+  /** Main refused this operator (a Clerk): a Supervisor may approve it on the spot. */
+  const [refused, setRefused] = useState<CallError | null>(null)
 
   const submit = async (): Promise<void> => {
     if (busy) return
@@ -26,9 +31,11 @@ export function RegisterRefund({ orderId, onRegistered }: Props) {
     if (!api) return setError(NO_BRIDGE.message)
     setBusy(true)
     setError(null)
+    setRefused(null)
     setRegistered(null)
     const result = await api.refunds.register({ orderId, requestId: requestId.trim() })
     setBusy(false)
+    if (!result.ok && result.error.code === 'FORBIDDEN') return setRefused(result.error)
     if (!result.ok) return setError(result.error.message)
     setRegistered(result.value.refund.requestId)
     setRequestId('')
@@ -78,6 +85,7 @@ export function RegisterRefund({ orderId, onRegistered }: Props) {
                   onChange={(e) => {
                     setRequestId(e.target.value)
                     setError(null)
+                    setRefused(null)
                   }}
                   maxLength={128}
                   spellCheck={false}
@@ -90,6 +98,8 @@ export function RegisterRefund({ orderId, onRegistered }: Props) {
               </div>
             )}
           </Field>
+          <NeedNote need={SCREEN_NEEDS['refunds.register']} />
+          {refused ? <RefusalWithApproval error={refused} call="refunds.register" subjectId={orderId} busy={busy} onApproved={() => void submit()} /> : null}
         </form>
       ) : null}
     </div>

@@ -6,6 +6,7 @@ import { rmText } from '../payment-link/link-form'
 import { Field } from '../../ui/Field'
 import { FormFooter } from '../../ui/FormFooter'
 import { publicAddressHint } from './listener-text'
+import { useSessionStore } from '../session/session-store'
 import { useSettingsStore } from './settings-store'
 
 type FieldError = { field: string; message: string } | null
@@ -52,6 +53,8 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
     const problem = await saveSettings(draft)
     setError(problem ? { field: problem.field ?? '', message: problem.message } : null)
     setSaved(!problem)
+    // The idle lock's minutes may have changed: the session says how many now.
+    if (!problem) void useSessionStore.getState().load()
   }
 
   return (
@@ -207,6 +210,28 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
           <input type="checkbox" checked={draft.gateway.blockOnBadSignature} onChange={(e) => change('gateway', { blockOnBadSignature: e.target.checked })} />
           Refuse an answer whose signature is missing or wrong (otherwise it is recorded with a warning)
         </label>
+      </fieldset>
+
+      <fieldset>
+        <legend>Sign-in</legend>
+        <div className="field-row">
+          <Field
+            label="Lock the screen after this many minutes without use"
+            error={errorFor('session.idleLockMinutes')}
+            hint="From 1 to 240. The lock hides customer data; the same operator continues with their PIN where they were."
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                min={1}
+                max={240}
+                value={Number.isNaN(draft.session.idleLockMinutes) ? '' : draft.session.idleLockMinutes}
+                onChange={(e) => change('session', { idleLockMinutes: toNumber(e.target.value) })}
+              />
+            )}
+          </Field>
+        </div>
       </fieldset>
 
       <FormFooter submitLabel="Save settings" formError={error && !error.field ? error.message : null} saved={saved} />

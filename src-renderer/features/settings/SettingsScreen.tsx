@@ -1,6 +1,9 @@
 import { useEffect } from 'react'
+import type { Role } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
 import { ScreenHeader } from '../../ui/ScreenHeader'
+import { may, ROLE_LABELS } from '../session/roles'
+import { useSessionStore } from '../session/session-store'
 import { CredentialsSection } from './CredentialsSection'
 import { EnvironmentSection } from './EnvironmentSection'
 import { GeneralSettingsForm } from './GeneralSettingsForm'
@@ -38,7 +41,28 @@ function InstallationCard() {
   )
 }
 
+/** What a Clerk or Supervisor sees: why the rest is not here, the listener's state and this installation. */
+function SettingsForStaff({ role }: { role: Role }) {
+  return (
+    <>
+      <ScreenHeader title="Settings">How this installation runs.</ScreenHeader>
+      <div className="alert alert--info" role="note" data-testid="settings-admin-only">
+        <strong>Settings, the environment switch and gateway credentials are for Admins.</strong> You are signed in as a {ROLE_LABELS[role]}: ask an Admin to
+        change them.
+      </div>
+      <ListenerPanel />
+      <InstallationCard />
+    </>
+  )
+}
+
 export function SettingsScreen() {
+  const role = useSessionStore((state) => state.view?.operator?.role ?? null)
+  if (role && !may(role, 'settings.update')) return <SettingsForStaff role={role} />
+  return <SettingsForAdmin />
+}
+
+function SettingsForAdmin() {
   const view = useSettingsStore((state) => state.view)
   const loadError = useSettingsStore((state) => state.loadError)
   const environment = useShellStore((state) => state.info?.environment)
