@@ -3,7 +3,7 @@
  * terminal), the address it prints opened in Chromium, a second start on the same data folder, and
  * Ctrl+C (SIGINT to the group, as a terminal sends it). Waits on the child's output, never on time.
  */
-import { test, expect } from '@playwright/test'
+import { test, expect, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -96,6 +96,16 @@ function start(args: string[], direct = false): Started {
   return started
 }
 
+/** A fresh data folder has no operators: the first start asks for the first Admin. */
+async function createFirstAdmin(page: Page): Promise<void> {
+  const form = page.getByRole('form', { name: 'Create the first Admin' })
+  await form.getByLabel('Your name').fill('Nur Aisyah')
+  await form.getByLabel('Login').fill('aisyah')
+  await form.getByLabel('PIN', { exact: true }).fill('246810')
+  await form.getByLabel('PIN again').fill('246810')
+  await form.getByRole('button', { name: 'Create Admin and start' }).click()
+}
+
 test('npm start -- --browser: the printed address opens Orders in Training, strangers get nothing, a second start says where it runs, Ctrl+C closes it cleanly', async ({
   page,
   browser,
@@ -114,6 +124,7 @@ test('npm start -- --browser: the printed address opens Orders in Training, stra
   expect(statSync(lockFile).mode & 0o777).toBe(0o600)
 
   await page.goto(entryUrl)
+  await createFirstAdmin(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByTestId('environment-banner')).toContainText('Training')
@@ -172,6 +183,7 @@ test('plain npm start, on this machine without Electron, says so in one line and
   expect(before).not.toMatch(/Downloading Electron|Error|at .*\.js:\d+/)
 
   await page.goto(entryUrl)
+  await createFirstAdmin(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
   await expect(page.getByTestId('environment-banner')).toContainText('Training')
 

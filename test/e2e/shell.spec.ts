@@ -59,6 +59,10 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
   })
   expect(shape).toEqual({
     app: ['info'],
+    session: ['status', 'setup', 'signIn', 'signOut', 'lock', 'changePin'],
+    operators: ['list', 'create', 'update', 'resetPin'],
+    approvals: ['grant'],
+    audit: ['list', 'exportCsv'],
     environment: ['switch'],
     settings: ['get', 'update'],
     credentials: ['get', 'update', 'removeSecret'],

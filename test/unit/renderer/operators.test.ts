@@ -1,0 +1,220 @@
+import { describe, expect, it, vi } from 'vitest'
+import { APPROVABLE_CALLS, PERMISSIONS, type OperatorView, type SessionView } from '../../../src-preload/contract'
+import { actionLabel, detailsText, malaysiaDayEnd, malaysiaDayStart, malaysiaTime, toAuditFilters } from '../../../src-renderer/features/audit/audit-text'
+import { createIdleTimer, type IdleClock } from '../../../src-renderer/features/session/idle-timer'
+import { fieldOf, pinProblem, repeatProblem } from '../../../src-renderer/features/session/pin-rules'
+import {
+  approvalOffered,
+  approvalSubject,
+  atLeast,
+  CHARGE_AGAIN_NEED,
+  may,
+  needNote,
+  SCREEN_NEEDS,
+  SUBJECT_FIELD,
+  visibleScreens,
+} from '../../../src-renderer/features/session/roles'
+import { mustDiscardScreens, sessionMode } from '../../../src-renderer/features/session/session-store'
+
+/** A clock whose time and timeouts the test moves by hand. */
+function fakeClock(): IdleClock & { advance: (ms: number) => void; pending: () => number } {
+  let now = 1_000_000
+  let next = 1
+  const timers = new Map<number, { at: number; run: () => void }>()
+  return {
+    now: () => now,
+    setTimeout: (run, ms) => {
+      const id = next++
+      timers.set(id, { at: now + ms, run })
+      return id
+    },
+    clearTimeout: (handle) => timers.delete(handle as number),
+    pending: () => timers.size,
+    advance(ms) {
+      const end = now + ms
+      for (;;) {
+        const due = [...timers.entries()].filter(([, timer]) => timer.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
+        if (!due) break
+        now = due[1].at
+        timers.delete(due[0])
+        due[1].run()
+      }
+      now = end
+    },
+  }
+}
+
+describe('the idle timer', () => {
+  it('fires once after the minutes without activity, and never before', () => {
+    const clock = fakeClock()
+    const onIdle = vi.fn()
+    const timer = createIdleTimer(clock, onIdle)
+    timer.start(5)
+    clock.advance(5 * 60_000 - 1)
+    expect(onIdle).not.toHaveBeenCalled()
+    expect(timer.remainingMs()).toBe(1)
+    clock.advance(1)
+    expect(onIdle).toHaveBeenCalledTimes(1)
+    clock.advance(60 * 60_000)
+    expect(onIdle).toHaveBeenCalledTimes(1)
+    expect(timer.remainingMs()).toBeNull()
+  })
+
+  it('starts the idle time again at every activity, with one timeout at a time', () => {
+    const clock = fakeClock()
+    const onIdle = vi.fn()
+    const timer = createIdleTimer(clock, onIdle)
+    timer.start(1)
+    for (let i = 0; i < 10; i++) {
+      clock.advance(50_000)
+      timer.activity()
+      expect(clock.pending()).toBe(1)
+    }
+    expect(onIdle).not.toHaveBeenCalled()
+    clock.advance(59_999)
+    expect(onIdle).not.toHaveBeenCalled()
+    clock.advance(1)
+    expect(onIdle).toHaveBeenCalledTimes(1)
+  })
+
+  it('does nothing once stopped, or with no minutes; activity before start counts for nothing', () => {
+    const clock = fakeClock()
+    const onIdle = vi.fn()
+    const timer = createIdleTimer(clock, onIdle)
+    timer.activity()
+    timer.start(0)
+    clock.advance(10 * 60_000)
+    timer.start(2)
+    timer.stop()
+    expect(clock.pending()).toBe(0)
+    clock.advance(10 * 60_000)
+    expect(onIdle).not.toHaveBeenCalled()
+  })
+})
+
+describe('roles in the screens', () => {
+  it('mirrors the contract: every need the screens show is what PERMISSIONS declares', () => {
+    for (const [call, need] of Object.entries(SCREEN_NEEDS)) {
+      const declared = PERMISSIONS[call as keyof typeof PERMISSIONS]
+      expect({ call, role: declared.access, approvable: declared.approvable ?? false }).toEqual({ call, role: need.role, approvable: need.approvable })
+    }
+    expect(PERMISSIONS['phoneOrders.charge'].raisedBy?.access).toBe(CHARGE_AGAIN_NEED.role)
+  })
+
+  it('knows the subject of every approvable call, and finds it in the input', () => {
+    expect(Object.keys(SUBJECT_FIELD).sort()).toEqual([...APPROVABLE_CALLS].sort())
+    for (const call of APPROVABLE_CALLS) expect(PERMISSIONS[call].approvable).toBe(true)
+    expect(approvalSubject('refunds.request', { orderId: 7, kind: 'FULL' })).toBe(7)
+    expect(approvalSubject('orders.cancelLink', { id: 9 })).toBe(9)
+    expect(approvalSubject('phoneOrders.charge', { customerId: 1, cardId: 4 })).toBe(4)
+    expect(approvalSubject('cards.remove', {})).toBeNull()
+  })
+
+  it('ranks Clerk < Supervisor < Admin', () => {
+    expect(atLeast('clerk', 'supervisor')).toBe(false)
+    expect(atLeast('supervisor', 'supervisor')).toBe(true)
+    expect(atLeast('admin', 'supervisor')).toBe(true)
+    expect(atLeast(null, 'clerk')).toBe(false)
+    expect(may('supervisor', 'settings.update')).toBe(false)
+    expect(may('admin', 'settings.update')).toBe(true)
+  })
+
+  it('shows each role its screens', () => {
+    const all = ['orders', 'payment-link', 'phone-order', 'audit', 'operators', 'settings'] as const
+    expect(visibleScreens('clerk', all)).toEqual(['orders', 'payment-link', 'phone-order', 'settings'])
+    expect(visibleScreens('supervisor', all)).toEqual(['orders', 'payment-link', 'phone-order', 'audit', 'settings'])
+    expect(visibleScreens('admin', all)).toEqual(all)
+  })
+
+  it('says "Needs a Supervisor" with the approval path to a Clerk, and nothing to a Supervisor', () => {
+    expect(needNote('clerk', SCREEN_NEEDS['refunds.request'])).toMatch(/^Needs a Supervisor: one can approve it on this desk/)
+    expect(needNote('supervisor', SCREEN_NEEDS['refunds.request'])).toBeNull()
+    expect(needNote('supervisor', SCREEN_NEEDS['settings.update'])).toBe('Needs an Admin.')
+    expect(needNote('clerk', CHARGE_AGAIN_NEED)).toContain('approve')
+  })
+
+  it('offers an approval only for an approvable FORBIDDEN', () => {
+    expect(approvalOffered({ code: 'FORBIDDEN', message: 'x', needs: { role: 'supervisor', approvable: true } })).toBe(true)
+    expect(approvalOffered({ code: 'FORBIDDEN', message: 'x', needs: { role: 'admin', approvable: false } })).toBe(false)
+    expect(approvalOffered({ code: 'FORBIDDEN', message: 'x' })).toBe(false)
+    expect(approvalOffered({ code: 'SIGNED_OUT', message: 'x' })).toBe(false)
+    expect(approvalOffered(null)).toBe(false)
+  })
+})
+
+const operator = (id: number, role: OperatorView['role'] = 'clerk'): OperatorView => ({
+  id,
+  login: `op${String(id)}`,
+  name: `Operator ${String(id)}`,
+  role,
+  active: true,
+  lockedUntil: null,
+  createdAt: '2026-01-01T00:00:00Z',
+})
+const view = (change: Partial<SessionView>): SessionView => ({ setupNeeded: false, operator: null, locked: false, idleLockMinutes: 5, ...change })
+
+describe('what the app shows for the session', () => {
+  it('loads, asks for the first Admin, or asks to sign in', () => {
+    expect(sessionMode({ view: null, loadError: null, screensFor: null })).toEqual({ kind: 'loading' })
+    expect(sessionMode({ view: null, loadError: { code: 'BRIDGE_UNREACHABLE', message: 'm' }, screensFor: null }).kind).toBe('unreachable')
+    expect(sessionMode({ view: view({ setupNeeded: true }), loadError: null, screensFor: null })).toEqual({ kind: 'setup' })
+    expect(sessionMode({ view: view({}), loadError: null, screensFor: null })).toEqual({ kind: 'sign-in' })
+  })
+
+  it('shows the screens to the operator they belong to, and the lock over them otherwise', () => {
+    const mei = operator(3)
+    expect(sessionMode({ view: view({ operator: mei }), loadError: null, screensFor: null })).toEqual({ kind: 'shell', operator: mei })
+    expect(sessionMode({ view: view({ operator: mei }), loadError: null, screensFor: mei })).toEqual({ kind: 'shell', operator: mei })
+    expect(sessionMode({ view: view({ operator: mei, locked: true }), loadError: null, screensFor: mei })).toEqual({ kind: 'lock', operator: mei })
+    // Main forgot the session (signed out, restarted): the lock still names whose screens these are.
+    expect(sessionMode({ view: view({}), loadError: null, screensFor: mei })).toEqual({ kind: 'lock', operator: mei })
+    // A locked desk on a fresh page: the lock, for the operator main names.
+    expect(sessionMode({ view: view({ operator: mei, locked: true }), loadError: null, screensFor: null })).toEqual({ kind: 'lock', operator: mei })
+  })
+
+  it('discards the screens when someone else signs in over them', () => {
+    const mei = operator(3)
+    const ravi = operator(2, 'supervisor')
+    expect(mustDiscardScreens(mei, view({ operator: ravi }))).toBe(true)
+    expect(mustDiscardScreens(mei, view({ operator: mei }))).toBe(false)
+    expect(mustDiscardScreens(null, view({ operator: ravi }))).toBe(false)
+    expect(sessionMode({ view: view({ operator: ravi }), loadError: null, screensFor: mei }).kind).toBe('lock')
+  })
+})
+
+describe('PIN rules', () => {
+  it('takes 6 digits or 8 characters', () => {
+    expect(pinProblem('')).toBe('Enter a PIN')
+    expect(pinProblem('12345')).toMatch(/6 digits/)
+    expect(pinProblem('123456')).toBeNull()
+    expect(pinProblem('abc1234')).toMatch(/8 characters/)
+    expect(pinProblem('abcd1234')).toBeNull()
+    expect(repeatProblem('123456', '123457')).toMatch(/differ/)
+    expect(repeatProblem('123456', '123456')).toBeNull()
+    expect(fieldOf('pin', ['login', 'pin'] as const)).toBe('pin')
+    expect(fieldOf('session.x', ['login', 'pin'] as const)).toBeNull()
+    expect(fieldOf(undefined, ['login'] as const)).toBeNull()
+  })
+})
+
+describe('the audit log text', () => {
+  it('shows Malaysia time whatever the zone of the computer', () => {
+    expect(malaysiaTime('2026-01-01T16:30:05Z')).toMatch(/02 Jan 2026,? 00:30:05/)
+    expect(malaysiaTime('not a time')).toBe('not a time')
+  })
+
+  it('turns Malaysian days into instants with their offset, the "to" day included', () => {
+    expect(malaysiaDayStart('2026-03-31')).toBe('2026-03-31T00:00:00+08:00')
+    expect(malaysiaDayEnd('2026-03-31')).toBe('2026-04-01T00:00:00+08:00')
+    expect(malaysiaDayStart('')).toBeNull()
+    expect(toAuditFilters({ actor: ' Ravi ', action: '', from: '2026-03-01', to: '' })).toEqual({ actor: 'Ravi', from: '2026-03-01T00:00:00+08:00' })
+  })
+
+  it('reads actions and details', () => {
+    expect(actionLabel('refund.request')).toBe('Refund request')
+    expect(actionLabel('approval_granted')).toBe('Approval granted')
+    expect(detailsText('{"amountSen":1250,"kind":"PARTIAL","note":null}')).toBe('amountSen: 1250 · kind: PARTIAL')
+    expect(detailsText('plain words')).toBe('plain words')
+    expect(detailsText('[1,2]')).toBe('[1,2]')
+  })
+})
