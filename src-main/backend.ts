@@ -2,7 +2,6 @@
  * Composition root: builds every service from a config. The Electron glue, the browser test harness
  * and the tests all build the back end through here, so they run the same code.
  */
-import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import type { AppInfo, CredentialsView, Environment, GatewayEnvironment, SettingsView } from '../src-preload/contract'
 import { AppError } from './bridge/app-error'
@@ -34,6 +33,9 @@ import { resolveReview } from './services/order-review'
 import { StatusTracker } from './services/status-tracker'
 import { createHistory, type History } from './store/history'
 import { startTrainingGateway, type TrainingGateway } from './training'
+import { openDeskDatabase } from './operators/desk-database'
+import { Desk } from './operators/desk'
+import { exportAudit, listAudit } from './services/audit-log'
 
 export const KEYCHAIN_SERVICE = 'merchant-back-office'
 /** Connections to the gateway kept free of the tracker's checks, for staff's own calls. */
@@ -60,8 +62,6 @@ export interface BackendConfig {
    * `<dataDir>/exports/`. Null means the user cancelled.
    */
   chooseExportFile?: (suggestedName: string) => Promise<string | null>
-  /** Who uses the app, written on orders and in the audit log; defaults to the operating system's user name. */
-  actor?: string
   /**
    * False keeps the status tracker's schedule from running whatever Settings say ("Check now" and
    * "Refresh all pending" still work): tests of other features use it so that no background check
@@ -86,14 +86,6 @@ interface ActiveEnvironment {
   db: Db
   settings: EnvironmentSettingsStore
   history: History
-}
-
-function osUser(): string {
-  try {
-    return userInfo().username || 'staff'
-  } catch {
-    return 'staff'
-  }
 }
 
 export async function createBackend(config: BackendConfig): Promise<Backend> {
@@ -122,20 +114,37 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     }
   }
 
-  let active = await openEnvironment(appSettings.environment)
+  // Operators belong to the desk, not to an environment: their own database beside the histories.
+  const deskDb = await openDeskDatabase(config.dataDir, { nativeBinding: config.sqliteNativeBinding })
+  if (deskDb.backup) log.info('desk.migrated', { backup: deskDb.backup })
+  let active: ActiveEnvironment
+  try {
+    active = await openEnvironment(appSettings.environment)
+  } catch (error) {
+    deskDb.db.close()
+    throw error
+  }
+  const desk = new Desk({
+    db: deskDb.db,
+    now,
+    log,
+    idleLockMinutes: () => active.settings.read().session.idleLockMinutes,
+    audit: (entry) => active.history.audit.append(entry),
+  })
 
   const exportsDir = join(config.dataDir, 'exports')
+  const chooseExportFile =
+    config.chooseExportFile ??
+    ((name: string) => {
+      ensurePrivateDir(exportsDir)
+      return Promise.resolve(join(exportsDir, name))
+    })
   const exports = new CsvExports({
     orders: () => active.history.orders,
     events,
     log,
     now,
-    chooseFile:
-      config.chooseExportFile ??
-      ((name) => {
-        ensurePrivateDir(exportsDir)
-        return Promise.resolve(join(exportsDir, name))
-      }),
+    chooseFile: chooseExportFile,
   })
 
   function gatewayUrl(id: Environment): string {
@@ -211,7 +220,8 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     now,
     events,
     log,
-    actor: config.actor ?? osUser(),
+    actor: () => desk.actor(),
+    approvedBy: () => desk.approvedBy(),
   }
   const links = new PaymentLinks(context)
   const customers = new Customers(context)
@@ -244,6 +254,20 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       sqliteVersion: sqliteVersion(active.db),
     }),
 
+    'session.status': () => desk.status(),
+    'session.setup': (input) => desk.setup(input),
+    'session.signIn': (input) => desk.signIn(input),
+    'session.signOut': () => desk.signOut(),
+    'session.lock': () => desk.lock(),
+    'session.changePin': (input) => desk.changePin(input),
+    'operators.list': () => desk.list(),
+    'operators.create': (input) => desk.create(input),
+    'operators.update': (input) => desk.update(input),
+    'operators.resetPin': (input) => desk.resetPin(input),
+    'approvals.grant': (input) => desk.grant(input),
+    'audit.list': (input) => listAudit(active.history, input),
+    'audit.exportCsv': (filters) => exportAudit(active.history, filters, { chooseFile: chooseExportFile, now }),
+
     'environment.switch': async ({ environment, confirmProduction }) => {
       if (environment === active.id) return settingsView()
       if (environment === 'production' && confirmProduction !== true) {
@@ -260,7 +284,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       tracker.start()
       await listener.apply()
       saveAppSettings({ ...appSettings, environment })
-      active.history.audit.append(environmentSwitchAuditEntry({ actor: context.actor, at: now(), from: previous.id, to: environment }))
+      active.history.audit.append(environmentSwitchAuditEntry({ actor: context.actor(), at: now(), from: previous.id, to: environment }))
       log.info('environment.switched', { from: previous.id, to: environment })
       events.emit('environment.changed', { environment })
       return settingsView()
@@ -271,7 +295,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'settings.update': async (settings) => {
       checkForEnvironment(active.id, settings)
       // Saved and audited together (who, and each changed field's old → new), or neither.
-      const audit = settingsAuditEntry({ actor: context.actor, at: now(), environment: active.id, before: active.settings.read(), after: settings })
+      const audit = settingsAuditEntry({ actor: context.actor(), at: now(), environment: active.id, before: active.settings.read(), after: settings })
       active.db.transaction(() => {
         active.settings.write(settings)
         if (audit) active.history.audit.append(audit)
@@ -294,7 +318,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       saveAppSettings({ ...appSettings, credentials: { ...appSettings.credentials, [environment]: nextProfile } })
       // Which secrets were set, never their values.
       const set = (['secretKey', 'apiKey'] as const).filter((name) => (name === 'secretKey' ? secretKey : apiKey) !== undefined)
-      const audit = credentialsAuditEntry({ actor: context.actor, at: now(), environment, before: profile, after: nextProfile, set })
+      const audit = credentialsAuditEntry({ actor: context.actor(), at: now(), environment, before: profile, after: nextProfile, set })
       if (audit) active.history.audit.append(audit)
       // Which secrets changed, never what they are.
       log.info('credentials.updated', { environment, secretKey: secretKey !== undefined, apiKey: apiKey !== undefined })
@@ -305,7 +329,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       await vault.removeSecret(environment, secret)
       dropServiceClient()
       const profile = appSettings.credentials[environment]
-      const audit = credentialsAuditEntry({ actor: context.actor, at: now(), environment, before: profile, after: profile, removed: [secret] })
+      const audit = credentialsAuditEntry({ actor: context.actor(), at: now(), environment, before: profile, after: profile, removed: [secret] })
       if (audit) active.history.audit.append(audit)
       log.info('credentials.secret_removed', { environment, secret })
       return credentialsView()
@@ -352,7 +376,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
   log.info('backend.started', { runtime: config.runtime, environment: active.id, keychain: vault.status.available })
   return {
-    dispatch: createDispatch(handlers, log),
+    dispatch: createDispatch(handlers, log, { authorise: (name, input) => desk.authorise(name, input) }),
     events,
     log,
     training: () => training,
@@ -362,6 +386,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       await listener.close()
       dropServiceClient()
       active.db.close()
+      deskDb.db.close()
       await training?.close()
       training = null
       log.info('backend.stopped')

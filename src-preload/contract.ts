@@ -127,6 +127,14 @@ export const EnvironmentSettings = z.object({
     /** A missing or wrong response signature makes the answer unusable instead of a recorded warning. */
     blockOnBadSignature: z.boolean(),
   }),
+  session: z.object({
+    /** Minutes without a call before the desk locks (the screen hides customer data until someone signs in). */
+    idleLockMinutes: z
+      .number({ error: 'Must be a number of minutes' })
+      .int('Must be whole minutes')
+      .min(1, 'Must be at least 1 minute')
+      .max(240, 'Must be at most 240 minutes (4 hours)'),
+  }),
 })
 export type EnvironmentSettings = z.infer<typeof EnvironmentSettings>
 
@@ -548,6 +556,78 @@ export const ExportFinished = z.object({
 })
 export type ExportFinished = z.infer<typeof ExportFinished>
 
+// ---- operators, sign-in and roles ----
+
+/** Clerk < Supervisor < Admin: each may do what the one before may, and more (docs/operators.md). */
+export const Role = z.enum(['clerk', 'supervisor', 'admin'])
+export type Role = z.infer<typeof Role>
+
+export const OperatorView = z.object({
+  id: z.number(),
+  /** Short, unique on the desk, what is typed at sign-in. */
+  login: z.string(),
+  /** The name written on orders, the timeline and the audit log. */
+  name: z.string(),
+  role: Role,
+  active: z.boolean(),
+  /** Set while repeated wrong PINs keep the operator out. */
+  lockedUntil: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type OperatorView = z.infer<typeof OperatorView>
+
+export const SessionView = z.object({
+  /** No operator exists yet: the first start asks for the first Admin. */
+  setupNeeded: z.boolean(),
+  /** Who is signed in (also while the screen is locked). */
+  operator: OperatorView.nullable(),
+  /** Locked after idle: the screen hides customer data until someone signs in again. */
+  locked: z.boolean(),
+  /** Minutes without a call before the lock (Settings). */
+  idleLockMinutes: z.number(),
+})
+export type SessionView = z.infer<typeof SessionView>
+
+const Login = z
+  .string()
+  .trim()
+  .min(2, 'Use at least 2 characters')
+  .max(32, 'Use at most 32 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits and . _ - only')
+/** At least 6 digits or 8 characters: main checks the rule and says it; the bridge bounds the size. */
+const Pin = z.string().max(128, 'Use at most 128 characters')
+const OperatorName = z.string().trim().min(1, 'Enter a name').max(80, 'Use at most 80 characters')
+
+/** Calls a Supervisor may approve on the spot for a Clerk; the id each approval is bound to. */
+export const APPROVABLE_CALLS = ['refunds.request', 'refunds.register', 'phoneOrders.override', 'phoneOrders.charge', 'orders.cancelLink', 'orders.resolveReview', 'cards.remove'] as const
+export const ApprovableCall = z.enum(APPROVABLE_CALLS)
+export type ApprovableCall = z.infer<typeof ApprovableCall>
+
+export const ApprovalGranted = z.object({ approver: z.string(), expiresAt: z.string() })
+export type ApprovalGranted = z.infer<typeof ApprovalGranted>
+
+export const AuditFilters = z.object({
+  actor: z.string().max(80).optional(),
+  action: z.string().max(80).optional(),
+  from: z.iso.datetime({ offset: true, error: 'Must be a date and time' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'Must be a date and time' }).optional(),
+})
+export type AuditFilters = z.infer<typeof AuditFilters>
+
+export const AuditEntryView = z.object({
+  id: z.number(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  orderId: z.number().nullable(),
+  invoiceNumber: z.string().nullable(),
+  /** The Supervisor (or Admin) who approved the action on the spot; `actor` then reads "Mei Ling (approved by Ravi)". */
+  approvedBy: z.string().nullable(),
+  /** The entry's details as one line of text (JSON), secrets never included. */
+  details: z.string(),
+})
+export type AuditEntryView = z.infer<typeof AuditEntryView>
+
 const NoInput = z.undefined()
 
 interface CallSpec<I extends z.ZodType, O extends z.ZodType> {
@@ -562,6 +642,29 @@ function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): Ca
 /** renderer → main. Names are `domain.action`; the renderer sees them as `api.domain.action()`. */
 export const calls = {
   'app.info': call(NoInput, AppInfo),
+  'session.status': call(NoInput, SessionView),
+  /** The first Admin, on a desk without operators; refused once one exists. */
+  'session.setup': call(z.object({ login: Login, name: OperatorName, pin: Pin }), SessionView),
+  'session.signIn': call(z.object({ login: z.string().max(64), pin: Pin }), SessionView),
+  'session.signOut': call(NoInput, SessionView),
+  /** The screen's idle timer ran out: locked until someone signs in again. */
+  'session.lock': call(NoInput, SessionView),
+  'session.changePin': call(z.object({ currentPin: Pin, newPin: Pin }), SessionView),
+  'operators.list': call(NoInput, z.object({ operators: z.array(OperatorView) })),
+  'operators.create': call(z.object({ login: Login, name: OperatorName, role: Role, pin: Pin }), OperatorView),
+  'operators.update': call(z.object({ id: z.number().int().positive(), name: OperatorName, role: Role, active: z.boolean() }), OperatorView),
+  'operators.resetPin': call(z.object({ id: z.number().int().positive(), pin: Pin }), OperatorView),
+  /**
+   * A Supervisor (or Admin) approves, at this desk, one call a Clerk was refused: the same call on the
+   * same subject (order, card) is then allowed once, within two minutes, written with both names.
+   */
+  'approvals.grant': call(z.object({ call: ApprovableCall, subjectId: z.number().int().positive(), login: z.string().max(64), pin: Pin }), ApprovalGranted),
+  'audit.list': call(
+    AuditFilters.extend({ limit: z.number().int().min(1).max(500), beforeId: z.number().int().positive().optional() }),
+    z.object({ rows: z.array(AuditEntryView), nextBeforeId: z.number().nullable() }),
+  ),
+  /** Writes the filtered audit log as CSV where the user chooses (or the exports folder). */
+  'audit.exportCsv': call(AuditFilters, z.object({ file: z.string().nullable(), rows: z.number() })),
   'environment.switch': call(
     z.object({
       environment: Environment,
@@ -676,6 +779,72 @@ export type CallOutput<K extends CallName> = z.output<(typeof calls)[K]['output'
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>
 
 export const callNames = Object.keys(calls) as CallName[]
+
+/** Who may make a call: anyone (signed out too), or an operator of at least this role. */
+export type Access = 'anyone' | Role
+
+export interface Permission {
+  readonly access: Access
+  /** A Supervisor may approve it on the spot for a Clerk (approvals.grant). */
+  readonly approvable?: boolean
+  /** An input flag that raises the call to this role (phone order "charge again" past the duplicate guard). */
+  readonly raisedBy?: { readonly field: string; readonly access: Role }
+}
+
+/**
+ * Who may do what, declared once for every call (a call without an entry does not compile), and
+ * enforced by the bridge's dispatch in main before the handler runs. Screens only mirror it.
+ */
+export const PERMISSIONS: { readonly [K in CallName]: Permission } = {
+  'app.info': { access: 'anyone' },
+  'session.status': { access: 'anyone' },
+  'session.setup': { access: 'anyone' },
+  'session.signIn': { access: 'anyone' },
+  'session.signOut': { access: 'anyone' },
+  'session.lock': { access: 'anyone' },
+  'session.changePin': { access: 'clerk' },
+  'operators.list': { access: 'admin' },
+  'operators.create': { access: 'admin' },
+  'operators.update': { access: 'admin' },
+  'operators.resetPin': { access: 'admin' },
+  'approvals.grant': { access: 'clerk' },
+  'audit.list': { access: 'supervisor' },
+  'audit.exportCsv': { access: 'supervisor' },
+  'environment.switch': { access: 'admin' },
+  'settings.get': { access: 'clerk' },
+  'settings.update': { access: 'admin' },
+  'credentials.get': { access: 'admin' },
+  'credentials.update': { access: 'admin' },
+  'credentials.removeSecret': { access: 'admin' },
+  'gateway.testConnection': { access: 'admin' },
+  'orders.search': { access: 'clerk' },
+  'orders.get': { access: 'clerk' },
+  'orders.attempt': { access: 'clerk' },
+  'orders.exportCsv': { access: 'clerk' },
+  'orders.cancelExport': { access: 'clerk' },
+  'orders.checkStatus': { access: 'clerk' },
+  'orders.resolveReview': { access: 'supervisor', approvable: true },
+  'orders.cancelLink': { access: 'supervisor', approvable: true },
+  'links.prepare': { access: 'clerk' },
+  'links.banks': { access: 'clerk' },
+  'links.create': { access: 'clerk' },
+  'customers.search': { access: 'clerk' },
+  'customers.get': { access: 'clerk' },
+  'customers.save': { access: 'clerk' },
+  'cards.add': { access: 'clerk' },
+  'cards.remove': { access: 'supervisor', approvable: true },
+  'phoneOrders.prepare': { access: 'clerk' },
+  'phoneOrders.charge': { access: 'clerk', approvable: true, raisedBy: { field: 'confirmDuplicate', access: 'supervisor' } },
+  'phoneOrders.override': { access: 'supervisor', approvable: true },
+  'phoneOrders.receipt': { access: 'clerk' },
+  'refunds.request': { access: 'supervisor', approvable: true },
+  'refunds.checkStatus': { access: 'clerk' },
+  'refunds.register': { access: 'supervisor', approvable: true },
+  'tracker.status': { access: 'clerk' },
+  'tracker.refreshAll': { access: 'clerk' },
+  'tracker.cancelRefresh': { access: 'clerk' },
+  'listener.status': { access: 'clerk' },
+}
 export const eventNames = Object.keys(events) as EventName[]
 
 export function isCallName(name: unknown): name is CallName {
@@ -693,8 +862,10 @@ export function isEventName(name: unknown): name is EventName {
 export const BridgeErrorCode = {
   /** The input did not pass the call's schema. `field` names the first offending field. */
   invalidInput: 'INVALID_INPUT',
-  /** The call came from somewhere other than our own window or harness page. */
+  /** The call came from somewhere other than our own window or browser page, or the operator's role may not make it. */
   forbidden: 'FORBIDDEN',
+  /** Nobody is signed in, or the screen is locked: sign in first. */
+  signedOut: 'SIGNED_OUT',
   /** No such call in the contract. */
   unknownCall: 'UNKNOWN_CALL',
   /** The call could not reach main at all. */
@@ -708,6 +879,8 @@ export interface CallError {
   message: string
   /** The input field the error is about, as a dotted path, when there is one. */
   field?: string
+  /** A FORBIDDEN call: the role it needs, and whether a Supervisor may approve it on the spot. */
+  needs?: { role: Role; approvable: boolean }
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: CallError }

@@ -1,7 +1,9 @@
 /**
  * Turns a raw call from the renderer into a Result: check the call exists, parse the input with the
  * contract's schema, run the handler, parse the output with the contract's schema (which drops any
- * field the contract does not declare), and turn every failure into `{ code, message }` data.
+ * field the contract does not declare), and turn every failure into `{ code, message }` data. Before
+ * the handler runs, the back end's `authorise` hook checks who is signed in against the contract's
+ * PERMISSIONS (docs/operators.md); dispatch itself knows nothing of sessions.
  * Used by the Electron IPC glue and by the browser test harness alike.
  */
 import type { z } from 'zod'
@@ -24,6 +26,17 @@ export type Handlers = {
 }
 
 export type Dispatch = (name: unknown, input: unknown) => Promise<Result<unknown>>
+
+/**
+ * The back end's answer to "may this call run now?": a refusal (SIGNED_OUT, FORBIDDEN with what it
+ * needs), or yes, with how to run the handler (inside the caller's scope: who acts, who approved).
+ */
+export type Authorisation = { ok: false; error: CallError } | { ok: true; run?: <T>(handler: () => T) => T }
+
+export interface DispatchHooks {
+  /** Asked with the parsed input after it passed the schema and before the handler runs. */
+  authorise?: (name: CallName, input: unknown) => Authorisation
+}
 
 function failure(error: CallError): Result<never> {
   return { ok: false, error }
@@ -52,7 +65,7 @@ export function assertHandlersMatchContract(handlers: object): void {
   }
 }
 
-export function createDispatch(handlers: Handlers, log: Logger): Dispatch {
+export function createDispatch(handlers: Handlers, log: Logger, hooks: DispatchHooks = {}): Dispatch {
   assertHandlersMatchContract(handlers)
   return async (name, rawInput) => {
     if (!isCallName(name)) {
@@ -66,8 +79,10 @@ export function createDispatch(handlers: Handlers, log: Logger): Dispatch {
     }
     let value: unknown
     try {
+      const authorised = hooks.authorise ? hooks.authorise(name, input.data) : { ok: true as const }
+      if (!authorised.ok) return failure(authorised.error)
       const handler = handlers[name] as (input: unknown) => unknown
-      value = await handler(input.data)
+      value = await (authorised.run ? authorised.run(() => handler(input.data)) : handler(input.data))
     } catch (error) {
       if (error instanceof AppError) {
         return failure({ code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) })

@@ -18,6 +18,12 @@ export interface ServiceContext {
   now(): Date
   events: EventBus
   log: Logger
-  /** Who is using the app (the operating system's user name): written on orders and in the audit log. */
-  actor: string
+  /**
+   * The signed-in operator's name, written on orders, the timeline, refunds and the audit log; for an
+   * action a Supervisor approved on the spot, "Mei Ling (approved by Ravi)". Read it when writing,
+   * never keep it: it is the running call's.
+   */
+  actor(): string
+  /** The Supervisor (or Admin) who approved the running call on the spot, if one did (audit `approved_by`). */
+  approvedBy(): string | null
 }

@@ -109,7 +109,7 @@ export class Customers {
         return customerView(history.customers.update(input.id, fields, at))
       }
       const created = history.customers.insert({ externalId: null, ...fields, address: null, city: null, state: null, zipCode: null, country: null, createdAt: at })
-      history.audit.append({ actor: this.ctx.actor, action: 'customer.create', orderId: null, details: { customerId: created.id }, at })
+      history.audit.append({ actor: this.ctx.actor(), approvedBy: this.ctx.approvedBy(), action: 'customer.create', orderId: null, details: { customerId: created.id }, at })
       return customerView(history.customers.update(created.id, { externalId: `CUST-${String(created.id).padStart(6, '0')}` }, at))
     })
   }
@@ -126,7 +126,7 @@ export class Customers {
     const at = this.ctx.now().toISOString()
     return history.transaction(() => {
       const card = history.cards.add({ customerId: input.customerId, token, masked: masked || null, brand: brand || null, issuer: null, source: 'manual', addedAt: at })
-      history.audit.append({ actor: this.ctx.actor, action: 'card.add', orderId: null, details: { customerId: input.customerId, cardId: card.id, masked: card.masked }, at })
+      history.audit.append({ actor: this.ctx.actor(), approvedBy: this.ctx.approvedBy(), action: 'card.add', orderId: null, details: { customerId: input.customerId, cardId: card.id, masked: card.masked }, at })
       return oneCardView(history, card)
     })
   }
@@ -142,7 +142,7 @@ export class Customers {
     const at = this.ctx.now().toISOString()
     const gone = result.ok || result.error.code === 'NOT_FOUND'
     history.audit.append({
-      actor: this.ctx.actor,
+      actor: this.ctx.actor(), approvedBy: this.ctx.approvedBy(),
       action: 'card.remove',
       orderId: null,
       details: { cardId, requestId: result.exchange.requestId, outcome: result.ok ? 'unbound' : result.error.code },

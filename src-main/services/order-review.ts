@@ -42,10 +42,10 @@ export function resolveReview(ctx: ServiceContext, orderId: number, decision: Re
           : `Review decided: not paid; the gateway's ${said} is not this order's payment — ${why}`,
       details: { decision, reason: why, review: { ...review } },
       attemptId: null,
-      actor: ctx.actor,
+      actor: ctx.actor(),
       at,
     })
-    history.audit.append({ actor: ctx.actor, action: decision === 'paid' ? 'order.review_paid' : 'order.review_not_paid', orderId, details: { reason: why, gateway: said }, at })
+    history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: decision === 'paid' ? 'order.review_paid' : 'order.review_not_paid', orderId, details: { reason: why, gateway: said }, at })
   })
   ctx.events.emit('orders.changed', { id: orderId })
   return orderDetail(history, orderId, ctx.now())

@@ -258,7 +258,7 @@ export class PaymentLinks {
             cardMasked: null,
             cardLast4: null,
             cardBrand: null,
-            createdBy: ctx.actor,
+            createdBy: ctx.actor(),
             createdAt: at,
           })
       noteInvoiceUsed(history, ctx.settings().links.invoicePrefix, invoiceNumber, now)
@@ -269,10 +269,10 @@ export class PaymentLinks {
         summary: `${existing ? 'Link asked for again' : 'Link asked for'}: ${generic ? CHANNEL_NAMES[request.channel as GenericChannel] : 'card'} payment`,
         details: { requestId, ...(paymentId ? { paymentId } : {}) },
         attemptId: attempt.id,
-        actor: ctx.actor,
+        actor: ctx.actor(),
         at,
       })
-      history.audit.append({ actor: ctx.actor, action: 'link.create', orderId: order.id, details: { requestId, kind: fields.kind, amountSen: request.amountSen }, at })
+      history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: 'link.create', orderId: order.id, details: { requestId, kind: fields.kind, amountSen: request.amountSen }, at })
       return { order, attempt, planned }
     })
     ctx.events.emit('orders.changed', { id: order.id })
@@ -391,10 +391,10 @@ export class PaymentLinks {
         summary: `Marked cancelled here${why ? `: ${why}` : ''}. The gateway has no cancel call, so the link stays open there.`,
         details: null,
         attemptId: null,
-        actor: ctx.actor,
+        actor: ctx.actor(),
         at,
       })
-      history.audit.append({ actor: ctx.actor, action: 'link.cancel', orderId: id, details: { reason: why }, at })
+      history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: 'link.cancel', orderId: id, details: { reason: why }, at })
     })
     ctx.events.emit('orders.changed', { id })
     return orderDetail(history, id, ctx.now())

@@ -150,7 +150,7 @@ export class PhoneOrders {
         cardMasked: card.masked,
         cardLast4: last4Of(card.masked),
         cardBrand: card.brand,
-        createdBy: ctx.actor,
+        createdBy: ctx.actor(),
         createdAt: at,
       })
       noteInvoiceUsed(history, settings.links.invoicePrefix, invoiceNumber, now)
@@ -161,11 +161,11 @@ export class PhoneOrders {
         summary: `Phone order: MOTO charge of ${card.masked ?? 'a saved card'}${request.note.trim() ? ` (${request.note.trim()})` : ''}`,
         details: { cardId: card.id, requestId, descriptor, note: request.note.trim(), duplicateConfirmed: request.confirmDuplicate },
         attemptId: attempt.id,
-        actor: ctx.actor,
+        actor: ctx.actor(),
         at,
       })
       history.audit.append({
-        actor: ctx.actor,
+        actor: ctx.actor(), approvedBy: ctx.approvedBy(),
         action: request.confirmDuplicate ? 'phone_order.charge_again' : 'phone_order.charge',
         orderId: order.id,
         details: { requestId, cardId: card.id, amountSen: request.amountSen },
@@ -284,10 +284,10 @@ export class PhoneOrders {
         summary: `Supervisor override: the card is unlocked without a settled status (${why})`,
         details: { override: true, reason: why },
         attemptId: null,
-        actor: ctx.actor,
+        actor: ctx.actor(),
         at,
       })
-      history.audit.append({ actor: ctx.actor, action: 'phone_order.override', orderId, details: { reason: why }, at })
+      history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: 'phone_order.override', orderId, details: { reason: why }, at })
     })
     ctx.events.emit('orders.changed', { id: orderId })
     return orderDetail(history, orderId, ctx.now())

@@ -193,7 +193,7 @@ export class Refunds {
         type: null,
         status: 'PENDING',
         external: false,
-        createdBy: ctx.actor,
+        createdBy: ctx.actor(),
         createdAt: at,
       })
       const attempt = beginAttempt(history, { orderId: order.id, operation: 'refund', requestId, path: REFUND_PATH, body: toWireJson(refundBody(input)) }, now)
@@ -204,10 +204,10 @@ export class Refunds {
         summary: `${asked} of ${formatRm(amountSen)} asked for (${requestId})`,
         details: { refundId: refund.id, requestId, amountSen, kind: request.kind },
         attemptId: attempt.id,
-        actor: ctx.actor,
+        actor: ctx.actor(),
         at,
       })
-      history.audit.append({ actor: ctx.actor, action: 'refund.request', orderId: order.id, details: { refundId: refund.id, requestId, amountSen, kind: request.kind }, at })
+      history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: 'refund.request', orderId: order.id, details: { refundId: refund.id, requestId, amountSen, kind: request.kind }, at })
       return { refund, attempt, input }
     })
     ctx.events.emit('orders.changed', { id: order.id })
@@ -306,17 +306,17 @@ export class Refunds {
     }
     const at = ctx.now().toISOString()
     const refund = history.transaction(() => {
-      const refund = history.refunds.insert({ orderId, requestId: id, amountSen: 0, type: null, status: 'PENDING', external: true, createdBy: ctx.actor, createdAt: at })
+      const refund = history.refunds.insert({ orderId, requestId: id, amountSen: 0, type: null, status: 'PENDING', external: true, createdBy: ctx.actor(), createdAt: at })
       history.events.append({
         orderId,
         type: 'staff_action',
         summary: `Refund made elsewhere registered (${id}): its status will be checked with the gateway`,
         details: { refundId: refund.id, requestId: id },
         attemptId: null,
-        actor: ctx.actor,
+        actor: ctx.actor(),
         at,
       })
-      history.audit.append({ actor: ctx.actor, action: 'refund.register', orderId, details: { refundId: refund.id, requestId: id }, at })
+      history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: 'refund.register', orderId, details: { refundId: refund.id, requestId: id }, at })
       return refund
     })
     ctx.events.emit('orders.changed', { id: orderId })

@@ -15,6 +15,7 @@ export const DEFAULT_ENVIRONMENT_SETTINGS: EnvironmentSettings = {
   tracker: { enabled: true, concurrency: 4 },
   phoneOrders: { chargeLimitSen: 5_000_00, duplicateWindowMinutes: 10, threeDsSuccessUrl: '', threeDsFailedUrl: '' },
   gateway: { connectTimeoutSeconds: 5, responseTimeoutSeconds: 30, blockOnBadSignature: false },
+  session: { idleLockMinutes: 5 },
 }
 
 const KEY = 'environment'

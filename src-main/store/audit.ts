@@ -7,6 +7,28 @@ export interface AuditEntryRow extends NewAuditEntry {
   id: number
 }
 
+/** The audit log screen's filters, dates already as ISO instants. */
+export interface AuditQuery {
+  /** Part of the name of who acted or approved, any case. */
+  actor?: string | undefined
+  /** An action (`refund.request`) or its family (`refund`). */
+  action?: string | undefined
+  from?: string | undefined
+  to?: string | undefined
+}
+
+export interface AuditListRow {
+  id: number
+  at: string
+  actor: string
+  action: string
+  orderId: number | null
+  invoiceNumber: string | null
+  approvedBy: string | null
+  /** JSON text, as stored. */
+  details: string | null
+}
+
 interface AuditRecord {
   id: number
   actor: string
@@ -14,20 +36,55 @@ interface AuditRecord {
   order_id: number | null
   details: string | null
   at: string
+  approved_by: string | null
 }
 
 export class AuditRepository {
   private readonly appendStatement: Statement
   private readonly listStatement: Statement
 
-  constructor(db: Db) {
-    this.appendStatement = db.prepare('insert into audit_log (actor, action, order_id, details, at) values (@actor, @action, @orderId, @details, @at) returning id').pluck()
+  constructor(private readonly db: Db) {
+    this.appendStatement = db.prepare('insert into audit_log (actor, action, order_id, details, at, approved_by) values (@actor, @action, @orderId, @details, @at, @approvedBy) returning id').pluck()
     this.listStatement = db.prepare('select * from audit_log order by id desc limit ?')
   }
 
   append(entry: NewAuditEntry): AuditEntryRow {
-    const id = this.appendStatement.get({ ...entry, details: entry.details === null ? null : JSON.stringify(entry.details) }) as number
-    return { id, ...entry }
+    const id = this.appendStatement.get({ ...entry, details: entry.details === null ? null : JSON.stringify(entry.details), approvedBy: entry.approvedBy ?? null }) as number
+    return { id, ...entry, approvedBy: entry.approvedBy ?? null }
+  }
+
+  private where(query: AuditQuery): { sql: string; params: Record<string, string> } {
+    const clauses: string[] = []
+    const params: Record<string, string> = {}
+    if (query.actor) {
+      clauses.push("(instr(lower(a.actor), lower(@actor)) > 0 or instr(lower(coalesce(a.approved_by, '')), lower(@actor)) > 0)")
+      params['actor'] = query.actor
+    }
+    if (query.action) {
+      clauses.push("(a.action = @action or substr(a.action, 1, length(@action) + 1) = @action || '.')")
+      params['action'] = query.action
+    }
+    if (query.from) {
+      clauses.push('a.at >= @from')
+      params['from'] = query.from
+    }
+    if (query.to) {
+      clauses.push('a.at <= @to')
+      params['to'] = query.to
+    }
+    return { sql: clauses.length > 0 ? clauses.join(' and ') : '1', params }
+  }
+
+  /** One page, newest first, keyset by id; the order's invoice number joined. */
+  page(query: AuditQuery, limit: number, beforeId?: number): AuditListRow[] {
+    const { sql, params } = this.where(query)
+    return this.db
+      .prepare(
+        `select a.id, a.at, a.actor, a.action, a.order_id as orderId, o.invoice_number as invoiceNumber, a.approved_by as approvedBy, a.details
+         from audit_log a left join orders o on o.id = a.order_id
+         where ${sql} and a.id < @beforeId order by a.id desc limit @limit`,
+      )
+      .all({ ...params, beforeId: beforeId ?? Number.MAX_SAFE_INTEGER, limit }) as AuditListRow[]
   }
 
   /** The newest `limit` entries, newest first. */
@@ -39,6 +96,7 @@ export class AuditRepository {
       orderId: r.order_id,
       details: r.details === null ? null : (JSON.parse(r.details) as Record<string, unknown>),
       at: r.at,
+      approvedBy: r.approved_by,
     }))
   }
 }

@@ -263,4 +263,6 @@ export interface NewAuditEntry {
   orderId: number | null
   details: Record<string, unknown> | null
   at: string
+  /** The Supervisor (or Admin) who approved the action on the spot, if one did. */
+  approvedBy?: string | null
 }

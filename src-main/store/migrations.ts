@@ -9,6 +9,7 @@ import { HISTORY_SCHEMA } from './migration-2-history'
 import { TRACKING_SCHEMA } from './migration-3-tracking'
 import { PRIVATE_NOTIFICATIONS_SCHEMA, redactStoredNotifications } from './migration-4-private-notifications'
 import { REVIEW_SCHEMA } from './migration-5-review'
+import { OPERATORS_SCHEMA } from './migration-6-operators'
 import { PRIVATE_FILE_MODE } from '../private-files'
 
 export interface Migration {
@@ -70,6 +71,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'review',
     up: (db) => {
       db.exec(REVIEW_SCHEMA)
+    },
+  },
+  {
+    // Who approved an action on the spot, beside who made it (docs/operators.md).
+    version: 6,
+    name: 'operators',
+    up: (db) => {
+      db.exec(OPERATORS_SCHEMA)
     },
   },
 ]

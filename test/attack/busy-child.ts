@@ -8,6 +8,7 @@
  * Run: node --import tsx busy-child.ts   (its settings in the BUSY_CHILD environment variable, JSON)
  */
 import { createBackend } from '../../src-main/backend'
+import { prepareOperators } from '../harness/operators'
 import type { ChargeResult, OrderDetail, RefundResult, Result } from '../../src-preload/contract'
 import { cardLink } from '../integration/link-requests'
 import { rng } from './attack-env'
@@ -45,8 +46,8 @@ async function main(): Promise<void> {
     runtime: 'test',
     now: () => new Date(Date.now() + config.offsetMs),
     statusTracker: false,
-    actor: 'busy-child',
   })
+  await prepareOperators(backend.dispatch, 'admin')
   const paid: { orderId: number; invoice: string; amountSen: number }[] = []
   let sequence = 0
   say({ ev: 'ready' })

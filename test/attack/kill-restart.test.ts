@@ -42,7 +42,7 @@ const cards: { customerId: number; cardId: number }[] = []
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, ...SANDBOX, now: () => now().getTime() })
-  app = await startTestBackend({ gatewayUrls: { sandbox: sim.baseUrl }, now, actor: 'aisyah' })
+  app = await startTestBackend({ gatewayUrls: { sandbox: sim.baseUrl }, now })
   await app.call('credentials.update', { environment: 'sandbox', ...SANDBOX })
   await app.call('environment.switch', { environment: 'sandbox' })
   for (const [index, number] of ['5120910000000038', '4509198934905332', '5120910000000046', '5120910000000038'].entries()) {

@@ -112,7 +112,7 @@ const leaks: string[] = []
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, ...CREDENTIALS, now: () => now().getTime() })
-  app = await startTestBackend({ gatewayUrls: { sandbox: sim.baseUrl }, now, actor: 'aisyah' })
+  app = await startTestBackend({ gatewayUrls: { sandbox: sim.baseUrl }, now })
   app.backend.events.subscribe((name, payload) => eventPayloads.push(`${name}: ${JSON.stringify(payload)}`))
 
   // First in Training (where the app starts): a link paid on the training gateway's page, the card saved by the status check.

@@ -1,8 +1,9 @@
 /**
  * The end-to-end tests' way into the app: browser mode itself (src-main/browser-shell/), the server
  * `npm start` runs where Electron cannot, with what tests need around it and nothing else: a fresh
- * temporary data folder and keychain service per run, a clock the test moves, seeded orders, and a
- * wait for the page's event stream.
+ * temporary data folder and keychain service per run, a clock the test moves, seeded orders, the test
+ * operators (./operators.ts) with one of them signed in (an Admin unless told), and a wait for the
+ * page's event stream.
  */
 import { randomBytes } from 'node:crypto'
 import { once, EventEmitter } from 'node:events'
@@ -13,6 +14,10 @@ import type { Backend, BackendConfig } from '../../src-main/backend'
 import { startBrowserShell } from '../../src-main/browser-shell/server'
 import { openHistoryDatabase } from '../../src-main/store/history-file'
 import { seedOrders } from '../../src-main/store/seed'
+import type { SettingsView } from '../../src-preload/contract'
+import { prepareOperators, signInAs, type SignedInAs } from './operators'
+
+export { TEST_OPERATORS, type SignedInAs, type TestOperator } from './operators'
 
 export interface HarnessOptions {
   /** The built renderer; defaults to out/renderer. */
@@ -28,6 +33,17 @@ export interface HarnessOptions {
   seedOrders?: number
   /** False keeps the status tracker's schedule still (see BackendConfig.statusTracker); on by default. */
   statusTracker?: boolean
+  /**
+   * Who is signed in when the page opens: 'admin' by default. The three test operators of
+   * ./operators.ts (admin aisyah, supervisor ravi, clerk mei) exist unless 'none', which starts a desk
+   * without operators (the first start asks for the first Admin).
+   */
+  operators?: SignedInAs
+  /**
+   * The Training idle lock in minutes (Settings; 5 by default, 1–240), set before the page opens. A
+   * spec that moves the clock past it without a call finds the desk locked.
+   */
+  idleLockMinutes?: number
 }
 
 export interface Harness {
@@ -81,6 +97,22 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     throw error
   }
   const { backend } = shell
+  try {
+    const signedIn = options.operators ?? 'admin'
+    await prepareOperators(backend.dispatch, signedIn === 'none' ? 'none' : 'admin', { staff: true })
+    if (options.idleLockMinutes !== undefined) {
+      if (signedIn === 'none') throw new Error('idleLockMinutes needs an Admin: not with operators "none"')
+      const view = (await backend.dispatch('settings.get', undefined)) as { ok: true; value: SettingsView }
+      const settings = { ...view.value.settings, session: { idleLockMinutes: options.idleLockMinutes } }
+      const saved = await backend.dispatch('settings.update', settings)
+      if (!saved.ok) throw new Error(`idleLockMinutes: ${saved.error.message}`)
+    }
+    if (signedIn !== 'none' && signedIn !== 'admin') await signInAs(backend.dispatch, signedIn)
+  } catch (error) {
+    await shell.close()
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
   const clients = new EventEmitter()
   shell.onEventClientsChange(() => clients.emit('change'))
 

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSimulator, type Simulator } from '../../src-main/simulator'
 import { callNames, type CallName, type EnvironmentSettings } from '../../src-preload/contract'
 import { startTestBackend, type TestBackend } from './backend-fixture'
+import { SAMPLE_INPUTS } from './sample-inputs'
 
 const SANDBOX = { clientId: 'BRN-SANDBOX-7781', secretKey: 'SK-sandbox-9f8e7d6c5b4a3210', apiKey: 'doku_key_sandbox_5566778899' }
 const PRODUCTION = { clientId: 'BRN-LIVE-0042', secretKey: 'SK-live-0a1b2c3d4e5f6789', apiKey: 'doku_key_live_1122334455' }
@@ -98,60 +99,6 @@ describe('gateway credentials', () => {
     const down = await app.call('gateway.testConnection', { environment: 'sandbox' })
     expect(down.checks.map((check) => check.result)).toEqual(['unreachable', 'unreachable'])
   })
-
-  /** One or more inputs for every call of the contract; a new call without one fails this test. */
-  const SAMPLE_INPUTS: Record<CallName, unknown[]> = {
-    'app.info': [undefined],
-    'environment.switch': [{ environment: 'sandbox' }, { environment: 'production', confirmProduction: true }, { environment: 'training' }],
-    'settings.get': [undefined],
-    'settings.update': [],
-    'credentials.get': [undefined],
-    'credentials.update': [{ environment: 'sandbox', clientId: SANDBOX.clientId }],
-    'credentials.removeSecret': [],
-    'gateway.testConnection': [{ environment: 'sandbox' }, { environment: 'production' }, { environment: 'training' }],
-    'orders.search': [{ limit: 10 }, { text: 'a', limit: 10 }],
-    'orders.get': [{ id: 1 }],
-    'orders.attempt': [{ id: 1 }],
-    'orders.exportCsv': [{}],
-    'orders.cancelExport': [{ jobId: 'no-such-job' }],
-    'orders.checkStatus': [{ id: 1 }],
-    'orders.resolveReview': [{ id: 1, decision: 'paid', reason: 'Checked in the back office' }],
-    'orders.cancelLink': [{ id: 1, reason: 'customer changed their mind' }],
-    'links.prepare': [undefined],
-    'links.banks': [undefined],
-    'links.create': [
-      {
-        kind: 'card',
-        channel: '',
-        bankCode: '',
-        invoiceNumber: 'INV-SECRETS-1',
-        amountSen: 12_50,
-        descriptor: '',
-        autoRedirect: true,
-        callbackUrl: 'https://shop.example.my/paid',
-        failedUrl: '',
-        expiryMinutes: 60,
-        customer: { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789', address: '', city: '', state: '', zipCode: '', country: 'MY' },
-        lineItems: [],
-      },
-    ],
-    'customers.search': [{ text: 'siti' }],
-    'customers.get': [{ id: 1 }],
-    'customers.save': [{ name: 'Tan Mei Ling', email: 'meiling@example.my', phone: '+65 8123 4567' }],
-    'cards.add': [{ customerId: 1, token: 'tok_pasted_by_hand_0001', masked: '4509 19** **** 5316', brand: 'visa' }],
-    'cards.remove': [{ cardId: 1 }],
-    'phoneOrders.prepare': [undefined],
-    'phoneOrders.charge': [{ customerId: 1, cardId: 1, invoiceNumber: 'INV-PHONE-1', amountSen: 10_00, descriptor: '', note: '', confirmDuplicate: false }],
-    'phoneOrders.override': [{ orderId: 1, reason: 'checked with the bank by phone' }],
-    'phoneOrders.receipt': [{ orderId: 1 }],
-    'refunds.request': [{ orderId: 1, kind: 'PARTIAL', amountSen: 1_00 }],
-    'refunds.checkStatus': [{ refundId: 1 }],
-    'refunds.register': [{ orderId: 1, requestId: 'refund-made-elsewhere-1' }],
-    'tracker.status': [undefined],
-    'tracker.refreshAll': [undefined],
-    'tracker.cancelRefresh': [undefined],
-    'listener.status': [undefined],
-  }
 
   it('never leave main: no call returns a secret, no event carries one, no file holds one', async () => {
     expect(Object.keys(SAMPLE_INPUTS).sort()).toEqual([...callNames].sort())

@@ -27,13 +27,14 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
       [3, 'tracking'],
       [4, 'private notifications'],
       [5, 'review'],
+      [6, 'operators'],
     ])
   })
 
   it('brings an empty database to the newest version with every history table, strict, and no backup', async () => {
     const db = openDatabase(file)
     expect(await migrate(db, file)).toBeNull()
-    expect(schemaVersion(db)).toBe(5)
+    expect(schemaVersion(db)).toBe(6)
     expect(tables(db)).toEqual(expect.arrayContaining(['settings', ...HISTORY_TABLES]))
     const strict = db.prepare("select name, strict from pragma_table_list where schema = 'main' and type = 'table' and name not like '%fts%' and name not like 'sqlite_%'").all() as { name: string; strict: number }[]
     expect(strict.filter((table) => table.strict !== 1)).toEqual([])
@@ -50,7 +51,7 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
     const backup = await migrate(db, file, MIGRATIONS, () => new Date('2026-11-21T10:00:00Z'))
     expect(backup).toBe(`${file}.backup-v1-2026-11-21T10-00-00-000Z`)
     expect(existsSync(backup ?? '')).toBe(true)
-    expect(schemaVersion(db)).toBe(5)
+    expect(schemaVersion(db)).toBe(6)
     expect(db.prepare('select key, value from settings').all()).toEqual([{ key: 'merchantName', value: '"Kedai Runcit Ali"' }])
     expect(tables(db)).toEqual(expect.arrayContaining(HISTORY_TABLES))
 
@@ -85,7 +86,7 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
     db.prepare("insert into notifications (request_id, raw_body, headers, verified, received_at) values ('n-2', 'not json token=' || ?, '{}', 1, 't')").run(token)
 
     const backup = await migrate(db, file)
-    expect(schemaVersion(db)).toBe(5)
+    expect(schemaVersion(db)).toBe(6)
     const stored = db.prepare('select raw_body from notifications order by id').pluck().all() as string[]
     expect(JSON.parse(stored[0] ?? '')).toEqual({
       order: { invoice_number: 'INV-1' },

@@ -3,9 +3,8 @@
  * of the app must find again (the gateway outlives the app, unlike the in-process training gateway),
  * and what a test that signs its own requests needs. The app and the gateway share one movable clock.
  */
-import type { BackendConfig } from '../../src-main/backend'
 import { startSimulator, type Simulator } from '../../src-main/simulator'
-import { startTestBackend, type TestBackend } from './backend-fixture'
+import { startTestBackend, type TestBackend, type TestBackendOptions } from './backend-fixture'
 
 export const SANDBOX = { clientId: 'BRN-SANDBOX-7781', secretKey: 'SK-sandbox-9f8e7d6c5b4a3210', apiKey: 'doku_key_sandbox_5566778899' }
 
@@ -17,11 +16,11 @@ export interface SandboxTestBackend extends TestBackend {
   control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>
 }
 
-export async function startSandboxBackend(config: Partial<BackendConfig> = {}, environment: 'sandbox' | 'production' = 'sandbox'): Promise<SandboxTestBackend> {
+export async function startSandboxBackend(config: TestBackendOptions = {}, environment: 'sandbox' | 'production' = 'sandbox'): Promise<SandboxTestBackend> {
   let offsetMs = 0
   const now = (): Date => new Date(Date.now() + offsetMs)
   const sim = await startSimulator({ port: 0, ...SANDBOX, now: () => now().getTime() })
-  const app = await startTestBackend({ gatewayUrls: { [environment]: sim.baseUrl }, now, actor: 'aisyah', ...config })
+  const app = await startTestBackend({ gatewayUrls: { [environment]: sim.baseUrl }, now, ...config })
   await app.call('credentials.update', { environment, ...SANDBOX })
   await app.call('environment.switch', { environment, confirmProduction: environment === 'production' })
   const close = app.close.bind(app)

@@ -18,11 +18,11 @@ interface AuditRow {
   details: { environment: string; changes: string[] }
 }
 
-/** The environment's audit log, oldest first, read from its history file as a second reader. */
+/** The environment's audit log of settings (not the first Admin's creation), oldest first, read from its history file as a second reader. */
 function auditLog(dataDir: string, environment: Environment): AuditRow[] {
   const db = new Database(historyFile(dataDir, environment), { readonly: true })
   try {
-    const rows = db.prepare('select actor, action, details from audit_log order by id').all() as { actor: string; action: string; details: string }[]
+    const rows = db.prepare("select actor, action, details from audit_log where action not like 'operator.%' order by id").all() as { actor: string; action: string; details: string }[]
     return rows.map((row) => ({ ...row, details: JSON.parse(row.details) as AuditRow['details'] }))
   } finally {
     db.close()

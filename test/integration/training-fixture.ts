@@ -2,8 +2,7 @@
  * A test back end in Training whose clock the test moves (the training gateway reads the same clock),
  * with the training gateway's control API and the bridge's error answers at hand.
  */
-import type { BackendConfig } from '../../src-main/backend'
-import { startTestBackend, type TestBackend } from './backend-fixture'
+import { startTestBackend, type TestBackend, type TestBackendOptions } from './backend-fixture'
 
 export interface TrainingTestBackend extends TestBackend {
   /** Moves the app's clock, and with it the training gateway's. */
@@ -12,9 +11,9 @@ export interface TrainingTestBackend extends TestBackend {
   control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>
 }
 
-export async function startTrainingBackend(config: Partial<BackendConfig> = {}): Promise<TrainingTestBackend> {
+export async function startTrainingBackend(config: TestBackendOptions = {}): Promise<TrainingTestBackend> {
   let offsetMs = 0
-  const app = await startTestBackend({ now: () => new Date(Date.now() + offsetMs), actor: 'aisyah', ...config })
+  const app = await startTestBackend({ now: () => new Date(Date.now() + offsetMs), ...config })
   const gatewayUrl = (): string => {
     const training = app.backend.training()
     if (!training) throw new Error('the training gateway is not running')

@@ -1,0 +1,437 @@
+/**
+ * Who is at the desk: the operators (desk database), the one session of this back end (one desk, one
+ * person at a time), the idle lock, the slow-down and lock-out of wrong PINs, Supervisor approvals on
+ * the spot, and the check of every call against the contract's PERMISSIONS (the bridge's dispatch
+ * asks `authorise` before it runs a handler). See docs/operators.md.
+ *
+ * Time is the injected clock's: the idle lock, the slow-down and the lock-out are "refused until"
+ * times compared with `now()`, never a sleep in main.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import {
+  BridgeErrorCode,
+  PERMISSIONS,
+  type ApprovableCall,
+  type ApprovalGranted,
+  type CallError,
+  type CallName,
+  type OperatorView,
+  type Role,
+  type SessionView,
+} from '../../src-preload/contract'
+import { AppError } from '../bridge/app-error'
+import type { Authorisation } from '../bridge/dispatch'
+import type { Logger } from '../log'
+import type { Db } from '../store/database'
+import type { NewAuditEntry } from '../store/history-types'
+import { CALL_WORDS, RAISED_WORDS, refusalMessage, roleAtLeast, ROLE_NAMES } from './call-words'
+import { OperatorStore, operatorView, type OperatorRow } from './operator-store'
+import { burnPinCheck, checkPinRule, hashPin, verifyPin } from './pin'
+
+/** Wrong PINs allowed before each further try waits (1 s, then 2 s, 4 s…). */
+export const FREE_TRIES = 3
+/** Wrong PINs in a row that lock the operator out. */
+export const LOCK_OUT_AFTER = 5
+export const LOCK_OUT_MS = 15 * 60_000
+/** How long a Supervisor's approval waits for the action it approves. */
+export const APPROVAL_MS = 2 * 60_000
+
+/** The input field naming the subject an approval is bound to, per approvable call. */
+export const APPROVAL_SUBJECT: { readonly [K in ApprovableCall]: string } = {
+  'refunds.request': 'orderId',
+  'refunds.register': 'orderId',
+  'phoneOrders.override': 'orderId',
+  'phoneOrders.charge': 'cardId',
+  'orders.cancelLink': 'id',
+  'orders.resolveReview': 'id',
+  'cards.remove': 'cardId',
+}
+
+const WRONG = 'Wrong login or PIN.'
+
+interface Throttle {
+  failedCount: number
+  lastFailedAt: string | null
+  lockedUntil: string | null
+}
+
+interface Session {
+  operatorId: number
+  locked: boolean
+  lastActivityMs: number
+}
+
+interface Approval {
+  approver: string
+  forOperatorId: number
+  expiresAtMs: number
+}
+
+/** Who a call acts as: set by `authorise` for the handler's whole run (awaits included). */
+interface CallScope {
+  actor: string
+  approvedBy: string | null
+}
+
+export interface DeskOptions {
+  db: Db
+  now: () => Date
+  log: Logger
+  /** The active environment's idle-lock setting. */
+  idleLockMinutes: () => number
+  /** Appends to the active environment's audit log. */
+  audit: (entry: NewAuditEntry) => void
+}
+
+function isApprovable(name: CallName): name is ApprovableCall {
+  return name in APPROVAL_SUBJECT
+}
+
+function field(input: unknown, name: string): unknown {
+  return input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[name] : undefined
+}
+
+export class Desk {
+  readonly operators: OperatorStore
+  private session: Session | null = null
+  private readonly approvals = new Map<string, Approval>()
+  /** Logins nobody has, throttled like real ones so that the answers never tell which exist. */
+  private readonly unknownLogins = new Map<string, Throttle>()
+  private readonly scope = new AsyncLocalStorage<CallScope>()
+
+  constructor(private readonly options: DeskOptions) {
+    this.operators = new OperatorStore(options.db)
+  }
+
+  private nowMs(): number {
+    return this.options.now().getTime()
+  }
+
+  private at(): string {
+    return this.options.now().toISOString()
+  }
+
+  // ---- who acts ----
+
+  /** The signed-in operator, or null (nobody, or deactivated since). Does not look at the lock. */
+  current(): OperatorRow | null {
+    if (!this.session) return null
+    const operator = this.operators.byId(this.session.operatorId)
+    if (!operator?.active) {
+      this.endSession()
+      return null
+    }
+    return operator
+  }
+
+  /** The name written on what a call does: "Mei Ling", or "Mei Ling (approved by Ravi)". */
+  actor(): string {
+    const scoped = this.scope.getStore()
+    if (scoped) return scoped.actor
+    return this.current()?.name ?? 'system'
+  }
+
+  /** Who approved the running call on the spot, if anyone. */
+  approvedBy(): string | null {
+    return this.scope.getStore()?.approvedBy ?? null
+  }
+
+  private endSession(): void {
+    this.session = null
+    this.approvals.clear()
+  }
+
+  /** Locks the session when it was idle too long; lazily, on each call. */
+  private checkIdle(): void {
+    const session = this.session
+    if (!session || session.locked) return
+    if (this.nowMs() - session.lastActivityMs >= this.options.idleLockMinutes() * 60_000) {
+      session.locked = true
+      this.approvals.clear()
+      this.options.log.info('session.idle_locked', { operatorId: session.operatorId })
+    }
+  }
+
+  status(): SessionView {
+    this.checkIdle()
+    const operator = this.current()
+    return {
+      setupNeeded: this.operators.count() === 0,
+      operator: operator ? operatorView(operator, this.options.now()) : null,
+      locked: operator !== null && this.session?.locked === true,
+      idleLockMinutes: this.options.idleLockMinutes(),
+    }
+  }
+
+  // ---- the bridge's check ----
+
+  /** Called by dispatch with the parsed input, before the handler runs. */
+  authorise(name: CallName, input: unknown): Authorisation {
+    this.checkIdle()
+    const permission = PERMISSIONS[name]
+    if (permission.access === 'anyone') return { ok: true }
+    const operator = this.current()
+    const session = this.session
+    if (!operator || !session) return { ok: false, error: { code: BridgeErrorCode.signedOut, message: 'Nobody is signed in at this desk: sign in first.' } }
+    if (session.locked) return { ok: false, error: { code: BridgeErrorCode.signedOut, message: 'The desk is locked: sign in again to go on.' } }
+    session.lastActivityMs = this.nowMs()
+
+    let needed: Role = permission.access
+    let what = CALL_WORDS[name]
+    const raised = permission.raisedBy
+    if (raised && field(input, raised.field) === true && !roleAtLeast(needed, raised.access)) {
+      needed = raised.access
+      what = RAISED_WORDS[name] ?? what
+    }
+    const run = (scope: CallScope): Authorisation => ({ ok: true, run: (handler) => this.scope.run(scope, handler) })
+    if (roleAtLeast(operator.role, needed)) return run({ actor: operator.name, approvedBy: null })
+
+    const approvable = permission.approvable === true && needed === 'supervisor' && isApprovable(name)
+    if (approvable) {
+      const approval = this.takeApproval(name, field(input, APPROVAL_SUBJECT[name]), operator.id)
+      if (approval) {
+        this.options.log.info('approval.used', { call: name, operatorId: operator.id })
+        return run({ actor: `${operator.name} (approved by ${approval.approver})`, approvedBy: approval.approver })
+      }
+    }
+    const error: CallError = { code: BridgeErrorCode.forbidden, message: refusalMessage(needed, what), needs: { role: needed, approvable } }
+    if (approvable) error.message += ' A Supervisor can approve it here, with their login and PIN.'
+    return { ok: false, error }
+  }
+
+  private takeApproval(call: ApprovableCall, subject: unknown, operatorId: number): Approval | null {
+    if (typeof subject !== 'number') return null
+    const key = `${call}#${String(subject)}`
+    const approval = this.approvals.get(key)
+    if (!approval) return null
+    // One action only: gone once looked at, used or not.
+    this.approvals.delete(key)
+    if (approval.forOperatorId !== operatorId || approval.expiresAtMs <= this.nowMs()) return null
+    return approval
+  }
+
+  // ---- sign-in ----
+
+  /**
+   * Checks a login and PIN with the slow-down and the lock-out. Unknown logins cost the same time and
+   * get the same answers as known ones. Throws AppError; returns the operator (active or not).
+   */
+  private async verify(login: string, pin: string, wrongMessage = WRONG): Promise<OperatorRow> {
+    const key = login.trim().toLowerCase()
+    const found = key === '' ? null : this.operators.byLogin(key)
+    const throttle = (): Throttle => (found ? this.operators.byId(found.id) ?? found : this.unknownLogins.get(key)) ?? { failedCount: 0, lastFailedAt: null, lockedUntil: null }
+    const save = (state: Throttle): void => {
+      if (found) this.operators.setThrottle(found.id, state)
+      else this.rememberUnknown(key, state)
+    }
+    const now = this.nowMs()
+    let state = throttle()
+    if (state.lockedUntil !== null) {
+      const until = Date.parse(state.lockedUntil)
+      if (until > now) {
+        await burnPinCheck(pin)
+        throw lockedOut(until - now)
+      }
+      state = { failedCount: 0, lastFailedAt: null, lockedUntil: null }
+      save(state)
+    }
+    if (state.failedCount >= FREE_TRIES && state.lastFailedAt !== null) {
+      const waitUntil = Date.parse(state.lastFailedAt) + 1000 * 2 ** (state.failedCount - FREE_TRIES)
+      if (waitUntil > now) {
+        const seconds = Math.ceil((waitUntil - now) / 1000)
+        throw new AppError('TRY_LATER', `Too many wrong tries: wait ${String(seconds)} second${seconds === 1 ? '' : 's'}, then try again.`)
+      }
+    }
+    const right = found ? await verifyPin(pin, found.pinHash) : (await burnPinCheck(pin), false)
+    // Other tries may have been counted while the hash was computed.
+    const latest = throttle()
+    if (right) {
+      if (latest.failedCount > 0 || latest.lockedUntil !== null) save({ failedCount: 0, lastFailedAt: null, lockedUntil: null })
+      // found is non-null when right.
+      return found as OperatorRow
+    }
+    const failedCount = latest.failedCount + 1
+    const at = this.options.now()
+    if (failedCount >= LOCK_OUT_AFTER) {
+      const lockedUntil = new Date(at.getTime() + LOCK_OUT_MS).toISOString()
+      save({ failedCount: 0, lastFailedAt: null, lockedUntil })
+      if (found) this.options.audit({ actor: found.name, action: 'operator.locked_out', orderId: null, details: { operatorId: found.id, login: found.login, failedTries: failedCount, lockedUntil }, at: at.toISOString() })
+      this.options.log.warn('operator.locked_out', { known: found !== null })
+      throw lockedOut(LOCK_OUT_MS)
+    }
+    save({ failedCount, lastFailedAt: at.toISOString(), lockedUntil: null })
+    throw new AppError('SIGN_IN_FAILED', wrongMessage)
+  }
+
+  private rememberUnknown(key: string, state: Throttle): void {
+    this.unknownLogins.delete(key)
+    if (state.failedCount === 0 && state.lockedUntil === null) return
+    this.unknownLogins.set(key, state)
+    // A bounded memory: the oldest guesses are forgotten first.
+    while (this.unknownLogins.size > 1000) {
+      const oldest = this.unknownLogins.keys().next()
+      if (oldest.done === true) break
+      this.unknownLogins.delete(oldest.value)
+    }
+  }
+
+  async setup(input: { login: string; name: string; pin: string }): Promise<SessionView> {
+    checkPinRule(input.pin, 'pin')
+    if (this.operators.count() > 0) throw new AppError('SETUP_DONE', 'This desk already has operators: sign in, or ask an Admin to add you.')
+    const pinHash = await hashPin(input.pin)
+    const at = this.at()
+    const operator = this.options.db.transaction(() => {
+      if (this.operators.count() > 0) throw new AppError('SETUP_DONE', 'This desk already has operators: sign in, or ask an Admin to add you.')
+      return this.operators.insert({ login: input.login, name: input.name, role: 'admin', pinHash, at })
+    })()
+    this.options.audit({ actor: operator.name, action: 'operator.create', orderId: null, details: { operatorId: operator.id, login: operator.login, name: operator.name, role: 'admin', firstAdmin: true }, at })
+    this.startSession(operator)
+    return this.status()
+  }
+
+  async signIn(input: { login: string; pin: string }): Promise<SessionView> {
+    const operator = await this.verify(input.login, input.pin)
+    if (!operator.active) throw new AppError('OPERATOR_INACTIVE', 'This operator was deactivated: ask an Admin.')
+    this.startSession(operator)
+    return this.status()
+  }
+
+  /** The same operator continues (a locked screen keeps its form); another replaces the session. */
+  private startSession(operator: OperatorRow): void {
+    const nowMs = this.nowMs()
+    if (this.session?.operatorId === operator.id) {
+      this.session.locked = false
+      this.session.lastActivityMs = nowMs
+      this.options.log.info('session.continued', { operatorId: operator.id })
+      return
+    }
+    this.endSession()
+    this.session = { operatorId: operator.id, locked: false, lastActivityMs: nowMs }
+    this.options.log.info('session.signed_in', { operatorId: operator.id })
+  }
+
+  signOut(): SessionView {
+    if (this.session) this.options.log.info('session.signed_out', { operatorId: this.session.operatorId })
+    this.endSession()
+    return this.status()
+  }
+
+  lock(): SessionView {
+    if (this.session && !this.session.locked) {
+      this.session.locked = true
+      this.approvals.clear()
+      this.options.log.info('session.locked', { operatorId: this.session.operatorId })
+    }
+    return this.status()
+  }
+
+  private signedIn(): OperatorRow {
+    const operator = this.current()
+    if (!operator || this.session?.locked !== false) throw new AppError(BridgeErrorCode.signedOut, 'Nobody is signed in at this desk: sign in first.')
+    return operator
+  }
+
+  async changePin(input: { currentPin: string; newPin: string }): Promise<SessionView> {
+    const operator = this.signedIn()
+    checkPinRule(input.newPin, 'newPin')
+    try {
+      await this.verify(operator.login, input.currentPin, 'The current PIN is wrong.')
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'SIGN_IN_FAILED') throw new AppError('SIGN_IN_FAILED', error.message, 'currentPin')
+      throw error
+    }
+    const at = this.at()
+    this.operators.setPin(operator.id, await hashPin(input.newPin), at)
+    this.options.audit({ actor: operator.name, action: 'operator.pin_changed', orderId: null, details: { operatorId: operator.id, login: operator.login }, at })
+    return this.status()
+  }
+
+  // ---- operators (Admin) ----
+
+  list(): { operators: OperatorView[] } {
+    const now = this.options.now()
+    return { operators: this.operators.list().map((row) => operatorView(row, now)) }
+  }
+
+  async create(input: { login: string; name: string; role: Role; pin: string }): Promise<OperatorView> {
+    checkPinRule(input.pin, 'pin')
+    if (this.operators.byLogin(input.login)) throw loginTaken()
+    const pinHash = await hashPin(input.pin)
+    const at = this.at()
+    let row: OperatorRow
+    try {
+      row = this.operators.insert({ login: input.login, name: input.name, role: input.role, pinHash, at })
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw loginTaken()
+      throw error
+    }
+    this.options.audit({ actor: this.actor(), action: 'operator.create', orderId: null, details: { operatorId: row.id, login: row.login, name: row.name, role: row.role }, at })
+    return operatorView(row, this.options.now())
+  }
+
+  update(input: { id: number; name: string; role: Role; active: boolean }): OperatorView {
+    const at = this.at()
+    const { before, after } = this.options.db.transaction(() => {
+      const before = this.operators.byId(input.id)
+      if (!before) throw new AppError('NOT_FOUND', 'There is no such operator.')
+      const losesAdmin = before.role === 'admin' && before.active && (input.role !== 'admin' || !input.active)
+      if (losesAdmin && this.operators.activeAdmins() <= 1) {
+        throw new AppError('LAST_ADMIN', 'This is the last active Admin of the desk: make another operator an Admin first.', input.active ? 'role' : 'active')
+      }
+      return { before, after: this.operators.update(input.id, { name: input.name, role: input.role, active: input.active, at }) }
+    })()
+    const changes: string[] = []
+    if (before.name !== after.name) changes.push(`name: ${JSON.stringify(before.name)} → ${JSON.stringify(after.name)}`)
+    if (before.role !== after.role) changes.push(`role: ${ROLE_NAMES[before.role]} → ${ROLE_NAMES[after.role]}`)
+    if (before.active !== after.active) changes.push(after.active ? 'reactivated' : 'deactivated')
+    if (changes.length > 0) {
+      this.options.audit({ actor: this.actor(), action: 'operator.update', orderId: null, details: { operatorId: after.id, login: after.login, changes }, at })
+    }
+    // A deactivated operator's session ends at their next call (current() reads the row each time).
+    return operatorView(after, this.options.now())
+  }
+
+  async resetPin(input: { id: number; pin: string }): Promise<OperatorView> {
+    checkPinRule(input.pin, 'pin')
+    const target = this.operators.byId(input.id)
+    if (!target) throw new AppError('NOT_FOUND', 'There is no such operator.')
+    const at = this.at()
+    const row = this.operators.setPin(target.id, await hashPin(input.pin), at)
+    this.options.audit({ actor: this.actor(), action: 'operator.pin_reset', orderId: null, details: { operatorId: row.id, login: row.login, name: row.name }, at })
+    return operatorView(row, this.options.now())
+  }
+
+  // ---- approvals ----
+
+  /** A Supervisor (or Admin), another operator than the one signed in, approves one call on one subject. */
+  async grant(input: { call: ApprovableCall; subjectId: number; login: string; pin: string }): Promise<ApprovalGranted> {
+    const operator = this.signedIn()
+    const approver = await this.verify(input.login, input.pin)
+    if (!approver.active) throw new AppError('OPERATOR_INACTIVE', 'This operator was deactivated: ask an Admin.')
+    if (approver.id === operator.id) throw new AppError('APPROVAL_REFUSED', 'Another operator must approve: a Supervisor or an Admin, with their own login and PIN.', 'login')
+    if (!roleAtLeast(approver.role, 'supervisor')) throw new AppError('APPROVAL_REFUSED', `${approver.name} is a ${ROLE_NAMES[approver.role]}: only a Supervisor or an Admin can approve.`, 'login')
+    // The session may have changed while the PIN was checked.
+    if (this.session?.operatorId !== operator.id || this.session.locked) throw new AppError(BridgeErrorCode.signedOut, 'The desk is locked: sign in again to go on.')
+    const expiresAtMs = this.nowMs() + APPROVAL_MS
+    this.approvals.set(`${input.call}#${String(input.subjectId)}`, { approver: approver.name, forOperatorId: operator.id, expiresAtMs })
+    const expiresAt = new Date(expiresAtMs).toISOString()
+    const subjectField = APPROVAL_SUBJECT[input.call]
+    this.options.audit({
+      actor: approver.name,
+      action: 'approval.granted',
+      orderId: subjectField === 'cardId' ? null : input.subjectId,
+      details: { call: input.call, [subjectField]: input.subjectId, for: operator.name, expiresAt },
+      at: this.at(),
+    })
+    return { approver: approver.name, expiresAt }
+  }
+}
+
+function lockedOut(remainingMs: number): AppError {
+  const minutes = Math.max(1, Math.ceil(remainingMs / 60_000))
+  return new AppError('LOCKED_OUT', `Too many wrong tries: this sign-in is locked for ${String(minutes)} minute${minutes === 1 ? '' : 's'}. An Admin can reset the PIN.`)
+}
+
+function loginTaken(): AppError {
+  return new AppError('LOGIN_TAKEN', 'Another operator has this login: choose another.', 'login')
+}

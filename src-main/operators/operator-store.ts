@@ -1,0 +1,106 @@
+/** The operators table of the desk database. */
+import type { OperatorView, Role } from '../../src-preload/contract'
+import type { Db } from '../store/database'
+
+export interface OperatorRow {
+  id: number
+  login: string
+  name: string
+  role: Role
+  active: boolean
+  pinHash: string
+  failedCount: number
+  lastFailedAt: string | null
+  lockedUntil: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+interface OperatorRecord {
+  id: number
+  login: string
+  name: string
+  role: Role
+  active: number
+  pin_hash: string
+  failed_count: number
+  last_failed_at: string | null
+  locked_until: string | null
+  created_at: string
+  updated_at: string
+}
+
+function fromRecord(r: OperatorRecord): OperatorRow {
+  return {
+    id: r.id,
+    login: r.login,
+    name: r.name,
+    role: r.role,
+    active: r.active === 1,
+    pinHash: r.pin_hash,
+    failedCount: r.failed_count,
+    lastFailedAt: r.last_failed_at,
+    lockedUntil: r.locked_until,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }
+}
+
+/** What crosses the bridge: never the hash. A lock-out already over reads as none. */
+export function operatorView(row: OperatorRow, now: Date): OperatorView {
+  const locked = row.lockedUntil !== null && Date.parse(row.lockedUntil) > now.getTime()
+  return { id: row.id, login: row.login, name: row.name, role: row.role, active: row.active, lockedUntil: locked ? row.lockedUntil : null, createdAt: row.createdAt }
+}
+
+export class OperatorStore {
+  constructor(private readonly db: Db) {}
+
+  count(): number {
+    return this.db.prepare('select count(*) from operators').pluck().get() as number
+  }
+
+  list(): OperatorRow[] {
+    return (this.db.prepare('select * from operators order by active desc, name collate nocase, id').all() as OperatorRecord[]).map(fromRecord)
+  }
+
+  byId(id: number): OperatorRow | null {
+    const r = this.db.prepare('select * from operators where id = ?').get(id) as OperatorRecord | undefined
+    return r ? fromRecord(r) : null
+  }
+
+  /** Case-insensitive, as the column is. */
+  byLogin(login: string): OperatorRow | null {
+    const r = this.db.prepare('select * from operators where login = ?').get(login) as OperatorRecord | undefined
+    return r ? fromRecord(r) : null
+  }
+
+  activeAdmins(): number {
+    return this.db.prepare("select count(*) from operators where active = 1 and role = 'admin'").pluck().get() as number
+  }
+
+  insert(operator: { login: string; name: string; role: Role; pinHash: string; at: string }): OperatorRow {
+    const r = this.db
+      .prepare('insert into operators (login, name, role, active, pin_hash, created_at, updated_at) values (@login, @name, @role, 1, @pinHash, @at, @at) returning *')
+      .get(operator) as OperatorRecord
+    return fromRecord(r)
+  }
+
+  update(id: number, change: { name: string; role: Role; active: boolean; at: string }): OperatorRow {
+    const r = this.db
+      .prepare('update operators set name = @name, role = @role, active = @active, updated_at = @at where id = @id returning *')
+      .get({ id, name: change.name, role: change.role, active: change.active ? 1 : 0, at: change.at }) as OperatorRecord
+    return fromRecord(r)
+  }
+
+  /** A new PIN also ends a lock-out and forgets the wrong tries. */
+  setPin(id: number, pinHash: string, at: string): OperatorRow {
+    const r = this.db
+      .prepare('update operators set pin_hash = ?, failed_count = 0, last_failed_at = null, locked_until = null, updated_at = ? where id = ? returning *')
+      .get(pinHash, at, id) as OperatorRecord
+    return fromRecord(r)
+  }
+
+  setThrottle(id: number, state: { failedCount: number; lastFailedAt: string | null; lockedUntil: string | null }): void {
+    this.db.prepare('update operators set failed_count = ?, last_failed_at = ?, locked_until = ? where id = ?').run(state.failedCount, state.lastFailedAt, state.lockedUntil, id)
+  }
+}

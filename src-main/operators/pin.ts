@@ -1,0 +1,61 @@
+/**
+ * PINs and passwords of operators: the rule (at least 6 digits, or 8 characters when not all digits)
+ * and a slow salted hash (scrypt, node:crypto). A PIN is never stored, logged nor returned; the hash
+ * keeps its own parameters so that they can be raised later without locking anyone out.
+ */
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { AppError } from '../bridge/app-error'
+
+/** 2^15 × r 8: about 70 ms and 32 MiB a check on the desk's computer; a guess costs an attacker as much. */
+const N = 2 ** 15
+const R = 8
+const P = 1
+const KEY_LENGTH = 32
+const SALT_BYTES = 16
+
+export const PIN_RULE = 'Use at least 6 digits, or at least 8 characters if not only digits.'
+
+/** Refuses a PIN that breaks the rule, as INVALID_INPUT at `field`. */
+export function checkPinRule(pin: string, field: string): void {
+  const digitsOnly = /^\d+$/.test(pin)
+  if (digitsOnly ? pin.length < 6 : pin.length < 8) {
+    throw new AppError('INVALID_INPUT', digitsOnly ? 'Use at least 6 digits (or 8 characters with letters).' : 'Use at least 8 characters (or 6 digits or more).', field)
+  }
+  if (Array.from(pin).some((char) => char < ' ' || char === '\u007f')) throw new AppError('INVALID_INPUT', 'Use letters, digits and signs only.', field)
+}
+
+function derive(pin: string, salt: Buffer, n: number, r: number, p: number, length: number): Promise<Buffer> {
+  const options: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }
+  return new Promise((resolve, reject) => {
+    scrypt(pin.normalize('NFKC'), salt, length, options, (error, key) => {
+      if (error) reject(error)
+      else resolve(key)
+    })
+  })
+}
+
+/** `scrypt$N$r$p$salt$hash` (base64): the parameters travel with the hash. */
+export async function hashPin(pin: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES)
+  const key = await derive(pin, salt, N, R, P, KEY_LENGTH)
+  return ['scrypt', String(N), String(R), String(P), salt.toString('base64'), key.toString('base64')].join('$')
+}
+
+/** Compares in constant time; a malformed stored hash is simply no match. */
+export async function verifyPin(pin: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$')
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false
+  const expected = Buffer.from(hash, 'base64')
+  const params = [Number(n), Number(r), Number(p)] as const
+  if (params.some((value) => !Number.isInteger(value) || value < 1) || params[0] > 2 ** 20 || expected.length < 16) return false
+  const key = await derive(pin, Buffer.from(salt, 'base64'), params[0], params[1], params[2], expected.length)
+  return timingSafeEqual(key, expected)
+}
+
+let dummy: Promise<string> | undefined
+
+/** Spends a check's time on a hash that matches nothing, so that an unknown login costs what a known one does. */
+export async function burnPinCheck(pin: string): Promise<void> {
+  dummy ??= hashPin(randomBytes(12).toString('base64'))
+  await verifyPin(pin, await dummy)
+}
