@@ -151,6 +151,31 @@ test.describe('a Clerk at the desk', () => {
   })
 })
 
+test.describe('a Clerk with a waiting link', () => {
+  test.use({ harnessOptions: { statusTracker: false, operators: 'clerk' } })
+
+  test('marks it cancelled once a Supervisor approves, in the question itself', async ({ page }) => {
+    const invoice = await fillLinkForm(page, { kind: 'Card (hosted page)', amount: '25.00', name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789' })
+    await createLink(page)
+    await nav(page, 'Orders').click()
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(invoice)
+    await page.getByTestId('order-row').filter({ hasText: invoice }).click()
+    const detail = orderDetail(page)
+    await expect(detail.getByTestId('need-note').first()).toContainText('Needs a Supervisor')
+    await detail.getByRole('button', { name: 'Mark cancelled' }).click()
+    const question = page.getByRole('dialog', { name: `Mark ${invoice} cancelled?` })
+    await question.getByRole('button', { name: 'Mark cancelled' }).click()
+    await expect(question.getByTestId('approval-needed')).toContainText('Needs a Supervisor')
+    await question.getByRole('button', { name: 'Ask a supervisor to approve' }).click()
+    const approval = page.getByRole('dialog', { name: 'Supervisor approval' })
+    await approval.getByLabel("Supervisor's login").fill(supervisor.login)
+    await approval.getByLabel("Supervisor's PIN").fill(supervisor.pin)
+    await approval.getByRole('button', { name: 'Approve' }).click()
+    await expect(question).toBeHidden()
+    await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText('Cancelled')
+  })
+})
+
 test.describe('the idle lock', () => {
   test.use({ harnessOptions: { statusTracker: false, seedOrders: 5 } })
 
