@@ -26,7 +26,7 @@ import type { Db } from '../store/database'
 import type { NewAuditEntry } from '../store/history-types'
 import { CALL_WORDS, RAISED_WORDS, refusalMessage, roleAtLeast, ROLE_NAMES } from './call-words'
 import { OperatorStore, operatorView, type OperatorRow } from './operator-store'
-import { burnPinCheck, checkPinRule, hashPin, verifyPin } from './pin'
+import { burnPinCheck, checkPinRule, hashPin, verifyPin, warmPinCheck } from './pin'
 
 /** Wrong PINs allowed before each further try waits (1 s, then 2 s, 4 s…). */
 export const FREE_TRIES = 3
@@ -101,6 +101,7 @@ export class Desk {
 
   constructor(private readonly options: DeskOptions) {
     this.operators = new OperatorStore(options.db)
+    warmPinCheck()
   }
 
   private nowMs(): number {

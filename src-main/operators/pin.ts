@@ -54,8 +54,17 @@ export async function verifyPin(pin: string, stored: string): Promise<boolean> {
 
 let dummy: Promise<string> | undefined
 
+function dummyHash(): Promise<string> {
+  dummy ??= hashPin(randomBytes(12).toString('base64'))
+  return dummy
+}
+
+/** Makes the dummy hash ahead (at start-up), so that even the first unknown login costs one check, not two. */
+export function warmPinCheck(): void {
+  dummyHash().catch(() => undefined)
+}
+
 /** Spends a check's time on a hash that matches nothing, so that an unknown login costs what a known one does. */
 export async function burnPinCheck(pin: string): Promise<void> {
-  dummy ??= hashPin(randomBytes(12).toString('base64'))
-  await verifyPin(pin, await dummy)
+  await verifyPin(pin, await dummyHash())
 }

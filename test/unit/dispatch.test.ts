@@ -77,3 +77,53 @@ describe('dispatch', () => {
     expect(() => assertHandlersMatchContract(all)).not.toThrow()
   })
 })
+
+describe('dispatch with the back end’s authorise hook', () => {
+  function guarded(authorise: Parameters<typeof createDispatch>[2]): { dispatch: ReturnType<typeof createDispatch>; ran: unknown[] } {
+    const ran: unknown[] = []
+    const unused = Object.fromEntries(callNames.map((name) => [name, () => Promise.reject(new Error(`${name} is not used here`))]))
+    const handlers = {
+      ...unused,
+      'app.info': () => INFO,
+      'orders.get': (input: unknown) => {
+        ran.push(input)
+        return Promise.reject(new AppError('NOT_FOUND', 'There is no such order.'))
+      },
+    } as unknown as Handlers
+    return { dispatch: createDispatch(handlers, createLogger(memorySink()), authorise), ran }
+  }
+
+  it('asks with the parsed input after the schema, and a refusal never reaches the handler', async () => {
+    const asked: [string, unknown][] = []
+    const { dispatch, ran } = guarded({
+      authorise: (name, input) => {
+        asked.push([name, input])
+        return { ok: false, error: { code: 'FORBIDDEN', message: 'Only an Admin may open an order.', needs: { role: 'admin', approvable: false } } }
+      },
+    })
+    await expect(dispatch('orders.get', { id: 'seven' })).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+    expect(asked).toEqual([])
+    await expect(dispatch('orders.get', { id: 7 })).resolves.toEqual({
+      ok: false,
+      error: { code: 'FORBIDDEN', message: 'Only an Admin may open an order.', needs: { role: 'admin', approvable: false } },
+    })
+    expect(asked).toEqual([['orders.get', { id: 7 }]])
+    expect(ran).toEqual([])
+  })
+
+  it('runs an allowed handler inside the scope the hook gives', async () => {
+    let scoped = false
+    const { dispatch, ran } = guarded({
+      authorise: () => ({
+        ok: true,
+        run: (handler) => {
+          scoped = true
+          return handler()
+        },
+      }),
+    })
+    await expect(dispatch('orders.get', { id: 7 })).resolves.toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } })
+    expect(scoped).toBe(true)
+    expect(ran).toEqual([{ id: 7 }])
+  })
+})
