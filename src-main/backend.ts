@@ -129,6 +129,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     now,
     log,
     idleLockMinutes: () => active.settings.read().session.idleLockMinutes,
+    limits: () => ({ clerkChargeLimitSen: active.settings.read().phoneOrders.clerkChargeLimitSen }),
     audit: (entry) => active.history.audit.append(entry),
   })
 

@@ -115,6 +115,12 @@ export const EnvironmentSettings = z.object({
       .int('Must be whole sen')
       .min(100, 'Must be at least RM 1.00')
       .max(SETTINGS_BOUNDS.chargeLimitSen, 'Must be at most RM 100,000.00'),
+    /** A Clerk's phone order above this needs a Supervisor (who may approve it on the spot); whole sen. */
+    clerkChargeLimitSen: z
+      .number({ error: 'Must be an amount' })
+      .int('Must be whole sen')
+      .min(100, 'Must be at least RM 1.00')
+      .max(SETTINGS_BOUNDS.chargeLimitSen, 'Must be at most RM 100,000.00'),
     /** The same customer and amount charged within this many minutes needs an explicit "charge again". */
     duplicateWindowMinutes: z.number({ error: 'Must be a number of minutes' }).int('Must be whole minutes').min(1, 'Must be at least 1 minute').max(24 * 60, 'Must be at most one day'),
     /** 3-D Secure return addresses of the charge request, sent only when set. */
@@ -789,6 +795,8 @@ export interface Permission {
   readonly approvable?: boolean
   /** An input flag that raises the call to this role (phone order "charge again" past the duplicate guard). */
   readonly raisedBy?: { readonly field: string; readonly access: Role }
+  /** An input amount above a limit of Settings raises the call to this role (a Clerk's phone-order limit). */
+  readonly raisedAbove?: { readonly field: string; readonly limit: 'clerkChargeLimitSen'; readonly access: Role }
 }
 
 /**
@@ -834,7 +842,12 @@ export const PERMISSIONS: { readonly [K in CallName]: Permission } = {
   'cards.add': { access: 'clerk' },
   'cards.remove': { access: 'supervisor', approvable: true },
   'phoneOrders.prepare': { access: 'clerk' },
-  'phoneOrders.charge': { access: 'clerk', approvable: true, raisedBy: { field: 'confirmDuplicate', access: 'supervisor' } },
+  'phoneOrders.charge': {
+    access: 'clerk',
+    approvable: true,
+    raisedBy: { field: 'confirmDuplicate', access: 'supervisor' },
+    raisedAbove: { field: 'amountSen', limit: 'clerkChargeLimitSen', access: 'supervisor' },
+  },
   'phoneOrders.override': { access: 'supervisor', approvable: true },
   'phoneOrders.receipt': { access: 'clerk' },
   'refunds.request': { access: 'supervisor', approvable: true },

@@ -60,6 +60,11 @@ export const RAISED_WORDS: { readonly [K in CallName]?: string } = {
   'phoneOrders.charge': 'charge a card again past the duplicate guard',
 }
 
+/** What an amount above a limit makes of a call, in words. */
+export const RAISED_ABOVE_WORDS: { readonly [K in CallName]?: (limit: string | null) => string } = {
+  'phoneOrders.charge': (limit) => `charge a phone order above a Clerk's limit${limit ? ` of ${limit}` : ' (Settings)'}`,
+}
+
 export const ROLE_NAMES: { readonly [R in Role]: string } = { clerk: 'Clerk', supervisor: 'Supervisor', admin: 'Admin' }
 
 const RANK: { readonly [R in Role]: number } = { clerk: 1, supervisor: 2, admin: 3 }
@@ -98,6 +103,8 @@ export function rolesTable(): string {
     lines.push(row(CALL_WORDS[name], permission.access))
     const raised = permission.raisedBy
     if (raised) lines.push(row(`${RAISED_WORDS[name] ?? CALL_WORDS[name]} (\`${raised.field}\`)`, raised.access))
+    const above = permission.raisedAbove
+    if (above) lines.push(row(`${RAISED_ABOVE_WORDS[name]?.(null) ?? CALL_WORDS[name]} (\`${above.field}\` above \`${above.limit}\`)`, above.access))
   }
   return lines.join('\n')
 }

@@ -19,12 +19,13 @@ import {
   type Role,
   type SessionView,
 } from '../../src-preload/contract'
+import { formatRm } from '../../src-common/money-text'
 import { AppError } from '../bridge/app-error'
 import type { Authorisation } from '../bridge/dispatch'
 import type { Logger } from '../log'
 import type { Db } from '../store/database'
 import type { NewAuditEntry } from '../store/history-types'
-import { CALL_WORDS, RAISED_WORDS, refusalMessage, roleAtLeast, ROLE_NAMES } from './call-words'
+import { CALL_WORDS, RAISED_ABOVE_WORDS, RAISED_WORDS, refusalMessage, roleAtLeast, ROLE_NAMES } from './call-words'
 import { OperatorStore, operatorView, type OperatorRow } from './operator-store'
 import { burnPinCheck, checkPinRule, hashPin, verifyPin, warmPinCheck } from './pin'
 
@@ -79,6 +80,8 @@ export interface DeskOptions {
   log: Logger
   /** The active environment's idle-lock setting. */
   idleLockMinutes: () => number
+  /** The active environment's limits that raise a call (PERMISSIONS' raisedAbove), in sen. */
+  limits: () => { clerkChargeLimitSen: number }
   /** Appends to the active environment's audit log. */
   audit: (entry: NewAuditEntry) => void
 }
@@ -183,6 +186,12 @@ export class Desk {
     if (raised && field(input, raised.field) === true && !roleAtLeast(needed, raised.access)) {
       needed = raised.access
       what = RAISED_WORDS[name] ?? what
+    }
+    const above = permission.raisedAbove
+    const amount = above ? field(input, above.field) : undefined
+    if (above && typeof amount === 'number' && amount > this.options.limits()[above.limit] && !roleAtLeast(needed, above.access)) {
+      needed = above.access
+      what = RAISED_ABOVE_WORDS[name]?.(formatRm(this.options.limits()[above.limit])) ?? what
     }
     const run = (scope: CallScope): Authorisation => ({ ok: true, run: (handler) => this.scope.run(scope, handler) })
     if (roleAtLeast(operator.role, needed)) return run({ actor: operator.name, approvedBy: null })

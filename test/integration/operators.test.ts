@@ -319,6 +319,24 @@ describe('Supervisor approval on the spot', () => {
     expect(auditRows().find((row) => row.action === 'phone_order.charge_again')).toMatchObject({ approved_by: 'aisyah' })
   })
 
+  it('lets a Clerk charge up to their limit alone; above it a Supervisor approves that charge on the spot', async () => {
+    app = await startTrainingBackend({ staff: true, signedIn: 'clerk', relock: false })
+    const ids = await customerWithCard()
+    const charge = (invoiceNumber: string, amountSen: number) => ({ ...ids, invoiceNumber, amountSen, descriptor: '', note: '', confirmDuplicate: false })
+    // RM 500.00 by default: at the limit the Clerk charges alone.
+    expect((await app.call('phoneOrders.charge', charge('INV-CLERK-1', 500_00))).outcome).toBe('approved')
+    expect(await refused('phoneOrders.charge', charge('INV-CLERK-2', 600_00))).toEqual({
+      code: 'FORBIDDEN',
+      message: "Only a Supervisor (or an Admin) may charge a phone order above a Clerk's limit of RM 500.00. A Supervisor can approve it here, with their login and PIN.",
+      needs: { role: 'supervisor', approvable: true },
+    })
+    await app.call('approvals.grant', { call: 'phoneOrders.charge', subjectId: ids.cardId, login: 'ravi', pin: ravi.pin })
+    const approved = await app.call('phoneOrders.charge', charge('INV-CLERK-2', 600_00))
+    expect(approved.detail.order.createdBy).toBe('Mei Ling (approved by Ravi)')
+    // One charge per approval.
+    expect(await refused('phoneOrders.charge', charge('INV-CLERK-3', 700_00))).toMatchObject({ code: 'FORBIDDEN' })
+  })
+
   it('is forgotten when the desk locks', async () => {
     app = await startTrainingBackend({ staff: true, signedIn: 'clerk', relock: false })
     await app.call('approvals.grant', { call: 'cards.remove', subjectId: 77, login: 'ravi', pin: ravi.pin })

@@ -30,7 +30,12 @@ const INPUTS: Record<CallName, unknown[]> = {
   // An approval for a subject no call below names, so that it changes nothing the table expects.
   'approvals.grant': [{ call: 'refunds.request', subjectId: 424_242, login: TEST_OPERATORS.supervisor.login, pin: TEST_OPERATORS.supervisor.pin }],
   // The raising flag: "charge again" past the duplicate guard needs a Supervisor.
-  'phoneOrders.charge': [...SAMPLE_INPUTS['phoneOrders.charge'], { customerId: 1, cardId: 1, invoiceNumber: 'INV-PHONE-2', amountSen: 10_00, descriptor: '', note: '', confirmDuplicate: true }],
+  'phoneOrders.charge': [
+    ...SAMPLE_INPUTS['phoneOrders.charge'],
+    { customerId: 1, cardId: 1, invoiceNumber: 'INV-PHONE-2', amountSen: 10_00, descriptor: '', note: '', confirmDuplicate: true },
+    // The raising amount: above a Clerk's limit (RM 500.00 by default) needs a Supervisor.
+    { customerId: 1, cardId: 1, invoiceNumber: 'INV-PHONE-3', amountSen: 500_01, descriptor: '', note: '', confirmDuplicate: false },
+  ],
 }
 
 /** What PERMISSIONS says of this call with this input for this person: allowed, or the refusal. */
@@ -41,6 +46,9 @@ function expected(name: CallName, input: unknown, as: As): 'allowed' | 'SIGNED_O
   let needed: Role = permission.access
   const raised = permission.raisedBy
   if (raised && (input as Record<string, unknown> | undefined)?.[raised.field] === true && RANK[raised.access] > RANK[needed]) needed = raised.access
+  const above = permission.raisedAbove
+  const amount = above ? (input as Record<string, unknown> | undefined)?.[above.field] : undefined
+  if (above && typeof amount === 'number' && amount > DEFAULT_ENVIRONMENT_SETTINGS.phoneOrders[above.limit] && RANK[above.access] > RANK[needed]) needed = above.access
   return RANK[as] >= RANK[needed] ? 'allowed' : needed
 }
 

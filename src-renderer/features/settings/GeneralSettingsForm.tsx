@@ -34,6 +34,7 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
   const [draft, setDraft] = useState(settings)
   // The charge limit is typed in RM and kept in sen; the text stays as typed (a half-typed "1,2" too).
   const [limitText, setLimitText] = useState(() => rmText(settings.phoneOrders.chargeLimitSen))
+  const [clerkLimitText, setClerkLimitText] = useState(() => rmText(settings.phoneOrders.clerkChargeLimitSen))
   const [error, setError] = useState<FieldError>(null)
   const [saved, setSaved] = useState(false)
   const form = useRef<HTMLFormElement>(null)
@@ -106,6 +107,25 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
                   change('phoneOrders', { chargeLimitSen: parseRmText(e.target.value) ?? Number.NaN })
                 }}
                 placeholder="5000.00"
+              />
+            )}
+          </Field>
+          <Field
+            label="Largest charge a Clerk may make alone (RM)"
+            error={errorFor('phoneOrders.clerkChargeLimitSen')}
+            hint="Above it a Supervisor approves the charge on the spot, with their login and PIN."
+          >
+            {(props) => (
+              <input
+                {...props}
+                className="numeric-input"
+                inputMode="decimal"
+                value={clerkLimitText}
+                onChange={(e) => {
+                  setClerkLimitText(e.target.value)
+                  change('phoneOrders', { clerkChargeLimitSen: parseRmText(e.target.value) ?? Number.NaN })
+                }}
+                placeholder="500.00"
               />
             )}
           </Field>
