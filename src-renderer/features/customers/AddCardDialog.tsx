@@ -4,6 +4,7 @@ import { Field } from '../../ui/Field'
 import { Modal } from '../../ui/Modal'
 import { BRAND_CHOICES, checkCard, EMPTY_CARD, type CardFields } from './customer-rules'
 import { useCustomersStore } from './customers-store'
+import { DialogFooter } from '../../ui/DialogFooter'
 
 /** "Add card by hand": a token copied from the gateway's back office, for the open customer. */
 export function AddCardDialog({ open, customerName, onClose }: { open: boolean; customerName: string; onClose: () => void }) {
@@ -76,19 +77,7 @@ function AddCardBody({ onClose }: { onClose: () => void }) {
           )}
         </Field>
       </div>
-      {server && !known ? (
-        <div className="alert alert--error" role="alert">
-          {server.message}
-        </div>
-      ) : null}
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Adding…' : 'Add card'}
-        </button>
-      </div>
+      <DialogFooter error={server && !known ? server.message : null} busy={busy} submitLabel="Add card" busyLabel="Adding…" onCancel={onClose} />
     </form>
   )
 }

@@ -5,6 +5,7 @@ import { Field } from '../../ui/Field'
 import { Modal } from '../../ui/Modal'
 import { checkCustomer, type CustomerFields, type CustomerFieldName as FieldName } from './customer-rules'
 import { useCustomersStore } from './customers-store'
+import { DialogFooter } from '../../ui/DialogFooter'
 
 interface Props {
   open: boolean
@@ -79,19 +80,7 @@ function CustomerFormBody({ initial, onClose, onSaved }: { initial: CustomerFiel
           {(props) => <input {...props} type="tel" value={fields.phone} onChange={(e) => set({ phone: e.target.value })} placeholder="012-345 6789" autoComplete="off" />}
         </Field>
       </div>
-      {banner ? (
-        <div className="alert alert--error" role="alert">
-          {banner}
-        </div>
-      ) : null}
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : existingId === undefined ? 'Save customer' : 'Save changes'}
-        </button>
-      </div>
+      <DialogFooter error={banner} busy={busy} submitLabel={existingId === undefined ? 'Save customer' : 'Save changes'} busyLabel="Saving…" onCancel={onClose} />
     </form>
   )
 }

@@ -9,6 +9,7 @@ import { fieldOf, PIN_RULE, pinProblem, repeatProblem } from '../session/pin-rul
 import { ROLE_LABELS } from '../session/roles'
 import { useSessionStore } from '../session/session-store'
 import { useOperatorsStore } from './operators-store'
+import { DialogFooter } from '../../ui/DialogFooter'
 
 const ROLES: Role[] = ['clerk', 'supervisor', 'admin']
 const ROLE_HINTS: Record<Role, string> = {
@@ -261,19 +262,7 @@ function EditOperatorForm({ operator, isMe, onClose, onSaved }: { operator: Oper
           </label>
         )}
       </Field>
-      {server && !serverField ? (
-        <div className="alert alert--error" role="alert">
-          {server.message}
-        </div>
-      ) : null}
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <DialogFooter error={server && !serverField ? server.message : null} busy={busy} submitLabel="Save" busyLabel="Saving…" onCancel={onClose} />
     </form>
   )
 }
@@ -311,19 +300,7 @@ function ResetPinForm({ operator, onClose, onSaved }: { operator: OperatorView; 
       <Field label="New PIN again" error={againError}>
         {(props) => <input {...props} type="password" value={again} onChange={(e) => setAgain(e.target.value)} maxLength={128} autoComplete="new-password" />}
       </Field>
-      {server && server.field !== 'pin' ? (
-        <div className="alert alert--error" role="alert">
-          {server.message}
-        </div>
-      ) : null}
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : 'Set new PIN'}
-        </button>
-      </div>
+      <DialogFooter error={server && server.field !== 'pin' ? server.message : null} busy={busy} submitLabel="Set new PIN" busyLabel="Saving…" onCancel={onClose} />
     </form>
   )
 }

@@ -4,6 +4,7 @@ import { getApi, NO_BRIDGE } from '../../api'
 import { Field } from '../../ui/Field'
 import { Modal } from '../../ui/Modal'
 import { approvalOffered, withArticle } from './roles'
+import { DialogFooter } from '../../ui/DialogFooter'
 
 /** What the Supervisor approves, in the words of the dialog's question. */
 export const APPROVAL_WHAT: Record<ApprovableCall, string> = {
@@ -95,19 +96,7 @@ function ApprovalForm({ call, subjectId, busy, setBusy, onApproved, onCancel }: 
           />
         )}
       </Field>
-      {error ? (
-        <div className="alert alert--error" role="alert">
-          {error}
-        </div>
-      ) : null}
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Checking…' : 'Approve'}
-        </button>
-      </div>
+      <DialogFooter error={error} busy={busy} submitLabel="Approve" busyLabel="Checking…" onCancel={onCancel} />
     </form>
   )
 }

@@ -5,6 +5,7 @@ import { Modal } from '../../ui/Modal'
 import { fieldOf, PIN_RULE, pinProblem, repeatProblem } from './pin-rules'
 import { ROLE_LABELS } from './roles'
 import { useSessionStore } from './session-store'
+import { DialogFooter } from '../../ui/DialogFooter'
 
 /** In the header: who is signed in, "Change PIN" and "Sign out". */
 export function OperatorMenu({ operator }: { operator: OperatorView }) {
@@ -97,19 +98,7 @@ function ChangePinForm({ onClose, onChanged }: { onClose: () => void; onChanged:
       <Field label="New PIN again" error={errorFor('again')}>
         {(props) => <input {...props} type="password" value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" maxLength={128} />}
       </Field>
-      {server && !serverField ? (
-        <div className="alert alert--error" role="alert">
-          {server.message}
-        </div>
-      ) : null}
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Changing…' : 'Change PIN'}
-        </button>
-      </div>
+      <DialogFooter error={server && !serverField ? server.message : null} busy={busy} submitLabel="Change PIN" busyLabel="Changing…" onCancel={onClose} />
     </form>
   )
 }
