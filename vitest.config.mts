@@ -9,5 +9,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 15_000,
     restoreMocks: true,
+    // One throw-away PostgreSQL cluster per run for the team-mode tests (TEST_POSTGRES_URL).
+    globalSetup: ['test/support/postgres-global-setup.ts'],
   },
 })

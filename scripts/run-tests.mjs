@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * npm test: lint, typecheck, the build, unit and integration tests (vitest, inside a throw-away
- * keyring), and end-to-end tests (Playwright in Debian's Chromium through browser mode).
+ * keyring), and end-to-end tests (Playwright in Debian's Chromium through browser mode). One
+ * throw-away PostgreSQL cluster serves both (TEST_POSTGRES_URL), for the team-mode tests.
  * Every step runs even if an earlier one failed, so one run shows everything that is wrong.
  * Ends with the plain line "N passed, N failed" counting every test; lint, typecheck and the build
  * count as one test each.
@@ -9,6 +10,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { startCluster } from './postgres-cluster.mjs'
 
 const reports = '.tmp/test-reports'
 rmSync(reports, { recursive: true, force: true })
@@ -54,6 +56,19 @@ countCheck('typecheck (e2e)', run('typecheck (e2e)', bin('tsc'), ['--noEmit', '-
 const built = run('build (electron-vite)', bin('electron-vite'), ['build'])
 countCheck('build', built)
 
+// If it does not start, that is a failure, and the rest still runs: vitest's global setup then tries
+// once more and its team-mode tests fail with the reason.
+console.log('\n=== postgres cluster (throw-away, for the team-mode tests) ===')
+let cluster
+try {
+  cluster = await startCluster({ label: 'npm-test' })
+  console.log(`${cluster.version} at ${cluster.url}`)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+}
+countCheck('postgres cluster', cluster !== undefined)
+const postgresEnv = cluster ? { TEST_POSTGRES_URL: cluster.url } : {}
+
 const vitestReport = join(reports, 'vitest.json')
 const vitestOk = run('unit and integration tests (vitest, throw-away keyring)', 'node', [
   'scripts/with-keyring.mjs',
@@ -62,7 +77,7 @@ const vitestOk = run('unit and integration tests (vitest, throw-away keyring)', 
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
-])
+], postgresEnv)
 countReport('vitest', vitestOk, vitestReport, (report) => ({
   passed: report.numPassedTests,
   failed: report.numFailedTests,
@@ -72,6 +87,7 @@ countReport('vitest', vitestOk, vitestReport, (report) => ({
 if (built) {
   const playwrightReport = join(reports, 'playwright.json')
   const playwrightOk = run('end-to-end tests (Playwright, Chromium, browser mode, throw-away keyring)', 'node', ['scripts/with-keyring.mjs', bin('playwright'), 'test', '--reporter=list,json'], {
+    ...postgresEnv,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   })
   countReport('playwright', playwrightOk, playwrightReport, (report) => ({
@@ -83,6 +99,8 @@ if (built) {
   totals.failed += 1
   lines.push('playwright: FAILED (not run: the build failed)')
 }
+// Stopped here; should anything above throw, or a Ctrl-C come, postgres-cluster.mjs stops it on the way out.
+await cluster?.stop()
 
 console.log('\n=== summary ===')
 for (const line of lines) console.log(line)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets up a fresh machine: the system packages the native modules, the keychain tests and the
-# end-to-end tests need (on Debian/Ubuntu, with apt-get), then the npm packages from the lockfile.
+# Sets up a fresh machine: the system packages the native modules, the keychain tests, the team-mode
+# (PostgreSQL) tests and the end-to-end tests need (on Debian/Ubuntu, with apt-get), then the npm
+# packages from the lockfile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +10,7 @@ packages=(
   libsecret-1-dev           # keytar's Secret Service client
   gnome-keyring dbus dbus-x11  # a throw-away keychain for the credential tests
   chromium                  # the browser the end-to-end tests drive (no browser download)
+  postgresql                # the team-mode tests run a throw-away cluster (scripts/postgres-cluster.mjs)
   fonts-liberation2 fonts-noto-core
 )
 

@@ -1,0 +1,92 @@
+/**
+ * A fresh database per test file (or test) in the run's throw-away PostgreSQL cluster, started by
+ * postgres-global-setup.ts (or by npm test) and named by TEST_POSTGRES_URL.
+ *
+ *   const db = await freshDatabase('history')
+ *   // … db.url
+ *   await db.drop()
+ *
+ * And startCluster(), for TypeScript (the global setup, a bench run with tsx): a cluster of one's own.
+ */
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+
+export interface StartClusterOptions {
+  /** A few letters for the temp folder's name. */
+  label?: string
+  /** Keep fsync, synchronous_commit and full_page_writes on (a benchmark of commits); off by default. */
+  durable?: boolean
+  /** Extra server settings, e.g. { shared_buffers: '256MB' }. */
+  settings?: Record<string, string | number>
+}
+
+export interface Cluster {
+  /** postgres://app@127.0.0.1:<port>/postgres (user app, trust authentication, a superuser). */
+  url: string
+  port: number
+  dataDir: string
+  /** The PostgreSQL bin folder used. */
+  bin: string
+  /** As `postgres --version` prints it. */
+  version: string
+  /** Stops the server (fast) and removes its folder; calling it again does nothing. */
+  stop(): Promise<void>
+}
+
+/**
+ * A throw-away cluster of one's own (scripts/postgres-cluster.mjs, which says what it does). That
+ * file is plain JavaScript, so that run-tests.mjs can use it too, and without types of its own: it is
+ * imported here by URL, and these are its types.
+ */
+export async function startCluster(options?: StartClusterOptions): Promise<Cluster> {
+  const href = new URL('../../scripts/postgres-cluster.mjs', import.meta.url).href
+  const module = (await import(href)) as { startCluster(options?: StartClusterOptions): Promise<Cluster> }
+  return module.startCluster(options)
+}
+
+/** The cluster's URL (its `postgres` database, as the superuser `app`). */
+export function postgresUrl(): string {
+  const url = process.env['TEST_POSTGRES_URL']
+  const startError = process.env['TEST_POSTGRES_ERROR']
+  if (!url && startError) throw new Error(`The run's throw-away PostgreSQL cluster did not start: ${startError}`)
+  if (!url) {
+    throw new Error(
+      'TEST_POSTGRES_URL is not set: under vitest, test/support/postgres-global-setup.ts sets it (is it in vitest.config.mts globalSetup?); elsewhere start a cluster with scripts/postgres-cluster.mjs',
+    )
+  }
+  return url
+}
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresUrl() })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Creates database t_<label>_<random hex> and returns its URL; drop() ends its connections and drops it. */
+export async function freshDatabase(label = 'db'): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const safeLabel = label.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 30) || 'db'
+  const name = `t_${safeLabel}_${randomBytes(6).toString('hex')}`
+  // The name is only [a-z0-9_], so quoting it is enough.
+  await withAdmin((client) => client.query(`create database "${name}"`))
+  const url = new URL(postgresUrl())
+  url.pathname = `/${name}`
+  let dropped = false
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      if (dropped) return
+      dropped = true
+      await withAdmin(async (client) => {
+        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])
+        // with (force) also ends a connection a pool opened again after the line above.
+        await client.query(`drop database if exists "${name}" with (force)`)
+      })
+    },
+  }
+}
