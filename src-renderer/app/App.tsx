@@ -8,9 +8,11 @@ import { PhoneOrderScreen } from '../features/phone-order/PhoneOrderScreen'
 import { OperatorMenu } from '../features/session/OperatorMenu'
 import { visibleScreens } from '../features/session/roles'
 import { FirstAdminScreen, LoadingScreen, LockScreen, SignInScreen, UnreachableScreen } from '../features/session/SessionForms'
-import { sessionMode, useSessionStore, watchSignedOut } from '../features/session/session-store'
+import { sessionMode, useSessionStore, watchSignedOut, type SessionMode } from '../features/session/session-store'
 import { useIdleLock } from '../features/session/use-idle-lock'
 import { SettingsScreen } from '../features/settings/SettingsScreen'
+import { TeamBanner } from '../features/team/TeamBanner'
+import { subscribeTeamEvents, useTeamStore } from '../features/team/team-store'
 import { EnvironmentBanner } from '../ui/EnvironmentBanner'
 import { AuditIcon, LinkIcon, OperatorsIcon, OrdersIcon, PhoneIcon, SettingsIcon } from '../ui/icons'
 import { ErrorBoundary } from './ErrorBoundary'
@@ -31,20 +33,35 @@ export function App() {
   const loadError = useSessionStore((state) => state.loadError)
   const screensFor = useSessionStore((state) => state.screensFor)
   const mode = sessionMode({ view, loadError, screensFor })
+  const team = useTeamStore((state) => state.view)
 
   useEffect(() => {
     const unwatch = watchSignedOut()
     void useSessionStore.getState().load()
     void useShellStore.getState().loadInfo()
     const unsubscribe = subscribeShellEvents()
+    // The team database's state is for everyone (team.get is open to anyone): the banner shows signed out too.
+    const unsubscribeTeam = subscribeTeamEvents()
+    void useTeamStore.getState().load()
     return () => {
       unwatch()
       unsubscribe()
+      unsubscribeTeam()
     }
   }, [])
 
   useIdleLock(mode.kind === 'shell', view?.idleLockMinutes ?? 0)
 
+  return (
+    <>
+      <TeamBanner team={team} />
+      <Screens mode={mode} screensFor={screensFor} />
+    </>
+  )
+}
+
+/** What the session allows: the first Admin, the sign-in, the screens, or the lock over them. */
+function Screens({ mode, screensFor }: { mode: SessionMode; screensFor: OperatorView | null }) {
   if (mode.kind === 'loading') return <LoadingScreen />
   if (mode.kind === 'unreachable') return <UnreachableScreen error={mode.error} />
   if (mode.kind === 'setup') return <FirstAdminScreen />

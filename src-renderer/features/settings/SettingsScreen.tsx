@@ -4,6 +4,7 @@ import { useShellStore } from '../../app/shell-store'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { may, ROLE_LABELS } from '../session/roles'
 import { useSessionStore } from '../session/session-store'
+import { TeamSection } from '../team/TeamSection'
 import { CredentialsSection } from './CredentialsSection'
 import { EnvironmentSection } from './EnvironmentSection'
 import { GeneralSettingsForm } from './GeneralSettingsForm'
@@ -74,7 +75,7 @@ function SettingsForAdmin() {
 
   return (
     <>
-      <ScreenHeader title="Settings">Environments, gateway credentials and how the app behaves.</ScreenHeader>
+      <ScreenHeader title="Settings">Environments, gateway credentials, the team database and how the app behaves.</ScreenHeader>
       {loadError ? (
         <div className="alert alert--error" role="alert">
           {loadError.message}
@@ -82,6 +83,7 @@ function SettingsForAdmin() {
       ) : null}
       <EnvironmentSection />
       <CredentialsSection />
+      <TeamSection />
       {view ? <GeneralSettingsForm key={view.environment} settings={view.settings} environmentLabel={ENVIRONMENT_LABELS[view.environment]} /> : null}
       <ListenerPanel />
       <InstallationCard />

@@ -1,0 +1,356 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import type { TeamConnection, TeamImportProgress, TeamView } from '../../../src-preload/contract'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { Field } from '../../ui/Field'
+import { CreateTeamDialog } from './CreateTeamDialog'
+import {
+  canResumeImport,
+  draftFrom,
+  draftProblem,
+  fieldError,
+  formError,
+  IMPORT_STATE_LABELS,
+  importCountText,
+  importPercent,
+  leaderLine,
+  probeAdvice,
+  TEAM_KEY_PLACEHOLDER,
+  TEAM_TONE_LABELS,
+  teamStatusLine,
+  toConnection,
+  type TeamDraft,
+  type TeamFormAction,
+  type TeamTone,
+} from './team-text'
+import { TeamKeyDialog } from './TeamKeyDialog'
+import { useTeamStore } from './team-store'
+
+const TONE_PILLS: Record<TeamTone, string> = { desk: 'pill--muted', ok: 'pill--ok', bad: 'pill--bad', waiting: 'pill--muted' }
+
+function TeamFacts({ view }: { view: TeamView }) {
+  const status = teamStatusLine(view)
+  const leader = leaderLine(view)
+  return (
+    <dl className="facts team-facts">
+      <dt>Order history</dt>
+      <dd data-testid="team-status" className={status.tone === 'bad' ? 'field__error' : undefined}>
+        {status.text}
+      </dd>
+      {leader ? (
+        <>
+          <dt>Tracker and listener</dt>
+          <dd data-testid="team-leader">{leader}</dd>
+        </>
+      ) : null}
+      <dt>This desk</dt>
+      <dd>{view.deskName}</dd>
+      {view.schemaVersion !== null ? (
+        <>
+          <dt>Schema version</dt>
+          <dd>{view.schemaVersion}</dd>
+        </>
+      ) : null}
+    </dl>
+  )
+}
+
+/** How far the copy of this desk's history into the team is, and "Resume import" when it ended short. */
+function ImportProgress({ progress }: { progress: TeamImportProgress }) {
+  const busy = useTeamStore((state) => state.busy)
+  const importHistory = useTeamStore((state) => state.importHistory)
+  const id = useId()
+  const percent = importPercent(progress)
+  const bad = progress.state === 'failed'
+  return (
+    <div className="team-import" data-testid="team-import">
+      <h3 className="team-import__title" id={`${id}-title`}>
+        Copying this desk&apos;s history into the team
+      </h3>
+      <div className="team-import__bar">
+        <progress max={100} value={percent} aria-labelledby={`${id}-title`} aria-valuetext={importCountText(progress)} />
+        <span className="small" data-testid="team-import-count">
+          {importCountText(progress)}
+        </span>
+      </div>
+      <p className={bad ? 'field__error' : 'small'} role="status" data-testid="team-import-state">
+        {IMPORT_STATE_LABELS[progress.state]}
+        {progress.message ? <span className="team-import__message"> {progress.message}</span> : null}
+      </p>
+      {canResumeImport(progress) ? (
+        <button type="button" className="button button--secondary" disabled={busy !== null} onClick={() => void importHistory()}>
+          {busy === 'import' ? 'Resuming…' : 'Resume import'}
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+/** The team database's details, and the actions: test, create or join (this desk on its own), or leave. */
+function TeamForm({ view }: { view: TeamView }) {
+  const busy = useTeamStore((state) => state.busy)
+  const error = useTeamStore((state) => state.error)
+  const probeResult = useTeamStore((state) => state.probeResult)
+  const probe = useTeamStore((state) => state.probe)
+  const create = useTeamStore((state) => state.create)
+  const join = useTeamStore((state) => state.join)
+  const leave = useTeamStore((state) => state.leave)
+  const refuse = useTeamStore((state) => state.refuse)
+  const forgetProbe = useTeamStore((state) => state.forgetProbe)
+  const [draft, setDraft] = useState<TeamDraft>(() => draftFrom(view))
+  const [asking, setAsking] = useState<'create' | 'leave' | null>(null)
+  const form = useRef<HTMLFormElement>(null)
+  const inTeam = view.mode === 'team'
+
+  // The refused field: put the cursor in it (the error under it is announced). After a dialog, once
+  // it has closed (it gives the focus back to the button that opened it first).
+  useEffect(() => {
+    if (error?.field && asking === null) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [error, asking])
+
+  const change = (values: Partial<TeamDraft>): void => {
+    setDraft((current) => ({ ...current, ...values }))
+    if (useTeamStore.getState().probeResult) forgetProbe()
+  }
+
+  /** The connection to send, or null after showing what is wrong with the draft. */
+  const checked = (action: TeamFormAction): TeamConnection | null => {
+    const problem = draftProblem(draft, action, view.passwordSet)
+    if (problem) {
+      refuse(problem)
+      return null
+    }
+    return toConnection(draft)
+  }
+
+  const testConnection = (): void => {
+    // In a team the details are the team's, and the password the one kept.
+    if (inTeam && view.connection) return void probe(view.connection, '')
+    const connection = checked('probe')
+    if (connection) void probe(connection, draft.password)
+  }
+
+  const errorFor = (field: keyof TeamDraft): string | null => fieldError(error, field)
+  const advice = probeResult ? probeAdvice(probeResult, view.mode) : null
+  const problemText = formError(error)
+  const idle = busy === null
+
+  return (
+    <>
+      <form
+        ref={form}
+        className="form team-form"
+        aria-label="Team database connection"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (idle) testConnection()
+        }}
+      >
+        <fieldset disabled={inTeam}>
+          <legend>PostgreSQL database</legend>
+          {inTeam ? <p className="muted small">To change these, leave the team and join it again with the new details.</p> : null}
+          <div className="field-row">
+            <Field label="Host" error={errorFor('host')}>
+              {(props) => <input {...props} value={draft.host} onChange={(e) => change({ host: e.target.value })} placeholder="db.shop.example.my" autoComplete="off" spellCheck={false} />}
+            </Field>
+            <Field label="Port" error={errorFor('port')}>
+              {(props) => <input {...props} type="number" min={1} max={65535} value={draft.port} onChange={(e) => change({ port: e.target.value })} />}
+            </Field>
+          </div>
+          <div className="field-row">
+            <Field label="Database" error={errorFor('database')}>
+              {(props) => <input {...props} value={draft.database} onChange={(e) => change({ database: e.target.value })} autoComplete="off" spellCheck={false} />}
+            </Field>
+            <Field label="User" error={errorFor('user')}>
+              {(props) => <input {...props} value={draft.user} onChange={(e) => change({ user: e.target.value })} autoComplete="off" spellCheck={false} />}
+            </Field>
+          </div>
+          <Field
+            label="Password"
+            error={errorFor('password')}
+            hint={
+              <>
+                <span className={`pill ${view.passwordSet ? 'pill--ok' : 'pill--muted'}`}>{view.passwordSet ? 'Set' : 'Not set'}</span> Kept in the operating
+                system&apos;s keychain and never shown again.
+                {inTeam ? null : ' Test connection uses the kept one when this is empty; Create team and Join team need it typed.'}
+              </>
+            }
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="password"
+                value={draft.password}
+                onChange={(e) => change({ password: e.target.value })}
+                placeholder={inTeam ? undefined : view.passwordSet ? 'Type to replace' : 'Type to set'}
+                autoComplete="off"
+              />
+            )}
+          </Field>
+          <Field
+            label="Encryption (TLS)"
+            error={errorFor('tls')}
+            hint="Off sends the password and the orders over the network unencrypted: it is refused unless the host is this computer (localhost, 127.0.0.1 or ::1)."
+          >
+            {(props) => (
+              <select {...props} value={draft.tls} onChange={(e) => change({ tls: e.target.value === 'off' ? 'off' : 'verify' })}>
+                <option value="verify">Verify the server&apos;s certificate</option>
+                <option value="off">Off (this computer only)</option>
+              </select>
+            )}
+          </Field>
+          <Field
+            label="Certificate authority file (optional)"
+            error={errorFor('caFile')}
+            hint="A PEM file of the authority that signed the server's certificate, when the shop has its own. Empty: the system's authorities."
+          >
+            {(props) => (
+              <input {...props} className="mono" value={draft.caFile} onChange={(e) => change({ caFile: e.target.value })} placeholder="/etc/ssl/shop-ca.pem" spellCheck={false} />
+            )}
+          </Field>
+          {inTeam ? null : (
+            <Field
+              label="Team key (to join a team)"
+              error={errorFor('teamKey')}
+              hint="The key shown once to the Admin who created the team: 8 groups of 5 letters and digits. Not needed to create a team."
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  className="mono"
+                  value={draft.teamKey}
+                  onChange={(e) => change({ teamKey: e.target.value })}
+                  placeholder={TEAM_KEY_PLACEHOLDER}
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+              )}
+            </Field>
+          )}
+        </fieldset>
+
+        {problemText ? (
+          <div className="alert alert--error" role="alert" data-testid="team-error">
+            {problemText}
+          </div>
+        ) : null}
+        <div className="form__actions">
+          <button type="submit" className="button button--secondary" disabled={!idle}>
+            {busy === 'probe' ? 'Testing…' : 'Test connection'}
+          </button>
+          {inTeam ? (
+            <button type="button" className="button button--danger" disabled={!idle} onClick={() => setAsking('leave')}>
+              {busy === 'leave' ? 'Leaving…' : 'Leave team'}
+            </button>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="button"
+                disabled={!idle}
+                onClick={() => {
+                  if (checked('create')) setAsking('create')
+                }}
+              >
+                {busy === 'create' ? 'Creating…' : 'Create team'}
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={!idle}
+                onClick={() => {
+                  const connection = checked('join')
+                  if (connection) void join(connection, draft.password, draft.teamKey)
+                }}
+              >
+                {busy === 'join' ? 'Joining…' : 'Join team'}
+              </button>
+            </>
+          )}
+        </div>
+        {probeResult && advice ? (
+          <div className={`check check--${advice.tone} team-probe`} role="status" data-testid="team-probe">
+            <strong>{probeResult.ok ? 'Connected.' : 'Not connected.'}</strong> {probeResult.message}
+            {advice.text ? <p className="team-probe__advice">{advice.text}</p> : null}
+          </div>
+        ) : null}
+      </form>
+
+      {/* Beside the form, not in it: a dialog's own form must not be nested in this one. */}
+      {inTeam ? null : (
+        <CreateTeamDialog
+          open={asking === 'create'}
+          connection={toConnection(draft)}
+          busy={busy === 'create'}
+          onCancel={() => setAsking(null)}
+          onConfirm={(importHistory) => {
+            void create(toConnection(draft), draft.password, importHistory).then(() => setAsking(null))
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={asking === 'leave'}
+        title="Leave the team?"
+        confirmLabel="Leave team"
+        tone="danger"
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          setAsking(null)
+          void leave()
+        }}
+      >
+        <p>This desk goes back to its own history, on this computer: Sandbox and Production orders made from now on stay here.</p>
+        <p>
+          The team&apos;s orders stay in the team database, for the desks still in it; this desk no longer sees them. To come back, join the team again with its
+          key.
+        </p>
+      </ConfirmDialog>
+    </>
+  )
+}
+
+/**
+ * Settings → Team database (Admins): whether this desk keeps its own history or shares the team's on
+ * the shop's PostgreSQL, the connection, and the copy of this desk's history into the team.
+ */
+export function TeamSection() {
+  const view = useTeamStore((state) => state.view)
+  const loadError = useTeamStore((state) => state.loadError)
+
+  // Opened afresh: an old refusal or test answer is not news (a key not yet written down still is).
+  useEffect(() => {
+    useTeamStore.getState().forgetActions()
+    void useTeamStore.getState().load()
+  }, [])
+
+  const status = view ? teamStatusLine(view) : null
+  return (
+    <section className="card team-section" aria-labelledby="team-heading">
+      <div className="card__head">
+        <h2 id="team-heading">Team database</h2>
+        {status ? (
+          <span className={`pill ${TONE_PILLS[status.tone]}`} data-testid="team-state">
+            {TEAM_TONE_LABELS[status.tone]}
+          </span>
+        ) : null}
+      </div>
+      <p className="muted small">Several desks can share one order history on the shop&apos;s PostgreSQL database; Training always stays on this desk.</p>
+      {loadError ? (
+        <div className="alert alert--error" role="alert">
+          The team database&apos;s state could not be read: {loadError.message}
+        </div>
+      ) : null}
+      {view ? (
+        <>
+          <TeamFacts view={view} />
+          {view.import ? <ImportProgress progress={view.import} /> : null}
+          {/* Keyed by mode: joining, creating or leaving starts a fresh draft (the password typed is forgotten). */}
+          <TeamForm key={view.mode} view={view} />
+        </>
+      ) : loadError ? null : (
+        <p className="muted">Loading…</p>
+      )}
+      <TeamKeyDialog />
+    </section>
+  )
+}

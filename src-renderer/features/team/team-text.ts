@@ -1,0 +1,196 @@
+/**
+ * Settings → Team database as staff read it: the status line, who runs the tracker, the probe's advice,
+ * the import's progress, the banner's rule, and the form's draft with the field each error belongs to.
+ * Pure (types only from the contract), so it can be tested.
+ */
+import type { CallError, TeamConnection, TeamImportProgress, TeamProbe, TeamView } from '../../../src-preload/contract'
+
+/** The form as typed: every field a string (the port too, so a half-typed one stays as it is). */
+export interface TeamDraft {
+  host: string
+  port: string
+  database: string
+  user: string
+  /** Write-only: typed to set or replace the kept one, never filled from main. */
+  password: string
+  tls: TeamConnection['tls']
+  caFile: string
+  /** Only to join a team. */
+  teamKey: string
+}
+
+export type TeamDraftField = keyof TeamDraft
+
+/** PostgreSQL's own port: a new form starts with it. */
+export const DEFAULT_PORT = 5432
+
+/** The team key's shape, as the Admin who created the team wrote it down (8 groups of 5). */
+export const TEAM_KEY_PLACEHOLDER = 'XXXXX-XXXXX-XXXXX-XXXXX-XXXXX-XXXXX-XXXXX-XXXXX'
+
+/** The form's fields by the dotted path main names in CallError.field (the calls' input shapes). */
+export const TEAM_FIELD_PATHS: Record<TeamDraftField, string> = {
+  host: 'connection.host',
+  port: 'connection.port',
+  database: 'connection.database',
+  user: 'connection.user',
+  tls: 'connection.tls',
+  caFile: 'connection.caFile',
+  password: 'password',
+  teamKey: 'teamKey',
+}
+
+const KNOWN_PATHS = new Set(Object.values(TEAM_FIELD_PATHS))
+
+/** The draft of a form, from what main says is kept (an empty form with the usual port when nothing is). */
+export function draftFrom(view: Pick<TeamView, 'connection'> | null): TeamDraft {
+  const connection = view?.connection ?? null
+  return {
+    host: connection?.host ?? '',
+    port: String(connection?.port ?? DEFAULT_PORT),
+    database: connection?.database ?? '',
+    user: connection?.user ?? '',
+    password: '',
+    tls: connection?.tls ?? 'verify',
+    caFile: connection?.caFile ?? '',
+    teamKey: '',
+  }
+}
+
+/** The connection the calls take. A port that is not a number becomes NaN (draftProblem refuses it first). */
+export function toConnection(draft: TeamDraft): TeamConnection {
+  const port = draft.port.trim()
+  const caFile = draft.caFile.trim()
+  return {
+    host: draft.host,
+    port: /^\d+$/.test(port) ? Number(port) : Number.NaN,
+    database: draft.database,
+    user: draft.user,
+    tls: draft.tls,
+    caFile: caFile === '' ? null : caFile,
+  }
+}
+
+export type TeamFormAction = 'probe' | 'create' | 'join'
+
+/**
+ * What the form can tell before asking main: a port that is not a whole number (main's schema would
+ * only say "expected number"), and the password and team key Create and Join need. Main checks the
+ * rest, and these again.
+ */
+export function draftProblem(draft: TeamDraft, action: TeamFormAction, passwordSet: boolean): CallError | null {
+  const refuse = (field: TeamDraftField, message: string): CallError => ({ code: 'INVALID_INPUT', message, field: TEAM_FIELD_PATHS[field] })
+  const port = draft.port.trim()
+  if (port === '') return refuse('port', 'Enter the port (PostgreSQL listens on 5432 unless it was set up otherwise)')
+  if (!/^\d+$/.test(port)) return refuse('port', 'Must be a whole number from 1 to 65535')
+  if (action !== 'probe' && draft.password === '') {
+    return refuse('password', passwordSet ? 'Type the database password again: creating or joining a team needs it typed' : 'Enter the database password')
+  }
+  if (action === 'join' && draft.teamKey.trim() === '') return refuse('teamKey', 'Enter the team key shown to the Admin who created the team')
+  return null
+}
+
+/** The message to show under a field, when the error is about that field. */
+export function fieldError(error: CallError | null, field: TeamDraftField): string | null {
+  return error?.field === TEAM_FIELD_PATHS[field] ? error.message : null
+}
+
+/** The message to show above the buttons: any error that no field of the form shows (so none is lost). */
+export function formError(error: CallError | null): string | null {
+  if (!error) return null
+  return error.field !== undefined && KNOWN_PATHS.has(error.field) ? null : error.message
+}
+
+/** "host", or "[::1]" for an IPv6 address, as it reads before ":port". */
+function hostPart(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
+}
+
+/** "shop@db.example.my:5432/orders". */
+export function connectionText(connection: Pick<TeamConnection, 'user' | 'host' | 'port' | 'database'>): string {
+  return `${connection.user}@${hostPart(connection.host)}:${String(connection.port)}/${connection.database}`
+}
+
+export type TeamTone = 'desk' | 'ok' | 'bad' | 'waiting'
+
+/** The status line: this desk's own history, or the team database and whether it answers. */
+export function teamStatusLine(view: Pick<TeamView, 'mode' | 'connection' | 'state' | 'problem'>): { tone: TeamTone; text: string } {
+  if (view.mode === 'desk' || !view.connection) return { tone: 'desk', text: "This desk's own history" }
+  const where = `Team database: ${connectionText(view.connection)}`
+  if (view.state === 'connected') return { tone: 'ok', text: `${where} — connected` }
+  if (view.state === 'unreachable') return { tone: 'bad', text: `${where} — cannot be reached${view.problem ? ` (${view.problem})` : ''}` }
+  return { tone: 'waiting', text: `${where} — connecting…` }
+}
+
+/** The pill beside the heading. */
+export const TEAM_TONE_LABELS: Record<TeamTone, string> = {
+  desk: 'This desk only',
+  ok: 'Team · connected',
+  bad: 'Team · cannot be reached',
+  waiting: 'Team · connecting',
+}
+
+/** Who runs the team's status tracker and notification listener; null outside team mode (this desk runs its own). */
+export function leaderLine(view: Pick<TeamView, 'mode' | 'leader' | 'leaderDesk'>): string | null {
+  if (view.mode !== 'team') return null
+  if (view.leader) return "This desk runs the team's status tracker and notification listener"
+  if (view.leaderDesk) return `Desk ${view.leaderDesk} runs the team's status tracker and notification listener`
+  return "No desk runs the team's status tracker and notification listener at the moment: one takes over by itself"
+}
+
+/** What to do after "Test connection", by what was found there (outside team mode). */
+export function probeAdvice(probe: Pick<TeamProbe, 'found' | 'schemaVersion'>, mode: TeamView['mode']): { tone: 'ok' | 'bad'; text: string | null } {
+  if (probe.found === 'unreachable') return { tone: 'bad', text: null }
+  if (mode === 'team') return { tone: probe.found === 'team' ? 'ok' : 'bad', text: null }
+  switch (probe.found) {
+    case 'empty':
+      return { tone: 'ok', text: 'The database is empty: Create team makes it the team database, with this desk in it.' }
+    case 'team':
+      return {
+        tone: 'ok',
+        text: `A team is already there${probe.schemaVersion === null ? '' : ` (schema version ${String(probe.schemaVersion)})`}: Join team, with the team key shown when it was created.`,
+      }
+    case 'other':
+      return {
+        tone: 'bad',
+        text: 'The database holds tables of something else: the app leaves it alone. Ask for an empty database for the team (or the team’s own).',
+      }
+  }
+}
+
+/** How far the copy of this desk's history is, in whole percent (100 only when it is all there). */
+export function importPercent(progress: Pick<TeamImportProgress, 'copied' | 'total' | 'state'>): number {
+  if (progress.total <= 0) return progress.state === 'done' ? 100 : 0
+  const percent = Math.floor((Math.max(0, progress.copied) * 100) / progress.total)
+  return Math.min(100, Math.max(0, percent))
+}
+
+const rows = (n: number): string => `${n.toLocaleString('en-MY')} ${n === 1 ? 'row' : 'rows'}`
+
+/** "1,234 of 5,000 rows copied (24%)". */
+export function importCountText(progress: Pick<TeamImportProgress, 'copied' | 'total' | 'state'>): string {
+  return `${progress.copied.toLocaleString('en-MY')} of ${rows(progress.total)} copied (${String(importPercent(progress))}%)`
+}
+
+export const IMPORT_STATE_LABELS: Record<TeamImportProgress['state'], string> = {
+  running: "Copying this desk's Sandbox and Production history into the team…",
+  done: "This desk's Sandbox and Production history is in the team.",
+  failed: 'The copy stopped on a problem. What was copied stays; resume it to copy the rest.',
+  stopped: 'The copy was stopped before the end. What was copied stays; resume it to copy the rest.',
+}
+
+/** "Resume import" is offered once a copy has ended short of the end. */
+export function canResumeImport(progress: Pick<TeamImportProgress, 'state'> | null): boolean {
+  return progress?.state === 'failed' || progress?.state === 'stopped'
+}
+
+/** The banner across the top of the app: only while the team database cannot be reached. */
+export function teamBannerShown(view: Pick<TeamView, 'state'> | null): boolean {
+  return view?.state === 'unreachable'
+}
+
+/** The key as it is written down: 8 groups of 5, dashes between. Anything else is shown as it came. */
+export function formatTeamKey(key: string): string {
+  const plain = key.toUpperCase().replace(/[^A-Z0-9]/g, '')
+  if (plain.length !== 40) return key
+  return plain.match(/.{5}/g)?.join('-') ?? key
+}
