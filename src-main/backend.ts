@@ -2,6 +2,7 @@
  * Composition root: builds every service from a config. The Electron glue, the browser test harness
  * and the tests all build the back end through here, so they run the same code.
  */
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import type { AppInfo, CredentialsView, Environment, GatewayEnvironment, SettingsView } from '../src-preload/contract'
 import { AppError } from './bridge/app-error'
@@ -17,11 +18,10 @@ import { notConfigured, testConnection } from './services/connection-test'
 import { readAppSettings, writeAppSettings, type AppSettings } from './settings/app-settings'
 import { checkForEnvironment, EnvironmentSettingsStore } from './settings/environment-settings'
 import { credentialsAuditEntry, environmentSwitchAuditEntry, settingsAuditEntry } from './settings/settings-diff'
-import { sqliteVersion, type Db } from './store/database'
-import { environmentDir, openHistoryDatabase } from './store/history-file'
+import { sqliteVersion, type SqlDatabase } from './store/database'
+import { environmentDir } from './store/history-file'
 import { attemptView, searchOrders } from './services/orders'
 import type { ServiceContext } from './services/context'
-import { settleInterruptedAttempts } from './services/gateway-attempts'
 import { Customers } from './services/customers'
 import { PaymentLinks } from './services/payment-links'
 import { PhoneOrders } from './services/phone-orders'
@@ -31,11 +31,15 @@ import { NotificationListener } from './services/notification-listener'
 import { Refunds } from './services/refunds'
 import { resolveReview } from './services/order-review'
 import { StatusTracker } from './services/status-tracker'
-import { createHistory, type History } from './store/history'
 import { startTrainingGateway, type TrainingGateway } from './training'
 import { openDeskDatabase } from './operators/desk-database'
 import { Desk } from './operators/desk'
 import { exportAudit, listAudit } from './services/audit-log'
+import { openEnvironment, openDeskHistory, type EnvironmentOpenerOptions, type OpenedEnvironment } from './environment-opener'
+import { TeamMode } from './team/team-mode'
+import { teamCalls } from './team/team-calls'
+import { DatabaseUnreachableError } from './store/postgres/sync-connection'
+import { LeaderDuties } from './team/leader-duties'
 
 export const KEYCHAIN_SERVICE = 'merchant-back-office'
 /** Connections to the gateway kept free of the tracker's checks, for staff's own calls. */
@@ -70,6 +74,10 @@ export interface BackendConfig {
   statusTracker?: boolean
   /** How often (real time) the tracker looks at its schedule; tests shorten it. */
   trackerPollMs?: number
+  /** How this desk is named to the other desks of a team; defaults to the computer's name. */
+  deskName?: string
+  /** How often a desk of a team tries to become the leader (and the leader checks it still is); tests shorten it. */
+  leaderIntervalMs?: number
 }
 
 export interface Backend {
@@ -79,13 +87,6 @@ export interface Backend {
   /** The in-process training gateway, once started (tests drive it). */
   readonly training: () => TrainingGateway | null
   close(): Promise<void>
-}
-
-interface ActiveEnvironment {
-  id: Environment
-  db: Db
-  settings: EnvironmentSettingsStore
-  history: History
 }
 
 export async function createBackend(config: BackendConfig): Promise<Backend> {
@@ -99,33 +100,45 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   const events = createEventBus()
   let training: TrainingGateway | null = null
 
-  async function openEnvironment(id: Environment): Promise<ActiveEnvironment> {
-    const { db, backup } = await openHistoryDatabase(config.dataDir, id, { nativeBinding: config.sqliteNativeBinding })
-    if (backup) log.info('store.migrated', { environment: id, backup })
-    try {
-      if (id === 'training') training ??= await startTrainingGateway({ now, stateDir: environmentDir(config.dataDir, 'training'), log })
-      const history = createHistory(db, { cipher: await vault.cardCipher(id) })
-      const interrupted = settleInterruptedAttempts(history, now())
-      if (interrupted.length > 0) log.warn('attempts.interrupted', { environment: id, orders: interrupted.length })
-      return { id, db, settings: new EnvironmentSettingsStore(db, log, now), history }
-    } catch (error) {
-      db.close()
-      throw error
-    }
-  }
-
-  // Operators belong to the desk, not to an environment: their own database beside the histories.
+  // Operators belong to the desk, not to an environment: their own database beside the histories
+  // (the team's, in team mode).
   const deskDb = await openDeskDatabase(config.dataDir, { nativeBinding: config.sqliteNativeBinding })
   if (deskDb.backup) log.info('desk.migrated', { backup: deskDb.backup })
-  let active: ActiveEnvironment
+  const team = new TeamMode({
+    vault,
+    log,
+    now,
+    events,
+    deskName: config.deskName ?? hostname(),
+    settings: () => appSettings.team,
+    saveSettings: (next) => saveAppSettings({ ...appSettings, team: next }),
+    deskHistory: (environment) => openDeskHistory(opener, environment),
+    deskOperators: () => deskDb.db.prepare('select * from operators').all() as Record<string, unknown>[],
+    ...(config.leaderIntervalMs === undefined ? {} : { leaderIntervalMs: config.leaderIntervalMs }),
+  })
+  const opener: EnvironmentOpenerOptions = {
+    dataDir: config.dataDir,
+    sqliteNativeBinding: config.sqliteNativeBinding,
+    log,
+    now,
+    vault,
+    team,
+    startTraining: async () => {
+      training ??= await startTrainingGateway({ now, stateDir: environmentDir(config.dataDir, 'training'), log })
+    },
+  }
+  let operatorsDb: SqlDatabase = deskDb.db
+  let active: OpenedEnvironment
   try {
-    active = await openEnvironment(appSettings.environment)
+    if (appSettings.team) operatorsDb = await team.openOperators()
+    active = await openEnvironment(opener, appSettings.environment)
   } catch (error) {
+    if (operatorsDb !== deskDb.db) operatorsDb.close()
     deskDb.db.close()
     throw error
   }
   const desk = new Desk({
-    db: deskDb.db,
+    db: () => operatorsDb,
     now,
     log,
     idleLockMinutes: () => active.settings.read().session.idleLockMinutes,
@@ -233,16 +246,68 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     checks: { order: (id, options) => links.checkStatus(id, options), refund: (id) => refunds.checkStatus(id) },
     ...(config.trackerPollMs === undefined ? {} : { pollMs: config.trackerPollMs }),
   })
+  /** In a team, only the leader desk runs the tracker's schedule and the listener. */
+  function runsTeamWork(): boolean {
+    return !team.holds(active.id) || team.leader
+  }
   function trackerSettings(): ReturnType<ServiceContext['settings']> {
     const settings = active.settings.read()
-    return config.statusTracker === false ? { ...settings, tracker: { ...settings.tracker, enabled: false } } : settings
+    return config.statusTracker === false || !runsTeamWork() ? { ...settings, tracker: { ...settings.tracker, enabled: false } } : settings
   }
-  const listener = new NotificationListener(context, tracker, (url) => {
+  const listenerContext: ServiceContext = {
+    ...context,
+    settings: () => {
+      const settings = active.settings.read()
+      return runsTeamWork() ? settings : { ...settings, listener: { ...settings.listener, enabled: false } }
+    },
+  }
+  const listener = new NotificationListener(listenerContext, tracker, (url) => {
     // In Training the training gateway notifies the listener by itself.
     if (active.id === 'training') training?.simulator.setNotifyUrl(url)
   })
+  const leaderDuties = new LeaderDuties({ history: () => active.history, now, log, settings: () => active.settings.read() })
+  /** This desk became (or stopped being) the team's leader: the tracker and the listener follow. */
+  async function leadershipChanged(leader: boolean): Promise<void> {
+    log.info('team.leadership', { leader, environment: active.id })
+    if (leader) leaderDuties.start()
+    else leaderDuties.stop()
+    tracker.settingsChanged()
+    await listener.apply().catch((error: unknown) => log.warn('listener.apply_failed', { error: error instanceof Error ? error.message : String(error) }))
+  }
+  async function followTeam(): Promise<void> {
+    if (team.holds(active.id)) await team.follow(active.id, (leader) => void leadershipChanged(leader))
+    else await team.unfollow()
+  }
+
+  /** Makes `next` the active environment: checks in flight and the listener finish on the old one first. */
+  async function activate(next: OpenedEnvironment): Promise<OpenedEnvironment> {
+    await tracker.stop()
+    await listener.close()
+    await team.unfollow()
+    leaderDuties.stop()
+    const previous = active
+    active = next
+    dropServiceClient()
+    previous.db.close()
+    tracker.start()
+    await listener.apply()
+    await followTeam()
+    return previous
+  }
+
+  /** Joined, created or left a team: the operators and the active environment's history move to their new home. */
+  async function moveHistories({ keepSession }: { keepSession: boolean }): Promise<void> {
+    if (!keepSession) desk.reset()
+    const nextOperators = appSettings.team ? await team.openOperators() : deskDb.db
+    if (operatorsDb !== deskDb.db) operatorsDb.close()
+    operatorsDb = nextOperators
+    await activate(await openEnvironment(opener, active.id))
+    events.emit('environment.changed', { environment: active.id })
+  }
+
   tracker.start()
   await listener.apply()
+  await followTeam()
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -252,7 +317,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       dataDir: config.dataDir,
       runtime: config.runtime,
       electronVersion: config.electronVersion ?? null,
-      sqliteVersion: sqliteVersion(active.db),
+      sqliteVersion: sqliteVersion(deskDb.db),
     }),
 
     'session.status': () => desk.status(),
@@ -269,21 +334,14 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'audit.list': (input) => listAudit(active.history, input),
     'audit.exportCsv': (filters) => exportAudit(active.history, filters, { chooseFile: chooseExportFile, now }),
 
+    ...teamCalls({ team, events, log, audit: (entry) => active.history.audit.append(entry), actor: () => context.actor(), now, moveHistories }),
+
     'environment.switch': async ({ environment, confirmProduction }) => {
       if (environment === active.id) return settingsView()
       if (environment === 'production' && confirmProduction !== true) {
         throw new AppError('CONFIRMATION_REQUIRED', 'Switching to Production moves real money: confirm it first.', 'confirmProduction')
       }
-      const next = await openEnvironment(environment)
-      // Checks in flight and the listener finish on the old database before it closes.
-      await tracker.stop()
-      await listener.close()
-      const previous = active
-      active = next
-      dropServiceClient()
-      previous.db.close()
-      tracker.start()
-      await listener.apply()
+      const previous = await activate(await openEnvironment(opener, environment))
       saveAppSettings({ ...appSettings, environment })
       active.history.audit.append(environmentSwitchAuditEntry({ actor: context.actor(), at: now(), from: previous.id, to: environment }))
       log.info('environment.switched', { from: previous.id, to: environment })
@@ -377,7 +435,10 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
   log.info('backend.started', { runtime: config.runtime, environment: active.id, keychain: vault.status.available })
   return {
-    dispatch: createDispatch(handlers, log, { authorise: (name, input) => desk.authorise(name, input) }),
+    dispatch: createDispatch(handlers, log, {
+      authorise: (name, input) => desk.authorise(name, input),
+      translateError: (error) => (error instanceof DatabaseUnreachableError ? team.refusal(error) : null),
+    }),
     events,
     log,
     training: () => training,
@@ -385,8 +446,11 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       await exports.close()
       await tracker.close()
       await listener.close()
+      leaderDuties.stop()
+      await team.close()
       dropServiceClient()
       active.db.close()
+      if (operatorsDb !== deskDb.db) operatorsDb.close()
       deskDb.db.close()
       await training?.close()
       training = null

@@ -176,6 +176,70 @@ export const CredentialsView = z.object({
 })
 export type CredentialsView = z.infer<typeof CredentialsView>
 
+/** Where the team's PostgreSQL database is (Settings → Team database). The password is kept in the keychain. */
+export const TeamConnection = z.object({
+  host: z
+    .string()
+    .trim()
+    .min(1, 'Must not be empty')
+    .max(253, 'Must be at most 253 characters')
+    .regex(/^[A-Za-z0-9.\-:\[\]]+$/, 'Must be a host name or an IP address'),
+  port: z.number().int('Must be a whole number').min(1, 'Must be from 1 to 65535').max(65535, 'Must be from 1 to 65535'),
+  database: z.string().trim().min(1, 'Must not be empty').max(63, 'Must be at most 63 characters').regex(/^[\x21-\x7e]+$/, 'Must have no spaces'),
+  user: z.string().trim().min(1, 'Must not be empty').max(63, 'Must be at most 63 characters').regex(/^[\x21-\x7e]+$/, 'Must have no spaces'),
+  /** 'verify': TLS with the server's certificate checked (against caFile, or the system's authorities); 'off' only on loopback. */
+  tls: z.enum(['verify', 'off']),
+  /** A PEM file of the authority that signed the server's certificate (a shop's own); null uses the system's. */
+  caFile: z.string().trim().max(1000, 'Must be at most 1000 characters').nullable(),
+})
+export type TeamConnection = z.infer<typeof TeamConnection>
+
+/** The team data key, as shown once to the Admin who creates the team: 8 groups of 5 letters and digits. */
+export const TeamKey = z
+  .string()
+  .trim()
+  .max(200)
+  .transform((text) => text.toUpperCase().replace(/[^A-Z0-9]/g, ''))
+  .refine((text) => /^[A-Z2-7]{40}$/.test(text), 'Enter the team key exactly as it was shown (8 groups of 5 letters and digits)')
+
+export const TeamImportProgress = z.object({
+  /** Rows copied so far and in all (every table of this desk's Sandbox and Production histories). */
+  copied: z.number(),
+  total: z.number(),
+  state: z.enum(['running', 'done', 'failed', 'stopped']),
+  message: z.string().nullable(),
+})
+export type TeamImportProgress = z.infer<typeof TeamImportProgress>
+
+export const TeamView = z.object({
+  /** 'desk': the history is this desk's own SQLite file; 'team': Sandbox and Production live in the team database. */
+  mode: z.enum(['desk', 'team']),
+  connection: TeamConnection.nullable(),
+  passwordSet: z.boolean(),
+  /** 'unreachable': the database cannot be reached now; the desk keeps trying by itself. */
+  state: z.enum(['off', 'connected', 'unreachable']),
+  problem: z.string().nullable(),
+  /** This desk runs the team's status tracker and notification listener. */
+  leader: z.boolean(),
+  /** The desk that does (its name as the team database knows it), when known. */
+  leaderDesk: z.string().nullable(),
+  deskName: z.string(),
+  schemaVersion: z.number().nullable(),
+  import: TeamImportProgress.nullable(),
+})
+export type TeamView = z.infer<typeof TeamView>
+
+export const TeamProbe = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  /** 'empty': no team there yet (Create team); 'team': a team of this schema version (Join team); 'other': tables of something else. */
+  found: z.enum(['empty', 'team', 'other', 'unreachable']),
+  schemaVersion: z.number().nullable(),
+})
+export type TeamProbe = z.infer<typeof TeamProbe>
+
+const TeamPassword = z.string().min(1, 'Must not be empty').max(512, 'Must be at most 512 characters')
+
 export const ConnectionCheck = z.object({
   scheme: z.enum(['card', 'generic']),
   result: z.enum(['ok', 'auth_failed', 'unreachable', 'timeout', 'not_configured', 'unexpected']),
@@ -671,6 +735,21 @@ export const calls = {
   ),
   /** Writes the filtered audit log as CSV where the user chooses (or the exports folder). */
   'audit.exportCsv': call(AuditFilters, z.object({ file: z.string().nullable(), rows: z.number() })),
+  /** Team mode (Settings → Team database): where the shared history lives. */
+  'team.get': call(NoInput, TeamView),
+  /** Connects with these details (and the password given, or the one kept) and says what is there; changes nothing. */
+  'team.probe': call(z.object({ connection: TeamConnection, password: TeamPassword.optional() }), TeamProbe),
+  /**
+   * Migrates an empty database into a team and moves this desk into it; the new team key is returned
+   * once, here, and never again. `importHistory` then copies this desk's Sandbox and Production history.
+   */
+  'team.create': call(z.object({ connection: TeamConnection, password: TeamPassword, importHistory: z.boolean() }), z.object({ team: TeamView, teamKey: z.string() })),
+  /** Joins an existing team (its schema version must be this app's) with the team key shown when it was created. */
+  'team.join': call(z.object({ connection: TeamConnection, password: TeamPassword, teamKey: TeamKey }), TeamView),
+  /** Starts (or resumes) copying this desk's history into the team; progress arrives as `team.changed`. */
+  'team.importHistory': call(NoInput, TeamView),
+  /** Back to this desk's own SQLite history (the team database is left as it is). */
+  'team.leave': call(NoInput, TeamView),
   'environment.switch': call(
     z.object({
       environment: Environment,
@@ -773,6 +852,8 @@ export const events = {
   'tracker.changed': TrackerStatus,
   /** A notification arrived or the listener started or stopped: the settings screen refetches. */
   'listener.changed': z.object({}),
+  /** Team mode changed: connected, unreachable, leader moved, import progress. */
+  'team.changed': TeamView,
 } as const
 
 export type CallName = keyof typeof calls
@@ -818,6 +899,12 @@ export const PERMISSIONS: { readonly [K in CallName]: Permission } = {
   'approvals.grant': { access: 'clerk' },
   'audit.list': { access: 'supervisor' },
   'audit.exportCsv': { access: 'supervisor' },
+  'team.get': { access: 'anyone' },
+  'team.probe': { access: 'admin' },
+  'team.create': { access: 'admin' },
+  'team.join': { access: 'admin' },
+  'team.importHistory': { access: 'admin' },
+  'team.leave': { access: 'admin' },
   'environment.switch': { access: 'admin' },
   'settings.get': { access: 'clerk' },
   'settings.update': { access: 'admin' },

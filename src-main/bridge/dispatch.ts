@@ -36,6 +36,8 @@ export type Authorisation = { ok: false; error: CallError } | { ok: true; run?: 
 export interface DispatchHooks {
   /** Asked with the parsed input after it passed the schema and before the handler runs. */
   authorise?: (name: CallName, input: unknown) => Authorisation
+  /** Turns an error of the back end's own kind into the AppError staff see (e.g. the team database being unreachable); null leaves it. */
+  translateError?: (error: unknown) => AppError | null
 }
 
 function failure(error: CallError): Result<never> {
@@ -83,7 +85,8 @@ export function createDispatch(handlers: Handlers, log: Logger, hooks: DispatchH
       if (!authorised.ok) return failure(authorised.error)
       const handler = handlers[name] as (input: unknown) => unknown
       value = await (authorised.run ? authorised.run(() => handler(input.data)) : handler(input.data))
-    } catch (error) {
+    } catch (thrown) {
+      const error = hooks.translateError?.(thrown) ?? thrown
       if (error instanceof AppError) {
         return failure({ code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) })
       }

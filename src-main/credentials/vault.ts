@@ -23,6 +23,9 @@ export type SecretName = 'secretKey' | 'apiKey'
 
 const account = (environment: GatewayEnvironment, secret: SecretName): string => `${environment}/${secret}`
 
+/** Team mode's secrets: the team database's password and the team data key (team/team-key.ts). */
+export type TeamSecretName = 'password' | 'key'
+
 export class CredentialVault {
   constructor(private readonly keychain: Keychain) {}
 
@@ -50,6 +53,18 @@ export class CredentialVault {
 
   async removeSecret(environment: GatewayEnvironment, secret: SecretName): Promise<void> {
     await this.store().delete(account(environment, secret))
+  }
+
+  async teamSecret(name: TeamSecretName): Promise<string | null> {
+    return this.keychain.available ? this.keychain.store.get(`team/${name}`) : null
+  }
+
+  async setTeamSecret(name: TeamSecretName, value: string): Promise<void> {
+    await this.store().set(`team/${name}`, value)
+  }
+
+  async removeTeamSecret(name: TeamSecretName): Promise<void> {
+    if (this.keychain.available) await this.keychain.store.delete(`team/${name}`)
   }
 
   /**

@@ -23,7 +23,7 @@ import { formatRm } from '../../src-common/money-text'
 import { AppError } from '../bridge/app-error'
 import type { Authorisation } from '../bridge/dispatch'
 import type { Logger } from '../log'
-import type { Db } from '../store/database'
+import { violatesUnique, type SqlDatabase } from '../store/database'
 import type { NewAuditEntry } from '../store/history-types'
 import { CALL_WORDS, RAISED_ABOVE_WORDS, RAISED_WORDS, refusalMessage, roleAtLeast, ROLE_NAMES } from './call-words'
 import { OperatorStore, operatorView, type OperatorRow } from './operator-store'
@@ -75,7 +75,8 @@ interface CallScope {
 }
 
 export interface DeskOptions {
-  db: Db
+  /** Where the operators are: this desk's own database, or the team's in team mode. */
+  db: () => SqlDatabase
   now: () => Date
   log: Logger
   /** The active environment's idle-lock setting. */
@@ -95,7 +96,6 @@ function field(input: unknown, name: string): unknown {
 }
 
 export class Desk {
-  readonly operators: OperatorStore
   private session: Session | null = null
   private readonly approvals = new Map<string, Approval>()
   /** Logins nobody has, throttled like real ones so that the answers never tell which exist. */
@@ -103,8 +103,18 @@ export class Desk {
   private readonly scope = new AsyncLocalStorage<CallScope>()
 
   constructor(private readonly options: DeskOptions) {
-    this.operators = new OperatorStore(options.db)
     warmPinCheck()
+  }
+
+  get operators(): OperatorStore {
+    return new OperatorStore(this.options.db())
+  }
+
+  /** Signs out whoever is signed in and forgets approvals: the operators moved (a desk joined or left a team). */
+  reset(): void {
+    this.session = null
+    this.approvals.clear()
+    this.unknownLogins.clear()
   }
 
   private nowMs(): number {
@@ -290,7 +300,7 @@ export class Desk {
     if (this.operators.count() > 0) throw new AppError('SETUP_DONE', 'This desk already has operators: sign in, or ask an Admin to add you.')
     const pinHash = await hashPin(input.pin)
     const at = this.at()
-    const operator = this.options.db.transaction(() => {
+    const operator = this.options.db().transaction(() => {
       if (this.operators.count() > 0) throw new AppError('SETUP_DONE', 'This desk already has operators: sign in, or ask an Admin to add you.')
       return this.operators.insert({ login: input.login, name: input.name, role: 'admin', pinHash, at })
     })()
@@ -372,7 +382,7 @@ export class Desk {
     try {
       row = this.operators.insert({ login: input.login, name: input.name, role: input.role, pinHash, at })
     } catch (error) {
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw loginTaken()
+      if (violatesUnique(error, { column: 'operators.login', constraint: 'operators_login_key' })) throw loginTaken()
       throw error
     }
     this.options.audit({ actor: this.actor(), action: 'operator.create', orderId: null, details: { operatorId: row.id, login: row.login, name: row.name, role: row.role }, at })
@@ -381,7 +391,7 @@ export class Desk {
 
   update(input: { id: number; name: string; role: Role; active: boolean }): OperatorView {
     const at = this.at()
-    const { before, after } = this.options.db.transaction(() => {
+    const { before, after } = this.options.db().transaction(() => {
       const before = this.operators.byId(input.id)
       if (!before) throw new AppError('NOT_FOUND', 'There is no such operator.')
       const losesAdmin = before.role === 'admin' && before.active && (input.role !== 'admin' || !input.active)

@@ -1,6 +1,6 @@
 /** The operators table of the desk database. */
 import type { OperatorView, Role } from '../../src-preload/contract'
-import type { Db } from '../store/database'
+import type { SqlDatabase, SqlStatement } from '../store/database'
 
 export interface OperatorRow {
   id: number
@@ -53,14 +53,14 @@ export function operatorView(row: OperatorRow, now: Date): OperatorView {
 }
 
 export class OperatorStore {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: SqlDatabase) {}
 
   count(): number {
     return this.db.prepare('select count(*) from operators').pluck().get() as number
   }
 
   list(): OperatorRow[] {
-    return (this.db.prepare('select * from operators order by active desc, name collate nocase, id').all() as OperatorRecord[]).map(fromRecord)
+    return (this.db.prepare('select * from operators order by active desc, lower(name), id').all() as OperatorRecord[]).map(fromRecord)
   }
 
   byId(id: number): OperatorRow | null {
@@ -70,7 +70,7 @@ export class OperatorStore {
 
   /** Case-insensitive, as the column is. */
   byLogin(login: string): OperatorRow | null {
-    const r = this.db.prepare('select * from operators where login = ?').get(login) as OperatorRecord | undefined
+    const r = this.db.prepare('select * from operators where lower(login) = lower(?)').get(login) as OperatorRecord | undefined
     return r ? fromRecord(r) : null
   }
 

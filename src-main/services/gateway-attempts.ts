@@ -5,6 +5,7 @@
  */
 import type { Exchange, GatewayResult } from '../gateway/client'
 import { redactBody } from '../gateway/redact'
+import { violatesUnique } from '../store/database'
 import type { History } from '../store/history'
 import { duplicateInvoice } from './invoice-numbers'
 import type { AttemptCompletion, AttemptRow } from '../store/history-types'
@@ -18,11 +19,6 @@ export interface PlannedRequest {
   body: string
 }
 
-/** SQLite's refusal of a second row with a unique value (better-sqlite3's SqliteError code). */
-function violatesUnique(error: unknown, column: string): boolean {
-  return (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' && error instanceof Error && error.message.includes(column)
-}
-
 /**
  * Runs the write-ahead transaction of a money movement: its checks (invoice free, card not locked, no
  * duplicate) and its writes together, so that no second request can slip between them. Should the
@@ -31,9 +27,9 @@ function violatesUnique(error: unknown, column: string): boolean {
  */
 export function writeAhead<T>(history: History, invoiceNumber: string, work: () => T): T {
   try {
-    return history.transaction(work)
+    return history.moneyTransaction(work)
   } catch (error) {
-    if (violatesUnique(error, 'orders.invoice_number')) throw duplicateInvoice(invoiceNumber)
+    if (violatesUnique(error, { column: 'orders.invoice_number', constraint: 'orders_invoice_number_key' })) throw duplicateInvoice(invoiceNumber)
     throw error
   }
 }
@@ -94,14 +90,20 @@ const MONEY_MOVING = new Set(['payment_page', 'create_payment', 'charge', 'refun
  * Attempts begun and never completed: the app stopped between sending and recording the answer. Each
  * becomes `unknown`; its order becomes Outcome unknown, to be settled by a status check. Returns the
  * orders touched.
+ *
+ * A desk's own history has no request in flight when it opens, so every pending attempt was
+ * interrupted. In a team another desk may be waiting for an answer right now: only attempts begun
+ * before `startedBefore` (longer ago than any request can last) count as interrupted.
  */
-export function settleInterruptedAttempts(history: History, at: Date): number[] {
+export function settleInterruptedAttempts(history: History, at: Date, startedBefore?: Date): number[] {
   const touched: number[] = []
   const now = at.toISOString()
+  const cutoff = startedBefore?.toISOString()
   for (const attempt of history.attempts.pending()) {
+    if (cutoff !== undefined && attempt.startedAt >= cutoff) continue
     history.transaction(() => {
       const moneyMoving = MONEY_MOVING.has(attempt.operation)
-      history.attempts.complete(attempt.id, {
+      const settled = history.attempts.completeIfPending(attempt.id, {
         httpStatus: null,
         responseBody: null,
         signature: 'not_signed',
@@ -111,6 +113,8 @@ export function settleInterruptedAttempts(history: History, at: Date): number[] 
         durationMs: Math.max(0, at.getTime() - Date.parse(attempt.startedAt)),
         finishedAt: now,
       })
+      // Answered meanwhile, at the desk that sent it.
+      if (!settled) return
       if (attempt.orderId === null || !moneyMoving) return
       const order = history.orders.get(attempt.orderId)
       if (!order) return

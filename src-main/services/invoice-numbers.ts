@@ -4,13 +4,13 @@
  * by an order (typed by hand, or from an older sequence) is skipped.
  */
 import { AppError } from '../bridge/app-error'
-import type { Db } from '../store/database'
+import type { SqlDatabase, SqlStatement } from '../store/database'
 import type { History } from '../store/history'
 
 const KEY = 'invoice_sequence'
 const DIGITS = 6
 
-function stored(db: Db): number {
+function stored(db: SqlDatabase): number {
   const row = db.prepare('select value from settings where key = ?').get(KEY) as { value: string } | undefined
   const value = row ? Number(row.value) : 1
   return Number.isSafeInteger(value) && value >= 1 ? value : 1

@@ -19,7 +19,7 @@ import { assertDue } from './check-timing'
 import type { ServiceContext } from './context'
 import { beginAttempt, finishAttempt, recordRead } from './gateway-attempts'
 import { isRefundable, refundBlockedReason, refundCheckDueAt, refundMoney, refundView } from './refund-summary'
-import { CheckFailedError, orderDetail } from './status-checks'
+import { CheckFailedError, checkInProgress, orderDetail } from './status-checks'
 
 const REFUND_PATH = '/cancellation/credit-card/refund'
 const REFUND_TYPES: ReadonlySet<string> = new Set(['VOID', 'FULL_REFUND', 'PARTIAL_REFUND'])
@@ -145,8 +145,10 @@ export class Refunds {
   }
 
   /** The amount the request asks for, checked against what is left (read inside the write-ahead transaction). */
-  private amountFor(order: OrderRow, request: RefundRequest): number {
+  private amountFor(read: OrderRow, request: RefundRequest): number {
     const history = this.ctx.history()
+    // Read again: another desk of a team may have refunded or voided it since.
+    const order = history.orders.get(read.id) ?? read
     const refunds = history.refunds.forOrder(order.id)
     const money = refundMoney(order, refunds)
     const blocked = refundBlockedReason(order, money)
@@ -183,7 +185,7 @@ export class Refunds {
     const at = now.toISOString()
     const requestId = client.newRequestId()
 
-    const { refund, attempt, input } = history.transaction(() => {
+    const { refund, attempt, input } = history.moneyTransaction(() => {
       const amountSen = this.amountFor(order, request)
       const input: RefundInput = { requestId, invoiceNumber: order.invoiceNumber, originalRequestId, amountSen }
       const refund = history.refunds.insert({
@@ -244,8 +246,18 @@ export class Refunds {
     })
   }
 
-  /** Asks the gateway about a refund by its Request-Id; refused before its check is due. */
+  /** Asks the gateway about a refund by its Request-Id; refused before its check is due (one desk of a team at a time). */
   async checkStatus(refundId: number): Promise<RefundResult> {
+    const claim = this.ctx.history().claimCheck('refund', refundId)
+    if (!claim) throw checkInProgress()
+    try {
+      return await this.checkClaimedRefund(refundId)
+    } finally {
+      claim.release()
+    }
+  }
+
+  private async checkClaimedRefund(refundId: number): Promise<RefundResult> {
     const { ctx } = this
     const history = ctx.history()
     const refund = this.refund(refundId)

@@ -279,8 +279,26 @@ export interface CheckOptions {
   afterNotification?: boolean
 }
 
-/** "Check status": refused before the order's check is due; otherwise asks, records and applies. */
+/** Another desk of the team is asking about this order or refund right now. */
+export function checkInProgress(): AppError {
+  return new AppError('CHECK_IN_PROGRESS', 'Another desk is checking this status right now: its answer will show here in a moment.')
+}
+
+/**
+ * "Check status": refused before the order's check is due; otherwise asks, records and applies. In a
+ * team, one desk at a time: the due time is read after the claim, so it counts the last desk's check.
+ */
 export async function checkOrderStatus(ctx: ServiceContext, id: number, afterCheck?: (order: OrderRow) => Promise<void>, options: CheckOptions = {}): Promise<OrderDetail> {
+  const claim = ctx.history().claimCheck('order', id)
+  if (!claim) throw checkInProgress()
+  try {
+    return await checkClaimedOrder(ctx, id, afterCheck, options)
+  } finally {
+    claim.release()
+  }
+}
+
+async function checkClaimedOrder(ctx: ServiceContext, id: number, afterCheck: ((order: OrderRow) => Promise<void>) | undefined, options: CheckOptions): Promise<OrderDetail> {
   const history = ctx.history()
   const order = history.orders.get(id)
   if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)

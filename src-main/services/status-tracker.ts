@@ -360,8 +360,8 @@ export class StatusTracker {
         (error: unknown) => {
           if (!refresh) return
           refresh.progress.done++
-          // Settled or not due after all (e.g. checked by hand meanwhile) is not a failure.
-          if (!(error instanceof AppError && (error.code === 'TOO_EARLY' || error.code === 'NOT_CHECKABLE'))) refresh.progress.failed++
+          // Settled, not due after all (e.g. checked by hand meanwhile) or being checked at another desk is not a failure.
+          if (!(error instanceof AppError && (error.code === 'TOO_EARLY' || error.code === 'NOT_CHECKABLE' || error.code === 'CHECK_IN_PROGRESS'))) refresh.progress.failed++
         },
       )
       .finally(() => {

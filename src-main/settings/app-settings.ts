@@ -5,7 +5,7 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { z } from 'zod'
-import { Environment } from '../../src-preload/contract'
+import { Environment, TeamConnection } from '../../src-preload/contract'
 
 const CredentialProfile = z.object({
   clientId: z.string().default(''),
@@ -13,7 +13,17 @@ const CredentialProfile = z.object({
 })
 export type CredentialProfile = z.infer<typeof CredentialProfile>
 
+/** Team mode: where the team's database is (its password and the team key are in the keychain). */
+const TeamSettings = z.object({
+  connection: TeamConnection,
+  /** How this desk is named to the others (the leader's name shown in Settings). */
+  deskName: z.string().min(1).max(60),
+})
+export type TeamSettings = z.infer<typeof TeamSettings>
+
 const AppSettings = z.object({
+  /** Null: this desk keeps its own history (SQLite), the embedded default. */
+  team: TeamSettings.nullable().default(null),
   environment: Environment.default('training'),
   credentials: z
     .object({

@@ -7,7 +7,8 @@
 import { EnvironmentSettings, type Environment } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
 import type { Logger } from '../log'
-import type { Db } from '../store/database'
+import type { SqlDatabase } from '../store/database'
+import { DatabaseUnreachableError } from '../store/postgres/sync-connection'
 
 export const DEFAULT_ENVIRONMENT_SETTINGS: EnvironmentSettings = {
   links: { callbackUrl: '', failedUrl: '', expiryMinutes: 24 * 60, invoicePrefix: 'INV-', descriptor: '' },
@@ -67,12 +68,25 @@ export function checkForEnvironment(environment: Environment, settings: Environm
 
 export class EnvironmentSettingsStore {
   constructor(
-    private readonly db: Db,
+    private readonly db: SqlDatabase,
     private readonly log: Logger,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** What the last read found: kept for when a team's database cannot be reached. */
+  private last: EnvironmentSettings | null = null
+
+  /** The settings; while a team's database cannot be reached, the last ones read (nothing is written meanwhile). */
   read(): EnvironmentSettings {
+    try {
+      this.last = this.readStored()
+    } catch (error) {
+      if (!(error instanceof DatabaseUnreachableError)) throw error
+    }
+    return this.last ?? DEFAULT_ENVIRONMENT_SETTINGS
+  }
+
+  private readStored(): EnvironmentSettings {
     const row = this.db.prepare('select value from settings where key = ?').get(KEY) as { value: string } | undefined
     if (!row) return DEFAULT_ENVIRONMENT_SETTINGS
     let stored: unknown

@@ -3,8 +3,7 @@
  * known. An attempt still `pending` after a restart is one a crash interrupted; `pending()` finds
  * them so the app can settle them by a status check instead of guessing.
  */
-import type { Statement } from 'better-sqlite3'
-import type { Db } from './database'
+import type { SqlDatabase, SqlStatement } from './database'
 import type { AttemptCompletion, AttemptOutcome, AttemptRow, NewAttempt } from './history-types'
 
 interface AttemptRecord {
@@ -52,13 +51,13 @@ function toAttemptRow(r: AttemptRecord): AttemptRow {
 }
 
 export class AttemptsRepository {
-  private readonly beginStatement: Statement
-  private readonly completeStatement: Statement
-  private readonly getStatement: Statement
-  private readonly forOrderStatement: Statement
-  private readonly pendingStatement: Statement
+  private readonly beginStatement: SqlStatement
+  private readonly completeStatement: SqlStatement
+  private readonly getStatement: SqlStatement
+  private readonly forOrderStatement: SqlStatement
+  private readonly pendingStatement: SqlStatement
 
-  constructor(db: Db) {
+  constructor(db: SqlDatabase) {
     this.beginStatement = db.prepare(`insert into attempts (order_id, operation, request_id, method, path, request_body, outcome, started_at)
       values (@orderId, @operation, @requestId, @method, @path, @requestBody, 'pending', @startedAt) returning *`)
     // Only a pending attempt is completed: an outcome, once written, is history.
@@ -80,6 +79,12 @@ export class AttemptsRepository {
     if (row) return toAttemptRow(row)
     const existing = this.get(id)
     throw new Error(existing ? `Attempt ${String(id)} is already complete (${existing.outcome}).` : `Attempt ${String(id)} does not exist.`)
+  }
+
+  /** Completes it if it is still pending; null when it is not (another desk of a team completed it first). */
+  completeIfPending(id: number, completion: AttemptCompletion): AttemptRow | null {
+    const row = this.completeStatement.get({ ...completion, durationMs: Math.round(completion.durationMs), id }) as AttemptRecord | undefined
+    return row ? toAttemptRow(row) : null
   }
 
   get(id: number): AttemptRow | null {

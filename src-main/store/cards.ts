@@ -3,9 +3,8 @@
  * keyed fingerprint; every row this repository returns leaves the token out. `token()` is the one
  * way to read it back, for the charge call only.
  */
-import type { Statement } from 'better-sqlite3'
 import type { CardCipher } from '../credentials/card-cipher'
-import type { Db } from './database'
+import type { SqlDatabase, SqlStatement } from './database'
 import type { NewSavedCard, SavedCardRow } from './history-types'
 
 interface CardRecord {
@@ -38,17 +37,17 @@ function toCardRow(r: CardRecord): SavedCardRow {
 }
 
 export class CardsRepository {
-  private readonly insertStatement: Statement
-  private readonly reactivateStatement: Statement
-  private readonly byFingerprintStatement: Statement
-  private readonly forCustomerStatement: Statement
-  private readonly getStatement: Statement
-  private readonly ciphertextStatement: Statement
-  private readonly deactivateStatement: Statement
-  private readonly markUsedStatement: Statement
+  private readonly insertStatement: SqlStatement
+  private readonly reactivateStatement: SqlStatement
+  private readonly byFingerprintStatement: SqlStatement
+  private readonly forCustomerStatement: SqlStatement
+  private readonly getStatement: SqlStatement
+  private readonly ciphertextStatement: SqlStatement
+  private readonly deactivateStatement: SqlStatement
+  private readonly markUsedStatement: SqlStatement
 
   constructor(
-    private readonly db: Db,
+    private readonly db: SqlDatabase,
     private readonly cipher: CardCipher,
   ) {
     this.insertStatement = db.prepare(`insert into saved_cards (customer_id, token_ciphertext, token_fingerprint, masked, brand, issuer, source, active, added_at)

@@ -11,6 +11,41 @@ import { ensurePrivateFile } from '../private-files'
 
 export type Db = Database.Database
 
+/** What a repository needs of a statement: better-sqlite3's, or the PostgreSQL face's (postgres/pg-database.ts). */
+export interface SqlRunResult {
+  changes: number
+}
+export interface SqlStatement {
+  get(...params: unknown[]): unknown
+  all(...params: unknown[]): unknown[]
+  run(...params: unknown[]): SqlRunResult
+  pluck(toggle?: boolean): this
+}
+/**
+ * What the history's repositories need of a database: a better-sqlite3 Database as it is, or a
+ * PgDatabase. Engine-specific SQL branches on `engineOf`.
+ */
+export interface SqlDatabase {
+  prepare(sql: string): SqlStatement
+  transaction<A extends unknown[], R>(work: (...args: A) => R): (...args: A) => R
+  exec(sql: string): unknown
+  close(): unknown
+}
+
+export type Engine = 'sqlite' | 'postgres'
+
+export function engineOf(db: SqlDatabase): Engine {
+  return (db as { engine?: Engine }).engine ?? 'sqlite'
+}
+
+/** The database refused a second row with this unique value (either engine). */
+export function violatesUnique(error: unknown, what: { column: string; constraint: string }): boolean {
+  if (!(error instanceof Error)) return false
+  const code = (error as { code?: unknown }).code
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE') return error.message.includes(what.column)
+  return code === '23505' && (error as { constraint?: unknown }).constraint === what.constraint
+}
+
 export interface OpenDatabaseOptions {
   /** Path of a better_sqlite3.node built for the running runtime; omitted under plain Node. */
   nativeBinding?: string | undefined

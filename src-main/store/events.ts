@@ -1,6 +1,5 @@
 /** An order's timeline: what happened to it, oldest first. Details are JSON without secrets. */
-import type { Statement } from 'better-sqlite3'
-import type { Db } from './database'
+import type { SqlDatabase, SqlStatement } from './database'
 import type { EventRow, EventType, NewEvent } from './history-types'
 
 interface EventRecord {
@@ -28,10 +27,10 @@ function toEventRow(r: EventRecord): EventRow {
 }
 
 export class EventsRepository {
-  private readonly appendStatement: Statement
-  private readonly forOrderStatement: Statement
+  private readonly appendStatement: SqlStatement
+  private readonly forOrderStatement: SqlStatement
 
-  constructor(db: Db) {
+  constructor(db: SqlDatabase) {
     this.appendStatement = db.prepare(`insert into events (order_id, type, summary, details, attempt_id, actor, at)
       values (@orderId, @type, @summary, @details, @attemptId, @actor, @at) returning *`)
     this.forOrderStatement = db.prepare('select * from events where order_id = ? order by id')

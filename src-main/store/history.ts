@@ -6,13 +6,15 @@
  *   history.orders.search({ text: 'siti', statuses: ['PAID'], limit: 50 })
  *
  * `transaction` runs several writes atomically (e.g. an order, its attempt and its first event).
+ * The same repositories run on SQLite (a desk's own file) and on PostgreSQL (a team's database,
+ * store/postgres/): `engineOf(db)` tells which where the SQL must differ.
  */
 import type { CardCipher } from '../credentials/card-cipher'
 import { AttemptsRepository } from './attempts'
 import { AuditRepository } from './audit'
 import { CardsRepository } from './cards'
 import { CustomersRepository } from './customers'
-import type { Db } from './database'
+import { engineOf, type SqlDatabase } from './database'
 import { EventsRepository } from './events'
 import { NotificationsRepository } from './notifications'
 import { OrdersRepository } from './orders'
@@ -25,7 +27,7 @@ export interface HistoryOptions {
 }
 
 export interface History {
-  readonly db: Db
+  readonly db: SqlDatabase
   readonly orders: OrdersRepository
   readonly attempts: AttemptsRepository
   readonly events: EventsRepository
@@ -37,10 +39,30 @@ export interface History {
   readonly tracking: TrackingRepository
   /** Runs `work` in one transaction (nested calls become savepoints). */
   transaction<T>(work: () => T): T
+  /**
+   * The write-ahead of a money movement (a charge, a link, a refund): its checks and its writes in one
+   * transaction that no other money movement of this history runs beside, at any desk. SQLite has
+   * one writer at a time already; on PostgreSQL a transaction-scoped advisory lock makes the desks
+   * of a team take turns, so two desks charging one card cannot both find it free.
+   */
+  moneyTransaction<T>(work: () => T): T
+  /**
+   * Claims the right to ask the gateway about one order's or refund's status until `release` is
+   * called; null when another desk of the team is asking right now. A desk's own history has no
+   * other desk: always granted.
+   */
+  claimCheck(subject: 'order' | 'refund', id: number): { release(): void } | null
 }
 
+/** The advisory lock classes of status checks (with the subject's id as the second key). */
+const CHECK_LOCK = { order: 7_391_006, refund: 7_391_007 } as const
+const GRANTED = { release: () => undefined }
+
+/** The advisory lock class of money write-aheads (with the history's schema as the second key). */
+const MONEY_LOCK = 7_391_005
+
 /** The database must be migrated to the newest version (migrate() in migrations.ts). */
-export function createHistory(db: Db, options: HistoryOptions): History {
+export function createHistory(db: SqlDatabase, options: HistoryOptions): History {
   return {
     db,
     orders: new OrdersRepository(db),
@@ -53,5 +75,22 @@ export function createHistory(db: Db, options: HistoryOptions): History {
     audit: new AuditRepository(db),
     tracking: new TrackingRepository(db),
     transaction: (work) => db.transaction(work)(),
+    moneyTransaction:
+      engineOf(db) === 'postgres'
+        ? (work) =>
+            db.transaction(() => {
+              db.prepare('select pg_advisory_xact_lock(?, hashtext(current_schema()))').get(MONEY_LOCK)
+              return work()
+            })()
+        : (work) => db.transaction(work)(),
+    claimCheck:
+      engineOf(db) === 'postgres'
+        ? (subject, id) => {
+            // Session-level: held across the gateway call, and gone with the session if the desk dies.
+            const taken = db.prepare('select pg_try_advisory_lock(?, ?)').pluck().get(CHECK_LOCK[subject], id) === true
+            if (!taken) return null
+            return { release: () => void db.prepare('select pg_advisory_unlock(?, ?)').get(CHECK_LOCK[subject], id) }
+          }
+        : () => GRANTED,
   }
 }

@@ -7,9 +7,8 @@
  * The body is stored redacted; the card token it carried, if any, is kept encrypted under the card
  * data key beside it (migration 4), for the one use acting on it has: saving the customer's card.
  */
-import type { Statement } from 'better-sqlite3'
 import type { CardCipher } from '../credentials/card-cipher'
-import type { Db } from './database'
+import type { SqlDatabase, SqlStatement } from './database'
 import type { NewNotification } from './history-types'
 
 export interface NotificationRow extends Omit<NewNotification, 'token'> {
@@ -55,20 +54,20 @@ function toRow(r: NotificationRecord): NotificationRow {
 }
 
 export class NotificationsRepository {
-  private readonly insertStatement: Statement
-  private readonly byRequestIdStatement: Statement
-  private readonly forOrderStatement: Statement
-  private readonly getStatement: Statement
-  private readonly handledStatement: Statement
-  private readonly unhandledStatement: Statement
-  private readonly recentStatement: Statement
-  private readonly tokenStatement: Statement
-  private readonly waitingStatement: Statement
-  private readonly claimStatement: Statement
-  private readonly unmatchedStatement: Statement
+  private readonly insertStatement: SqlStatement
+  private readonly byRequestIdStatement: SqlStatement
+  private readonly forOrderStatement: SqlStatement
+  private readonly getStatement: SqlStatement
+  private readonly handledStatement: SqlStatement
+  private readonly unhandledStatement: SqlStatement
+  private readonly recentStatement: SqlStatement
+  private readonly tokenStatement: SqlStatement
+  private readonly waitingStatement: SqlStatement
+  private readonly claimStatement: SqlStatement
+  private readonly unmatchedStatement: SqlStatement
 
   constructor(
-    db: Db,
+    db: SqlDatabase,
     private readonly cipher: CardCipher,
   ) {
     this.insertStatement = db.prepare(`insert into notifications (request_id, raw_body, headers, verified, order_id, received_at, token_ciphertext, invoice_number, scheme)

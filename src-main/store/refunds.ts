@@ -1,6 +1,5 @@
 /** Refunds, each known by the Request-Id it was (or, for an external one, had been) sent with. */
-import type { Statement } from 'better-sqlite3'
-import type { Db } from './database'
+import type { SqlDatabase, SqlStatement } from './database'
 import type { NewRefund, RefundRow } from './history-types'
 
 interface RefundRecord {
@@ -46,14 +45,14 @@ const FIELDS: readonly (readonly [keyof RefundUpdate, string])[] = [
 ]
 
 export class RefundsRepository {
-  private readonly insertStatement: Statement
-  private readonly updateStatement: Statement
-  private readonly forOrderStatement: Statement
-  private readonly byRequestIdStatement: Statement
-  private readonly getStatement: Statement
-  private readonly openStatement: Statement
+  private readonly insertStatement: SqlStatement
+  private readonly updateStatement: SqlStatement
+  private readonly forOrderStatement: SqlStatement
+  private readonly byRequestIdStatement: SqlStatement
+  private readonly getStatement: SqlStatement
+  private readonly openStatement: SqlStatement
 
-  constructor(db: Db) {
+  constructor(db: SqlDatabase) {
     this.insertStatement = db.prepare(`insert into refunds (order_id, request_id, amount_sen, type, status, raw_status, message, external, created_by, created_at, updated_at)
       values (@orderId, @requestId, @amountSen, @type, @status, @rawStatus, null, @external, @createdBy, @createdAt, @createdAt) returning *`)
     this.updateStatement = db.prepare(`update refunds set

@@ -3,8 +3,7 @@
  * made (the backoff step) and when the next is due. A row whose `nextAt` is null is one the tracker
  * stopped following (a link past its expiry): kept so that a restart does not take it up again.
  */
-import type { Statement } from 'better-sqlite3'
-import type { Db } from './database'
+import type { SqlDatabase, SqlStatement } from './database'
 
 export type TrackedSubject = 'order' | 'refund'
 
@@ -25,22 +24,22 @@ interface TrackingRecord {
 const toRow = (r: TrackingRecord): TrackingRow => ({ subject: r.subject, subjectId: r.subject_id, checks: r.checks, nextAt: r.next_at })
 
 export class TrackingRepository {
-  private readonly getStatement: Statement
-  private readonly addStatement: Statement
-  private readonly setStatement: Statement
-  private readonly removeStatement: Statement
-  private readonly dueStatement: Statement
-  private readonly activeStatement: Statement
-  private readonly countStatement: Statement
-  private readonly dueCountStatement: Statement
-  private readonly nextStatement: Statement
-  private readonly subjectIdsStatement: Statement
+  private readonly getStatement: SqlStatement
+  private readonly addStatement: SqlStatement
+  private readonly setStatement: SqlStatement
+  private readonly removeStatement: SqlStatement
+  private readonly dueStatement: SqlStatement
+  private readonly activeStatement: SqlStatement
+  private readonly countStatement: SqlStatement
+  private readonly dueCountStatement: SqlStatement
+  private readonly nextStatement: SqlStatement
+  private readonly subjectIdsStatement: SqlStatement
 
-  constructor(db: Db) {
+  constructor(db: SqlDatabase) {
     this.getStatement = db.prepare('select * from tracking where subject = ? and subject_id = ?')
     this.addStatement = db.prepare('insert into tracking (subject, subject_id, checks, next_at) values (?, ?, 0, ?) on conflict do nothing')
     this.setStatement = db.prepare(
-      'insert into tracking (subject, subject_id, checks, next_at) values (@subject, @subjectId, @checks, @nextAt) on conflict do update set checks = excluded.checks, next_at = excluded.next_at',
+      'insert into tracking (subject, subject_id, checks, next_at) values (@subject, @subjectId, @checks, @nextAt) on conflict (subject, subject_id) do update set checks = excluded.checks, next_at = excluded.next_at',
     )
     this.removeStatement = db.prepare('delete from tracking where subject = ? and subject_id = ?')
     this.dueStatement = db.prepare('select * from tracking where next_at is not null and next_at <= ? order by next_at limit ?')

@@ -26,6 +26,13 @@ export const SAMPLE_INPUTS: Record<CallName, unknown[]> = {
   'approvals.grant': [{ call: 'refunds.request', subjectId: 1, login: TEST_OPERATORS.admin.login, pin: TEST_OPERATORS.admin.pin }],
   'audit.list': [{ limit: 50 }, { actor: 'aisyah', action: 'settings', from: '2020-01-01T00:00:00Z', to: '2100-01-01T00:00:00+08:00', limit: 10, beforeId: 1000 }],
   'audit.exportCsv': [{}],
+  // Port 1 answers nobody: nothing is created or joined.
+  'team.get': [undefined],
+  'team.probe': [{ connection: { host: '127.0.0.1', port: 1, database: 'shop', user: 'app', tls: 'off', caFile: null }, password: 'pw' }],
+  'team.create': [{ connection: { host: '127.0.0.1', port: 1, database: 'shop', user: 'app', tls: 'off', caFile: null }, password: 'pw', importHistory: false }],
+  'team.join': [{ connection: { host: '127.0.0.1', port: 1, database: 'shop', user: 'app', tls: 'off', caFile: null }, password: 'pw', teamKey: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE-FFFFF-GGGGG-22222' }],
+  'team.importHistory': [undefined],
+  'team.leave': [undefined],
   'environment.switch': [{ environment: 'sandbox' }, { environment: 'production', confirmProduction: true }, { environment: 'training' }],
   'settings.get': [undefined],
   'settings.update': [],

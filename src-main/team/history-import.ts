@@ -1,0 +1,142 @@
+/**
+ * Copies a desk's own Sandbox and Production histories (SQLite) into the team database it just
+ * created, table by table, 500 rows at a time, keeping every id so that the rows still point at each
+ * other. Each batch and its progress row commit together, so an import that stops (the app quit, the
+ * network dropped) resumes where it stopped, and one run twice copies nothing twice
+ * (`on conflict do nothing`). Saved card tokens are re-encrypted from the desk's key to the team's.
+ */
+import type { GatewayEnvironment } from '../../src-preload/contract'
+import type { CardCipher } from '../credentials/card-cipher'
+import type { Db } from '../store/database'
+import type { PgDatabase } from '../store/postgres/pg-database'
+
+const BATCH = 500
+
+/** Parents before children. `key` is the column a batch is resumed after (ids only grow). */
+const TABLES: readonly { name: string; key: string | null }[] = [
+  { name: 'customers', key: 'id' },
+  { name: 'orders', key: 'id' },
+  { name: 'attempts', key: 'id' },
+  { name: 'events', key: 'id' },
+  { name: 'saved_cards', key: 'id' },
+  { name: 'refunds', key: 'id' },
+  { name: 'notifications', key: 'id' },
+  { name: 'audit_log', key: 'id' },
+  { name: 'tracking', key: null },
+  { name: 'settings', key: null },
+]
+
+const CONFLICT: Record<string, string> = { tracking: '(subject, subject_id)', settings: '(key)' }
+
+export interface ImportSource {
+  environment: GatewayEnvironment
+  /** The desk's history of that environment (migrated), or null when the desk never used it. */
+  db: Db | null
+  deskCipher: CardCipher
+  teamCipher: CardCipher
+}
+
+export interface ImportProgress {
+  copied: number
+  total: number
+}
+
+function schemaOf(environment: GatewayEnvironment): string {
+  return `env_${environment}`
+}
+
+/** Rows of every table of every source: what the progress bar counts to. */
+export function importTotal(sources: readonly ImportSource[]): number {
+  let total = 0
+  for (const source of sources) {
+    if (!source.db) continue
+    for (const table of TABLES) total += source.db.prepare(`select count(*) from ${table.name}`).pluck().get() as number
+  }
+  return total
+}
+
+/**
+ * Before any other desk can write: each id sequence of the team starts past the desk's highest id,
+ * so the ids the import keeps never meet a new row's.
+ */
+export function reserveIds(team: PgDatabase, sources: readonly ImportSource[]): void {
+  team.transaction(() => {
+    for (const source of sources) {
+      if (!source.db) continue
+      for (const table of TABLES) {
+        if (table.key !== 'id') continue
+        const max = source.db.prepare(`select max(id) from ${table.name}`).pluck().get() as number | null
+        if (max === null) continue
+        const qualified = `${schemaOf(source.environment)}.${table.name}`
+        team.prepare(`select setval(pg_get_serial_sequence(?, 'id'), greatest(?, (select coalesce(max(id), 0) from ${qualified})))`).get(qualified, max)
+      }
+    }
+  })()
+}
+
+/** Blobs travel as PostgreSQL's hex text for bytea; tokens are re-encrypted and re-fingerprinted. */
+function teamRow(table: string, row: Record<string, unknown>, source: ImportSource): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...row }
+  if ((table === 'saved_cards' || table === 'notifications') && Buffer.isBuffer(row['token_ciphertext'])) {
+    const token = source.deskCipher.decrypt(row['token_ciphertext'])
+    out['token_ciphertext'] = source.teamCipher.encrypt(token)
+    if (table === 'saved_cards') out['token_fingerprint'] = source.teamCipher.fingerprint(token)
+  }
+  for (const [column, value] of Object.entries(out)) {
+    if (Buffer.isBuffer(value)) out[column] = `\\x${value.toString('hex')}`
+  }
+  return out
+}
+
+export interface ImportRun {
+  team: PgDatabase
+  sources: readonly ImportSource[]
+  /** After each batch; return false to stop (the import resumes later). */
+  onProgress: (progress: ImportProgress) => boolean
+}
+
+/** Copies what is not copied yet. Resolves with the final progress; throws what stopped it. */
+export async function importHistory(run: ImportRun): Promise<ImportProgress & { stopped: boolean }> {
+  const { team, sources } = run
+  const total = importTotal(sources)
+  let copied = (team.prepare('select coalesce(sum(copied), 0) from team.import_progress').pluck().get() as number) || 0
+  for (const source of sources) {
+    if (!source.db) continue
+    const schema = schemaOf(source.environment)
+    for (const table of TABLES) {
+      const done = team.prepare('select last_id, copied from team.import_progress where environment = ? and table_name = ?').get(source.environment, table.name) as
+        | { last_id: number; copied: number }
+        | undefined
+      if (done && table.key === null) continue
+      let lastId = done?.last_id ?? 0
+      const columns = (source.db.prepare(`select name from pragma_table_info(?)`).pluck().all(table.name) as string[]).map((c) => `"${c}"`).join(', ')
+      const conflict = CONFLICT[table.name] ?? '(id)'
+      const insert = team.prepare(
+        `insert into ${schema}.${table.name} (${columns}) select ${columns} from jsonb_populate_recordset(null::${schema}.${table.name}, ?::jsonb) on conflict ${conflict} do nothing`,
+      )
+      const read = table.key === null ? source.db.prepare(`select * from ${table.name}`) : source.db.prepare(`select * from ${table.name} where id > ? order by id limit ${String(BATCH)}`)
+      for (;;) {
+        const rows = (table.key === null ? read.all() : read.all(lastId)) as Record<string, unknown>[]
+        if (rows.length === 0) break
+        const batch = rows.map((row) => teamRow(table.name, row, source))
+        const next = table.key === null ? 0 : (rows.at(-1)?.['id'] as number)
+        team.transaction(() => {
+          insert.run(JSON.stringify(batch))
+          team
+            .prepare(
+              `insert into team.import_progress (environment, table_name, last_id, copied, total) values (?, ?, ?, ?, ?)
+               on conflict (environment, table_name) do update set last_id = excluded.last_id, copied = team.import_progress.copied + excluded.copied, total = excluded.total`,
+            )
+            .run(source.environment, table.name, next, rows.length, total)
+        })()
+        copied += rows.length
+        lastId = next
+        if (!run.onProgress({ copied, total })) return { copied, total, stopped: true }
+        // Let the app answer staff between batches.
+        await new Promise((resolve) => setImmediate(resolve))
+        if (table.key === null) break
+      }
+    }
+  }
+  return { copied, total, stopped: false }
+}

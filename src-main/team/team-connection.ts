@@ -1,0 +1,55 @@
+/**
+ * How a desk connects to its team's database: pg's client settings from Settings → Team database and
+ * the password from the keychain. TLS is required, with the server's certificate checked, unless the
+ * database is on this very computer.
+ */
+import { readFileSync } from 'node:fs'
+import type { ClientConfig } from 'pg'
+import type { TeamConnection } from '../../src-preload/contract'
+import { AppError } from '../bridge/app-error'
+
+/** The longest one statement may run or wait for a lock; a call blocks the back end at most about this long. */
+const STATEMENT_TIMEOUT_MS = 8_000
+const LOCK_TIMEOUT_MS = 5_000
+const CONNECT_TIMEOUT_MS = 5_000
+
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare)
+}
+
+export interface ClientConfigOptions {
+  /** The schema unqualified names resolve to (a history schema, or `team`). */
+  schema?: string
+  /** Shown in pg_stat_activity: which desk a session belongs to (the leader's name is read from it). */
+  applicationName?: string
+}
+
+export function teamClientConfig(connection: TeamConnection, password: string, options: ClientConfigOptions = {}): ClientConfig {
+  if (connection.tls === 'off' && !isLoopback(connection.host)) {
+    throw new AppError('INVALID_INPUT', 'TLS may be off only for a database on this computer: the password and every order would cross the network readable.', 'connection.tls')
+  }
+  let ca: string | undefined
+  if (connection.tls === 'verify' && connection.caFile) {
+    try {
+      ca = readFileSync(connection.caFile, 'utf8')
+    } catch {
+      throw new AppError('INVALID_INPUT', 'The CA file cannot be read: check the path.', 'connection.caFile')
+    }
+    if (!ca.includes('-----BEGIN CERTIFICATE-----')) throw new AppError('INVALID_INPUT', 'The CA file is not a PEM certificate.', 'connection.caFile')
+  }
+  const settings = [`-c statement_timeout=${String(STATEMENT_TIMEOUT_MS)}`, `-c lock_timeout=${String(LOCK_TIMEOUT_MS)}`]
+  if (options.schema) settings.push(`-c search_path=${options.schema}`)
+  return {
+    host: connection.host.replace(/^\[|\]$/g, ''),
+    port: connection.port,
+    database: connection.database,
+    user: connection.user,
+    password,
+    ssl: connection.tls === 'off' ? false : { rejectUnauthorized: true, servername: connection.host, ...(ca ? { ca } : {}) },
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    application_name: (options.applicationName ?? 'merchant-back-office').slice(0, 63),
+    options: settings.join(' '),
+  }
+}

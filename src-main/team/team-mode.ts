@@ -1,0 +1,425 @@
+/**
+ * Team mode: whether this desk's Sandbox and Production histories live in its own SQLite files or in
+ * the team's PostgreSQL database, and everything that follows from it — creating, joining and leaving
+ * a team, the team key, the import of this desk's history, whether the database can be reached (and
+ * reaching it again by itself), and which desk leads (runs the status tracker and the listener).
+ * Training never moves: its gateway is each desk's own.
+ */
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import type { GatewayEnvironment, TeamConnection, TeamImportProgress, TeamProbe, TeamView } from '../../src-preload/contract'
+import { AppError } from '../bridge/app-error'
+import type { EventBus } from '../bridge/event-bus'
+import { createCardCipher, type CardCipher } from '../credentials/card-cipher'
+import type { CredentialVault } from '../credentials/vault'
+import type { Logger } from '../log'
+import type { TeamSettings } from '../settings/app-settings'
+import type { Db } from '../store/database'
+import { PgDatabase } from '../store/postgres/pg-database'
+import { DatabaseUnreachableError } from '../store/postgres/sync-connection'
+import { foreignTables, historySchema, migrateTeam, TEAM_ENVIRONMENTS, TEAM_SCHEMA_VERSION, teamSchemaVersion } from '../store/postgres/team-schema'
+import { ChangeRelay } from './change-relay'
+import { importHistory, reserveIds, type ImportSource } from './history-import'
+import { LeaderElection } from './leader-election'
+import { teamClientConfig } from './team-connection'
+import { newTeamKey, teamCardKey, teamKeyCheck, teamKeyMatches } from './team-key'
+
+/** How often an unreachable database is tried again. */
+const RECONNECT_MS = 3_000
+/** The advisory lock whose holder leads the team (one per environment: the environment's index is added). */
+const LEADER_LOCK = 7_391_100
+
+export interface TeamModeOptions {
+  vault: CredentialVault
+  log: Logger
+  now: () => Date
+  events: EventBus
+  settings: () => TeamSettings | null
+  saveSettings: (team: TeamSettings | null) => void
+  /** This desk's own history of an environment, for the import (null when it has none); the caller closes it. */
+  deskHistory: (environment: GatewayEnvironment) => Promise<{ db: Db; cipher: CardCipher } | null>
+  /** The operators of this desk, copied into a team this desk creates (their PIN hashes, never PINs). */
+  deskOperators: () => Record<string, unknown>[]
+  /** Leader election's interval; tests shorten it. */
+  leaderIntervalMs?: number
+  deskName: string
+}
+
+/** The history of one environment in the team database, opened. */
+export interface TeamHistoryDatabase {
+  db: PgDatabase
+  cipher: CardCipher
+}
+
+type LeaderListener = (leader: boolean) => void
+
+export class TeamMode {
+  private unreachable: string | null = null
+  private readonly databases = new Set<PgDatabase>()
+  private reconnectTimer: NodeJS.Timeout | null = null
+  private election: LeaderElection | null = null
+  private relay: ChangeRelay | null = null
+  private leaderListener: LeaderListener | null = null
+  private importState: TeamImportProgress | null = null
+  private importing: Promise<void> | null = null
+  private stopImport = false
+  private readonly deskId = randomUUID()
+
+  constructor(private readonly options: TeamModeOptions) {}
+
+  /** Sandbox and Production are in the team database (Training never is). */
+  holds(environment: string): environment is GatewayEnvironment {
+    return this.options.settings() !== null && environment !== 'training'
+  }
+
+  get leader(): boolean {
+    return this.election?.leader ?? false
+  }
+
+  async view(): Promise<TeamView> {
+    const team = this.options.settings()
+    return {
+      mode: team ? 'team' : 'desk',
+      connection: team?.connection ?? null,
+      passwordSet: (await this.options.vault.teamSecret('password')) !== null,
+      state: team === null ? 'off' : this.unreachable !== null ? 'unreachable' : 'connected',
+      problem: this.unreachable,
+      leader: this.leader,
+      leaderDesk: this.election ? await this.election.leaderDesk().catch(() => null) : null,
+      deskName: this.options.deskName,
+      schemaVersion: team ? TEAM_SCHEMA_VERSION : null,
+      import: this.importState,
+    }
+  }
+
+  private changed(): void {
+    void this.view().then(
+      (view) => this.options.events.emit('team.changed', view),
+      (error: unknown) => this.options.log.warn('team.view_failed', { error: error instanceof Error ? error.message : String(error) }),
+    )
+  }
+
+  // ---- Reaching the database ----
+
+  private connectionFor(team: TeamSettings, password: string, schema?: string): pg.ClientConfig {
+    return teamClientConfig(team.connection, password, { ...(schema ? { schema } : {}), applicationName: `mbo:${this.options.deskName}` })
+  }
+
+  private async password(): Promise<string> {
+    const password = await this.options.vault.teamSecret('password')
+    if (password === null) throw new AppError('TEAM_NOT_READY', 'The team database password is not in this desk’s keychain: join the team again in Settings → Team database.')
+    return password
+  }
+
+  private open(config: pg.ClientConfig): PgDatabase {
+    const db = new PgDatabase({ connection: config, onUnreachable: (message) => this.lost(message) })
+    this.databases.add(db)
+    const close = db.close.bind(db)
+    db.close = () => {
+      this.databases.delete(db)
+      close()
+    }
+    return db
+  }
+
+  /** A call found the database gone: every session fails fast until the probe reaches it again. */
+  lost(message: string): void {
+    if (this.unreachable === null) {
+      this.options.log.warn('team.unreachable', { problem: message })
+      this.unreachable = message
+      this.changed()
+    }
+    this.scheduleReconnect()
+  }
+
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer) return
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null
+      void this.probeReachable()
+    }, RECONNECT_MS)
+    this.reconnectTimer.unref()
+  }
+
+  private async probeReachable(): Promise<void> {
+    const team = this.options.settings()
+    if (!team) return
+    const client = new pg.Client(this.connectionFor(team, await this.password().catch(() => '')))
+    client.on('error', () => undefined)
+    try {
+      await client.connect()
+      await client.query('select 1')
+      for (const db of this.databases) db.connection.markReachable()
+      this.options.log.info('team.reachable')
+      this.unreachable = null
+      this.changed()
+    } catch {
+      this.scheduleReconnect()
+    } finally {
+      void client.end().catch(() => undefined)
+    }
+  }
+
+  /** The error a call ends with when the team database cannot be reached. */
+  refusal(error: DatabaseUnreachableError): AppError {
+    this.lost(error.message)
+    return new AppError(
+      'TEAM_DATABASE_UNREACHABLE',
+      'The team database cannot be reached, so nothing was saved and nothing was sent to the gateway. This desk reconnects by itself. (A charge or refund already sent before the database went away stays locked until a status check settles it.)',
+    )
+  }
+
+  // ---- Opening an environment's history ----
+
+  /** The environment's history in the team database; it may be unreachable now (then calls fail until it is back). */
+  async openHistory(environment: GatewayEnvironment): Promise<TeamHistoryDatabase> {
+    const team = this.requireTeam()
+    const [password, key] = [await this.password(), await this.options.vault.teamSecret('key')]
+    if (key === null) throw new AppError('TEAM_NOT_READY', 'The team key is not in this desk’s keychain: join the team again with the key.')
+    const db = this.open(this.connectionFor(team, password, historySchema(environment)))
+    try {
+      this.checkTeam(db, key)
+    } catch (error) {
+      if (!(error instanceof DatabaseUnreachableError)) {
+        db.close()
+        throw error
+      }
+    }
+    return { db, cipher: createCardCipher(teamCardKey(key, environment)) }
+  }
+
+  /** The team database's operators (the desk's operators move with it in team mode). */
+  async openOperators(): Promise<PgDatabase> {
+    const team = this.requireTeam()
+    return this.open(this.connectionFor(team, await this.password(), 'team'))
+  }
+
+  private requireTeam(): TeamSettings {
+    const team = this.options.settings()
+    if (!team) throw new Error('Not in team mode.')
+    return team
+  }
+
+  /** The schema is this app's (migrated forward if older) and the key is the team's. */
+  private checkTeam(db: PgDatabase, key: string): void {
+    const version = teamSchemaVersion(db)
+    if (version === null || version === 0) throw new AppError('TEAM_NOT_FOUND', 'There is no team in this database.')
+    if (version > TEAM_SCHEMA_VERSION) {
+      throw new AppError('TEAM_TOO_NEW', `The team database is at version ${String(version)}, newer than this app knows (${String(TEAM_SCHEMA_VERSION)}): update this app first.`)
+    }
+    if (version < TEAM_SCHEMA_VERSION) migrateTeam(db, this.options.now())
+    const check = db.prepare('select key_check from team.team_info where id = 1').pluck().get() as string | undefined
+    if (check === undefined || !teamKeyMatches(key, check)) throw new AppError('INVALID_INPUT', 'This is not the key of this team: enter it exactly as it was shown when the team was created.', 'teamKey')
+  }
+
+  // ---- Leading: the tracker and the listener run at one desk of the team ----
+
+  /** Starts taking part in the election for this environment (stops the previous one). */
+  async follow(environment: GatewayEnvironment, onLeader: LeaderListener): Promise<void> {
+    await this.unfollow()
+    const team = this.requireTeam()
+    const password = await this.password()
+    this.leaderListener = onLeader
+    this.election = new LeaderElection({
+      connection: this.connectionFor(team, password),
+      lockKey: LEADER_LOCK + TEAM_ENVIRONMENTS.indexOf(environment),
+      deskName: this.options.deskName,
+      log: this.options.log,
+      ...(this.options.leaderIntervalMs === undefined ? {} : { intervalMs: this.options.leaderIntervalMs }),
+      onChange: (leader) => {
+        this.leaderListener?.(leader)
+        this.changed()
+      },
+    })
+    this.election.start()
+    this.relay = new ChangeRelay({
+      connection: this.connectionFor(team, password),
+      channel: `mbo_changes_${environment}`,
+      deskId: this.deskId,
+      events: this.options.events,
+      log: this.options.log,
+    })
+    await this.relay.start()
+  }
+
+  /** Stops taking part (this desk left the team or switched to Training). */
+  async unfollow(): Promise<void> {
+    const election = this.election
+    const relay = this.relay
+    this.election = null
+    this.relay = null
+    await election?.stop()
+    this.leaderListener?.(false)
+    this.leaderListener = null
+    await relay?.stop()
+  }
+
+  // ---- Settings → Team database ----
+
+  async probe(connection: TeamConnection, password?: string): Promise<TeamProbe> {
+    const secret = password ?? (await this.options.vault.teamSecret('password'))
+    if (secret === null) throw new AppError('INVALID_INPUT', 'Enter the database password.', 'password')
+    const db = new PgDatabase({ connection: teamClientConfig(connection, secret, { applicationName: `mbo:${this.options.deskName}` }), callTimeoutMs: 8_000 })
+    try {
+      const version = teamSchemaVersion(db)
+      if (version !== null && version > 0) {
+        return version > TEAM_SCHEMA_VERSION
+          ? { ok: false, found: 'team', schemaVersion: version, message: `A team is there, at version ${String(version)}: newer than this app (${String(TEAM_SCHEMA_VERSION)}). Update this app to join it.` }
+          : { ok: true, found: 'team', schemaVersion: version, message: `Connected. A team is there (version ${String(version)}): join it with the team key.` }
+      }
+      if (foreignTables(db) > 0) {
+        return { ok: false, found: 'other', schemaVersion: null, message: 'Connected, but this database holds tables of something else. Use an empty database of its own for the team.' }
+      }
+      return { ok: true, found: 'empty', schemaVersion: null, message: 'Connected. The database is empty: you can create the team in it.' }
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      return { ok: false, found: 'unreachable', schemaVersion: null, message: `Cannot connect: ${error instanceof Error ? error.message : String(error)}` }
+    } finally {
+      db.close()
+    }
+  }
+
+  /** Makes an empty database a team, with this desk's operators; returns the new team key (shown once). */
+  async create(connection: TeamConnection, password: string): Promise<string> {
+    const probe = await this.probe(connection, password)
+    if (probe.found !== 'empty') throw new AppError('TEAM_CREATE_REFUSED', probe.found === 'team' ? 'A team is already in this database: join it instead.' : probe.message)
+    const key = newTeamKey()
+    const db = new PgDatabase({ connection: teamClientConfig(connection, password), callTimeoutMs: 60_000 })
+    try {
+      const at = this.options.now()
+      migrateTeam(db, at)
+      db.transaction(() => {
+        db.prepare('insert into team.team_info (id, created_at, created_by, key_check) values (1, ?, ?, ?)').run(at.toISOString(), this.options.deskName, teamKeyCheck(key))
+        // With their ids: whoever is signed in at this desk stays signed in as the same operator.
+        for (const operator of this.options.deskOperators()) {
+          db.prepare(
+            `insert into team.operators (id, login, name, role, active, pin_hash, failed_count, last_failed_at, locked_until, created_at, updated_at)
+             values (@id, @login, @name, @role, @active, @pin_hash, 0, null, null, @created_at, @updated_at)`,
+          ).run(operator)
+        }
+        db.exec("select setval(pg_get_serial_sequence('team.operators', 'id'), greatest((select max(id) from team.operators), 1))")
+      })()
+      // Ids past this desk's own, before any other desk can write: the import keeps its ids.
+      const sources = await this.importSources(key)
+      try {
+        reserveIds(db, sources)
+      } finally {
+        sources.forEach((source) => source.close())
+      }
+    } finally {
+      db.close()
+    }
+    await this.saveJoined(connection, password, key)
+    this.options.log.info('team.created', { host: connection.host, database: connection.database })
+    return key
+  }
+
+  async join(connection: TeamConnection, password: string, key: string): Promise<void> {
+    const db = new PgDatabase({ connection: teamClientConfig(connection, password), callTimeoutMs: 8_000 })
+    try {
+      this.checkTeam(db, key)
+    } catch (error) {
+      if (error instanceof DatabaseUnreachableError) throw new AppError('TEAM_UNREACHABLE', `Cannot connect: ${error.message}`)
+      throw error
+    } finally {
+      db.close()
+    }
+    await this.saveJoined(connection, password, key)
+    this.options.log.info('team.joined', { host: connection.host, database: connection.database })
+  }
+
+  private async saveJoined(connection: TeamConnection, password: string, key: string): Promise<void> {
+    await this.options.vault.setTeamSecret('password', password)
+    await this.options.vault.setTeamSecret('key', key)
+    this.unreachable = null
+    this.importState = null
+    this.options.saveSettings({ connection, deskName: this.options.deskName })
+  }
+
+  /** Back to this desk's own histories; the team key stays in the keychain only until then. */
+  async leave(): Promise<void> {
+    this.stopImport = true
+    await this.importing
+    await this.unfollow()
+    this.options.saveSettings(null)
+    await this.options.vault.removeTeamSecret('key')
+    await this.options.vault.removeTeamSecret('password')
+    this.unreachable = null
+    this.importState = null
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
+    this.reconnectTimer = null
+    this.options.log.info('team.left')
+  }
+
+  // ---- Importing this desk's history ----
+
+  private async importSources(key: string): Promise<(ImportSource & { close(): void })[]> {
+    const sources: (ImportSource & { close(): void })[] = []
+    for (const environment of TEAM_ENVIRONMENTS) {
+      const desk = await this.options.deskHistory(environment)
+      sources.push({
+        environment,
+        db: desk?.db ?? null,
+        deskCipher: desk?.cipher ?? createCardCipher(teamCardKey(key, environment)),
+        teamCipher: createCardCipher(teamCardKey(key, environment)),
+        close: () => desk?.db.close(),
+      })
+    }
+    return sources
+  }
+
+  /** Starts (or resumes) the import in the background; progress goes out as team.changed. */
+  async startImport(): Promise<void> {
+    const team = this.requireTeam()
+    if (this.importing) return
+    const key = await this.options.vault.teamSecret('key')
+    if (key === null) throw new AppError('TEAM_NOT_READY', 'The team key is not in this desk’s keychain.')
+    const db = this.open(this.connectionFor(team, await this.password()))
+    const sources = await this.importSources(key)
+    this.stopImport = false
+    this.importState = { copied: 0, total: 0, state: 'running', message: null }
+    this.changed()
+    let lastEmit = 0
+    this.importing = importHistory({
+      team: db,
+      sources,
+      onProgress: (progress) => {
+        this.importState = { ...progress, state: 'running', message: null }
+        if (Date.now() - lastEmit > 200) {
+          lastEmit = Date.now()
+          this.changed()
+        }
+        return !this.stopImport
+      },
+    })
+      .then((result) => {
+        this.importState = {
+          copied: result.copied,
+          total: result.total,
+          state: result.stopped ? 'stopped' : 'done',
+          message: result.stopped ? 'Stopped: resume it to copy the rest.' : null,
+        }
+        this.options.log.info('team.import_finished', { copied: result.copied, stopped: result.stopped })
+      })
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error)
+        this.importState = { copied: this.importState?.copied ?? 0, total: this.importState?.total ?? 0, state: 'failed', message: `Stopped by an error: ${message}. Resume it when the cause is fixed.` }
+        this.options.log.warn('team.import_failed', { error: message })
+      })
+      .finally(() => {
+        sources.forEach((source) => source.close())
+        db.close()
+        this.importing = null
+        this.changed()
+      })
+  }
+
+  async close(): Promise<void> {
+    this.stopImport = true
+    await this.importing
+    await this.unfollow()
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
+    this.reconnectTimer = null
+    for (const db of [...this.databases]) db.close()
+  }
+}
