@@ -269,10 +269,14 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   /** This desk became (or stopped being) the team's leader: the tracker and the listener follow. */
   async function leadershipChanged(leader: boolean): Promise<void> {
     log.info('team.leadership', { leader, environment: active.id })
-    if (leader) leaderDuties.start()
-    else leaderDuties.stop()
-    tracker.settingsChanged()
-    await listener.apply().catch((error: unknown) => log.warn('listener.apply_failed', { error: error instanceof Error ? error.message : String(error) }))
+    try {
+      if (leader) leaderDuties.start()
+      else leaderDuties.stop()
+      tracker.settingsChanged()
+      await listener.apply()
+    } catch (error) {
+      log.warn('team.leadership_failed', { error: error instanceof Error ? error.message : String(error) })
+    }
   }
   async function followTeam(): Promise<void> {
     if (team.holds(active.id)) await team.follow(active.id, (leader) => void leadershipChanged(leader))

@@ -24,6 +24,7 @@ import { AppError } from '../bridge/app-error'
 import type { Authorisation } from '../bridge/dispatch'
 import type { Logger } from '../log'
 import { violatesUnique, type SqlDatabase } from '../store/database'
+import { DatabaseUnreachableError } from '../store/postgres/sync-connection'
 import type { NewAuditEntry } from '../store/history-types'
 import { CALL_WORDS, RAISED_ABOVE_WORDS, RAISED_WORDS, refusalMessage, roleAtLeast, ROLE_NAMES } from './call-words'
 import { OperatorStore, operatorView, type OperatorRow } from './operator-store'
@@ -117,6 +118,25 @@ export class Desk {
     this.unknownLogins.clear()
   }
 
+  /** The last read of the signed-in operator, for when a team's database cannot be reached. */
+  private lastRead: OperatorRow | null = null
+
+  /**
+   * The operator, read afresh (a deactivation takes effect at once). While a team's database cannot
+   * be reached, the signed-in operator stays who they were: what they may see is what was loaded, and
+   * anything that writes fails on the database anyway.
+   */
+  private readOperator(id: number): OperatorRow | null {
+    try {
+      const operator = this.operators.byId(id)
+      this.lastRead = operator
+      return operator
+    } catch (error) {
+      if (error instanceof DatabaseUnreachableError && this.lastRead?.id === id) return this.lastRead
+      throw error
+    }
+  }
+
   private nowMs(): number {
     return this.options.now().getTime()
   }
@@ -130,7 +150,7 @@ export class Desk {
   /** The signed-in operator, or null (nobody, or deactivated since). Does not look at the lock. */
   current(): OperatorRow | null {
     if (!this.session) return null
-    const operator = this.operators.byId(this.session.operatorId)
+    const operator = this.readOperator(this.session.operatorId)
     if (!operator?.active) {
       this.endSession()
       return null

@@ -322,7 +322,16 @@ export class StatusTracker {
     if (this.started) setImmediate(() => this.tick())
   }
 
+  /** Never throws: it runs from timers, where a throw would end the app (a team's database may be unreachable). */
   private tick(): void {
+    try {
+      this.tickOnce()
+    } catch (error) {
+      this.ctx.log.warn('tracker.tick_failed', { error: error instanceof Error ? error.message : String(error) })
+    }
+  }
+
+  private tickOnce(): void {
     if (!this.started) return
     const refresh = this.refresh
     // Turned off in Settings, the tracker still runs a refresh staff asked for, and nothing else.
@@ -481,7 +490,12 @@ export class StatusTracker {
   private emit(): void {
     if (this.emitTimer) clearTimeout(this.emitTimer)
     this.emitTimer = null
-    this.ctx.events.emit('tracker.changed', this.status())
+    try {
+      this.ctx.events.emit('tracker.changed', this.status())
+    } catch (error) {
+      // The history cannot be read now (a team's database away): the next change emits again.
+      this.ctx.log.warn('tracker.status_failed', { error: error instanceof Error ? error.message : String(error) })
+    }
   }
 
   private emitSoon(): void {

@@ -99,7 +99,7 @@ export interface ImportRun {
 export async function importHistory(run: ImportRun): Promise<ImportProgress & { stopped: boolean }> {
   const { team, sources } = run
   const total = importTotal(sources)
-  let copied = (team.prepare('select coalesce(sum(copied), 0) from team.import_progress').pluck().get() as number) || 0
+  let copied = (team.prepare('select coalesce(sum(copied), 0)::bigint from team.import_progress').pluck().get() as number) || 0
   for (const source of sources) {
     if (!source.db) continue
     const schema = schemaOf(source.environment)

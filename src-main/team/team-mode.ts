@@ -93,10 +93,9 @@ export class TeamMode {
   }
 
   private changed(): void {
-    void this.view().then(
-      (view) => this.options.events.emit('team.changed', view),
-      (error: unknown) => this.options.log.warn('team.view_failed', { error: error instanceof Error ? error.message : String(error) }),
-    )
+    this.view()
+      .then((view) => this.options.events.emit('team.changed', view))
+      .catch((error: unknown) => this.options.log.warn('team.view_failed', { error: error instanceof Error ? error.message : String(error) }))
   }
 
   // ---- Reaching the database ----
@@ -238,6 +237,8 @@ export class TeamMode {
       deskId: this.deskId,
       events: this.options.events,
       log: this.options.log,
+      // Other desks' changes while this one was cut off were missed: the settings screen refetches.
+      onResync: () => this.changed(),
     })
     await this.relay.start()
   }
