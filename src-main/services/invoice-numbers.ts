@@ -4,7 +4,7 @@
  * by an order (typed by hand, or from an older sequence) is skipped.
  */
 import { AppError } from '../bridge/app-error'
-import type { SqlDatabase, SqlStatement } from '../store/database'
+import type { SqlDatabase } from '../store/database'
 import type { History } from '../store/history'
 
 const KEY = 'invoice_sequence'

@@ -13,12 +13,13 @@ import { AppError } from '../bridge/app-error'
 import { refundBody, type GatewayResult, type RefundInput, type RefundOutcome, type StatusOutcome } from '../gateway/client'
 import { toWireJson } from '../gateway/money'
 import { formatRm } from '../../src-common/money-text'
+import type { CheckClaim } from '../store/history'
 import type { OrderRow, RefundRow } from '../store/history-types'
 import type { RefundUpdate } from '../store/refunds'
 import { assertDue } from './check-timing'
 import type { ServiceContext } from './context'
 import { beginAttempt, finishAttempt, recordRead } from './gateway-attempts'
-import { isRefundable, refundBlockedReason, refundCheckDueAt, refundMoney, refundView } from './refund-summary'
+import { isRefundable, refundBlockedReason, refundCheckDueAt, refundMoney, refundStatusPath, refundView } from './refund-summary'
 import { CheckFailedError, checkInProgress, orderDetail } from './status-checks'
 
 const REFUND_PATH = '/cancellation/credit-card/refund'
@@ -251,13 +252,13 @@ export class Refunds {
     const claim = this.ctx.history().claimCheck('refund', refundId)
     if (!claim) throw checkInProgress()
     try {
-      return await this.checkClaimedRefund(refundId)
+      return await this.checkClaimedRefund(claim, refundId)
     } finally {
       claim.release()
     }
   }
 
-  private async checkClaimedRefund(refundId: number): Promise<RefundResult> {
+  private async checkClaimedRefund(claim: CheckClaim, refundId: number): Promise<RefundResult> {
     const { ctx } = this
     const history = ctx.history()
     const refund = this.refund(refundId)
@@ -265,6 +266,7 @@ export class Refunds {
     if (!due) throw new AppError('NOT_CHECKABLE', `This refund is ${refund.status === 'SUCCESS' ? 'done' : 'refused'}: a status check would not change it.`)
     assertDue(due, ctx.now())
     const client = await ctx.gateway()
+    claim.sending(refund.orderId, refundStatusPath(refund), ctx.now().toISOString())
     const result = await client.checkStatus(refund.requestId)
     const attempt = recordRead(history, refund.orderId, result, ctx.now())
     let updated: RefundRow

@@ -12,7 +12,7 @@ import { AppError } from '../bridge/app-error'
 import type { GatewayResult, StatusOutcome, GenericPayment } from '../gateway/client'
 import type { GatewayErrorCode } from '../gateway/errors'
 import type { NormalisedStatus } from '../gateway/status'
-import type { History } from '../store/history'
+import type { CheckClaim, History } from '../store/history'
 import type { OrderReview, OrderRow, OrderStatus, OrderUpdate } from '../store/history-types'
 import type { ServiceContext } from './context'
 import { formatRm } from '../../src-common/money-text'
@@ -292,13 +292,25 @@ export async function checkOrderStatus(ctx: ServiceContext, id: number, afterChe
   const claim = ctx.history().claimCheck('order', id)
   if (!claim) throw checkInProgress()
   try {
-    return await checkClaimedOrder(ctx, id, afterCheck, options)
+    return await checkClaimedOrder(ctx, claim, id, afterCheck, options)
   } finally {
     claim.release()
   }
 }
 
-async function checkClaimedOrder(ctx: ServiceContext, id: number, afterCheck: ((order: OrderRow) => Promise<void>) | undefined, options: CheckOptions): Promise<OrderDetail> {
+/** Where a check of this order goes (what the claim records before it leaves). */
+function lookUpPath(order: OrderRow): string {
+  if (order.kind === 'generic_link') return `/v3/payments/${encodeURIComponent(order.paymentId ?? '')}`
+  return `/orders/v1/status/${encodeURIComponent(order.kind === 'phone_order' && order.requestId ? order.requestId : order.invoiceNumber)}`
+}
+
+async function checkClaimedOrder(
+  ctx: ServiceContext,
+  claim: CheckClaim,
+  id: number,
+  afterCheck: ((order: OrderRow) => Promise<void>) | undefined,
+  options: CheckOptions,
+): Promise<OrderDetail> {
   const history = ctx.history()
   const order = history.orders.get(id)
   if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
@@ -306,6 +318,7 @@ async function checkClaimedOrder(ctx: ServiceContext, id: number, afterCheck: ((
   const due = statusCheckDueAt(history, order)
   if (!due) throw new AppError('NOT_CHECKABLE', `This order is ${order.status.toLowerCase()}: a status check would not change it.`)
   if (!(options.afterNotification && order.kind === 'generic_link')) assertDue(due, ctx.now())
+  claim.sending(order.id, lookUpPath(order), ctx.now().toISOString())
   const lookup = await lookUp(ctx, order)
   const attempt = recordRead(history, order.id, lookup.result, ctx.now())
   if (!lookup.result.ok) {

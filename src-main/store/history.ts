@@ -14,6 +14,7 @@ import { AttemptsRepository } from './attempts'
 import { AuditRepository } from './audit'
 import { CardsRepository } from './cards'
 import { CustomersRepository } from './customers'
+import { randomUUID } from 'node:crypto'
 import { engineOf, type SqlDatabase } from './database'
 import { EventsRepository } from './events'
 import { NotificationsRepository } from './notifications'
@@ -51,12 +52,23 @@ export interface History {
    * called; null when another desk of the team is asking right now. A desk's own history has no
    * other desk: always granted.
    */
-  claimCheck(subject: 'order' | 'refund', id: number): { release(): void } | null
+  claimCheck(subject: 'order' | 'refund', id: number): CheckClaim | null
+}
+
+/** The right to ask about one order's or refund's status, from its due check until its answer is recorded. */
+export interface CheckClaim {
+  /**
+   * The request is about to leave: in a team, a pending read is written to the shared history first,
+   * so that if this desk dies before recording the answer the next check, at any desk, still waits 60 s
+   * after this one (the leader later settles the row as interrupted).
+   */
+  sending(orderId: number, path: string, at: string): void
+  release(): void
 }
 
 /** The advisory lock classes of status checks (with the subject's id as the second key). */
 const CHECK_LOCK = { order: 7_391_006, refund: 7_391_007 } as const
-const GRANTED = { release: () => undefined }
+const GRANTED: CheckClaim = { sending: () => undefined, release: () => undefined }
 
 /** The advisory lock class of money write-aheads (with the history's schema as the second key). */
 const MONEY_LOCK = 7_391_005
@@ -89,7 +101,24 @@ export function createHistory(db: SqlDatabase, options: HistoryOptions): History
             // Session-level: held across the gateway call, and gone with the session if the desk dies.
             const taken = db.prepare('select pg_try_advisory_lock(?, ?)').pluck().get(CHECK_LOCK[subject], id) === true
             if (!taken) return null
-            return { release: () => void db.prepare('select pg_advisory_unlock(?, ?)').get(CHECK_LOCK[subject], id) }
+            let pending: number | null = null
+            return {
+              sending: (orderId, path, at) => {
+                pending = db
+                  .prepare("insert into attempts (order_id, operation, request_id, method, path, outcome, started_at) values (?, 'status', ?, 'GET', ?, 'pending', ?) returning id")
+                  .pluck()
+                  .get(orderId, `claim-${randomUUID()}`, path, at) as number
+              },
+              release: () => {
+                try {
+                  // The answer is recorded (or the check failed before sending): the marker has done its job.
+                  if (pending !== null) db.prepare("delete from attempts where id = ? and outcome = 'pending'").run(pending)
+                  db.prepare('select pg_advisory_unlock(?, ?)').get(CHECK_LOCK[subject], id)
+                } catch {
+                  // The session is gone (and its lock with it); a marker left behind is settled by the leader.
+                }
+              },
+            }
           }
         : () => GRANTED,
   }

@@ -19,6 +19,7 @@
  * 1 s).
  */
 import pg from 'pg'
+import { queryInTurn } from './query-in-turn'
 import { events, isEventName, type EventName } from '../../src-preload/contract'
 import type { EventBus } from '../bridge/event-bus'
 import type { Logger } from '../log'
@@ -146,7 +147,7 @@ export class ChangeRelay {
       this.keep(name, message)
       return
     }
-    client.query('select pg_notify($1, $2)', [this.options.channel, message]).then(
+    queryInTurn(client, 'select pg_notify($1, $2)', [this.options.channel, message]).then(
       () => {
         if (this.sendFailing) this.options.log.info('team.relay.send_recovered', {})
         this.sendFailing = false
@@ -248,7 +249,7 @@ export class ChangeRelay {
       await client.connect()
       await tuneServerKeepalive(client, this.heartbeatMs)
       // The channel is only [a-z0-9_] (checked in the constructor), so quoting it is enough.
-      await client.query(`listen "${channel}"`)
+      await queryInTurn(client, `listen "${channel}"`)
     } catch (error) {
       void closeSession(client)
       if (!this.outage) log.warn('team.relay.unreachable', { channel, error: describeError(error) })
@@ -298,7 +299,7 @@ export class ChangeRelay {
     if (!client || this.pinging) return
     this.pinging = true
     try {
-      await client.query('select 1')
+      await queryInTurn(client, 'select 1')
     } catch (error) {
       this.lose(client, error)
     } finally {

@@ -31,6 +31,7 @@
  * false after true). It must not throw (if it does, the error is logged and ignored).
  */
 import pg from 'pg'
+import { queryInTurn } from './query-in-turn'
 import type { Logger } from '../log'
 
 export interface LeaderElectionOptions {
@@ -144,7 +145,7 @@ export class LeaderElection {
     const client = this.client
     if (!client) return null
     try {
-      const result = await client.query<{ application_name: string | null }>(LEADER_QUERY, [this.keyHigh, this.keyLow])
+      const result = await queryInTurn<{ application_name: string | null }>(client, LEADER_QUERY, [this.keyHigh, this.keyLow])
       const name = result.rows[0]?.application_name
       if (name === undefined || name === null || name === '') return null
       return deskNameFrom(name)
@@ -165,9 +166,9 @@ export class LeaderElection {
         if (!client) return
       }
       if (this.isLeader) {
-        await client.query('select 1')
+        await queryInTurn(client, 'select 1')
       } else {
-        const result = await client.query<{ won: boolean }>('select pg_try_advisory_lock($1::int8) as won', [this.key])
+        const result = await queryInTurn<{ won: boolean }>(client, 'select pg_try_advisory_lock($1::int8) as won', [this.key])
         // stop() or a lost session cleared this.client meanwhile: that session is closed, its lock with it.
         if (this.client !== client) return
         if (result.rows[0]?.won === true) this.setLeader(true, 'team.leader.won', {})
@@ -279,7 +280,7 @@ export function deskNameFrom(applicationName: string): string {
 export async function tuneServerKeepalive(client: pg.Client, intervalMs: number): Promise<void> {
   const seconds = (ms: number): string => String(Math.max(1, Math.ceil(ms / 1000)))
   try {
-    await client.query(
+    await queryInTurn(client, 
       `select set_config('tcp_keepalives_idle', $1, false), set_config('tcp_keepalives_interval', $2, false),
               set_config('tcp_keepalives_count', '3', false), set_config('tcp_user_timeout', $3, false)`,
       [seconds(2 * intervalMs), seconds(intervalMs), String(Math.max(1_000, 5 * intervalMs))],

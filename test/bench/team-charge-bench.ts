@@ -56,7 +56,8 @@ async function main(): Promise<void> {
     const outcomes = new Map<string, number>()
     const answered = { front: 0, back: 0 }
     const fire = async (desk: Desk, slot: number): Promise<void> => {
-      const card = cards[slot % CARDS]!
+      const card = cards[slot % CARDS]
+      if (!card) throw new Error('no card for the slot')
       const started = performance.now()
       const result: Result<unknown> = await desk.result('phoneOrders.charge', {
         ...card,
@@ -96,10 +97,10 @@ async function main(): Promise<void> {
     console.log(
       table([
         ['figure', 'value', 'target'],
-        ['charges asked per desk per second', (slots / (sentMs / 1000)).toFixed(1), `${String(RATE)}`],
-        ['charges answered per desk per second', (Math.min(answered.front, answered.back) / (doneMs / 1000)).toFixed(1), `${String(RATE)}`],
+        ['charges asked per desk per second', (slots / (sentMs / 1000)).toFixed(1), String(RATE)],
+        ['charges answered per desk per second', (Math.min(answered.front, answered.back) / (doneMs / 1000)).toFixed(1), String(RATE)],
         ['charges at the gateway', String(state.orders.length), `≤ ${String(slots)} (one per slot)`],
-        ['slots charged twice (duplicates)', String(duplicates), `${String(TARGET_DUPLICATES)}`],
+        ['slots charged twice (duplicates)', String(duplicates), String(TARGET_DUPLICATES)],
         ['charge latency p50 ms', percentile(sorted, 50).toFixed(1), ''],
         ['charge latency p95 ms', percentile(sorted, 95).toFixed(1), ''],
         ['charge latency p99 ms', percentile(sorted, 99).toFixed(1), ''],

@@ -2,13 +2,13 @@
  * One status tracker per team: the leader desk follows the team's waiting orders; when it dies (killed,
  * as a crash or a pulled plug would), another desk takes over within 15 s, from the schedule and the
  * request times the team database holds: no order checked twice in a round, none sooner than 60 s
- * after its last request.
+ * after its last request, even a request the dead desk sent and never saw answered.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { TeamView } from '../../src-preload/contract'
 import { freshDatabase } from '../support/postgres'
 import { cardLink } from './link-requests'
-import { startShop, teamConnection, type Desk, type Shop } from './team/desks'
+import { startShop, teamConnection, type Shop } from './team/desks'
 
 let shop: Shop
 let database: { url: string; drop(): Promise<void> }
@@ -50,18 +50,26 @@ it('hands the tracker to the other desk when the leader dies, without checking a
   expect(await back.call('team.get')).toMatchObject({ leader: false, leaderDesk: 'front' })
 
   const links = 6
-  for (let i = 1; i <= links; i++) await front.call('links.create', cardLink({ invoiceNumber: `INV-FO-${String(i)}` }))
-  // First round: due 60 s after each link's request; the leader checks each once.
+  const ids: number[] = []
+  for (let i = 1; i <= links; i++) ids.push((await front.call('links.create', cardLink({ invoiceNumber: `INV-FO-${String(i)}` }))).order.id)
+  // First round: due 60 s after each link's request. The gateway takes the first checks (as many as
+  // the tracker asks at once, 4) and never answers: the leader dies with them sent and none recorded.
+  const inFlight = 4
+  await shop.control('POST', '/faults', { operation: 'status', kind: 'hang', phase: 'after', count: inFlight })
   shop.advance(61_000)
-  await waitForChecks(links)
+  await waitForChecks(inFlight)
 
   const backLeads = back.nextEvent('team.changed', isLeader, 15_000)
   const killedAt = Date.now()
   await front.kill()
   await backLeads
   expect(Date.now() - killedAt).toBeLessThan(15_000)
+  // The new leader asks about the two orders nobody asked about yet; the dead desk's checks were
+  // written ahead, so those four wait 60 s after them, by hand too.
+  await waitForChecks(links)
+  expect(await back.failure('orders.checkStatus', { id: ids[0] })).toMatchObject({ code: 'TOO_EARLY' })
 
-  // Second round (1 min after the first check): the new leader, from the shared schedule.
+  // Second round: the new leader checks each once more, from the shared schedule and request times.
   shop.advance(61_000)
   await waitForChecks(2 * links)
   const byOrder = new Map<string, number[]>()

@@ -56,7 +56,7 @@ it('copies a desk history of 100,000 orders into the team: searchable, cards sti
   await app.stop()
   const { db } = await openHistoryDatabase(app.dataDir, 'sandbox')
   const seeded = seedOrders(db, { count: ORDERS, now: app.now() })
-  const sample = db.prepare('select invoice_number, customer_name from orders where id = ?').get(seeded.lastId! - 17) as { invoice_number: string; customer_name: string }
+  const sample = db.prepare('select invoice_number, customer_name from orders where id = ?').get((seeded.lastId ?? 0) - 17) as { invoice_number: string; customer_name: string }
   const deskRows = { orders: db.prepare('select count(*) from orders').pluck().get() as number, events: db.prepare('select count(*) from events').pluck().get() as number }
   db.close()
   await app.restart()
