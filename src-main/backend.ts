@@ -4,11 +4,12 @@
  */
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import type { AppInfo, CredentialsView, Environment, GatewayEnvironment, SettingsView } from '../src-preload/contract'
+import type { AppInfo, Environment, GatewayEnvironment, SettingsView } from '../src-preload/contract'
 import { AppError } from './bridge/app-error'
 import { createDispatch, type Dispatch, type Handlers } from './bridge/dispatch'
 import { createEventBus, type EventBus } from './bridge/event-bus'
 import { openKeychain } from './credentials/keychain'
+import { credentialCalls } from './credentials/credential-calls'
 import { CredentialVault } from './credentials/vault'
 import { ENVIRONMENTS } from './environments'
 import type { GatewayClient, GatewayClientOptions } from './gateway/client'
@@ -16,8 +17,8 @@ import { createLogger, fileSink, type Logger } from './log'
 import { ensurePrivateDir } from './private-files'
 import { notConfigured, testConnection } from './services/connection-test'
 import { readAppSettings, writeAppSettings, type AppSettings } from './settings/app-settings'
-import { checkForEnvironment, EnvironmentSettingsStore } from './settings/environment-settings'
-import { credentialsAuditEntry, environmentSwitchAuditEntry, settingsAuditEntry } from './settings/settings-diff'
+import { checkForEnvironment } from './settings/environment-settings'
+import { environmentSwitchAuditEntry, settingsAuditEntry } from './settings/settings-diff'
 import { sqliteVersion, type SqlDatabase } from './store/database'
 import { environmentDir } from './store/history-file'
 import { attemptView, searchOrders } from './services/orders'
@@ -168,14 +169,6 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
   function settingsView(): SettingsView {
     return { environment: active.id, gatewayUrl: gatewayUrl(active.id), settings: active.settings.read() }
-  }
-
-  async function credentialsView(): Promise<CredentialsView> {
-    const [sandbox, production] = await Promise.all([
-      vault.state('sandbox', appSettings.credentials.sandbox),
-      vault.state('production', appSettings.credentials.production),
-    ])
-    return { keychain: vault.status, sandbox, production }
   }
 
   function saveAppSettings(next: AppSettings): void {
@@ -370,33 +363,16 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       return settingsView()
     },
 
-    'credentials.get': () => credentialsView(),
-
-    'credentials.update': async ({ environment, clientId, apiKeyTrailingColon, secretKey, apiKey }) => {
-      if (secretKey !== undefined) await vault.setSecret(environment, 'secretKey', secretKey)
-      if (apiKey !== undefined) await vault.setSecret(environment, 'apiKey', apiKey)
-      dropServiceClient()
-      const profile = appSettings.credentials[environment]
-      const nextProfile = { clientId: clientId ?? profile.clientId, apiKeyTrailingColon: apiKeyTrailingColon ?? profile.apiKeyTrailingColon }
-      saveAppSettings({ ...appSettings, credentials: { ...appSettings.credentials, [environment]: nextProfile } })
-      // Which secrets were set, never their values.
-      const set = (['secretKey', 'apiKey'] as const).filter((name) => (name === 'secretKey' ? secretKey : apiKey) !== undefined)
-      const audit = credentialsAuditEntry({ actor: context.actor(), at: now(), environment, before: profile, after: nextProfile, set })
-      if (audit) active.history.audit.append(audit)
-      // Which secrets changed, never what they are.
-      log.info('credentials.updated', { environment, secretKey: secretKey !== undefined, apiKey: apiKey !== undefined })
-      return credentialsView()
-    },
-
-    'credentials.removeSecret': async ({ environment, secret }) => {
-      await vault.removeSecret(environment, secret)
-      dropServiceClient()
-      const profile = appSettings.credentials[environment]
-      const audit = credentialsAuditEntry({ actor: context.actor(), at: now(), environment, before: profile, after: profile, removed: [secret] })
-      if (audit) active.history.audit.append(audit)
-      log.info('credentials.secret_removed', { environment, secret })
-      return credentialsView()
-    },
+    ...credentialCalls({
+      vault,
+      appSettings: () => appSettings,
+      saveAppSettings,
+      credentialsChanged: dropServiceClient,
+      audit: (entry) => active.history.audit.append(entry),
+      actor: () => context.actor(),
+      now,
+      log,
+    }),
 
     'orders.search': (query) => searchOrders(active.history, query),
     'orders.get': ({ id }) => orderDetail(active.history, id, now()),
