@@ -54,10 +54,16 @@ export function App() {
 
   return (
     <>
-      <TeamBanner team={team} />
+      {/* The lock, a modal dialog above everything, shows the banner itself. */}
+      {lockShown(mode, screensFor) ? null : <TeamBanner team={team} />}
       <Screens mode={mode} screensFor={screensFor} />
     </>
   )
+}
+
+/** Whether Screens shows the lock (over the screens, or alone). */
+function lockShown(mode: SessionMode, screensFor: OperatorView | null): boolean {
+  return mode.kind === 'lock' || (mode.kind === 'shell' && screensFor === null)
 }
 
 /** What the session allows: the first Admin, the sign-in, the screens, or the lock over them. */

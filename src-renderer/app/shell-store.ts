@@ -4,6 +4,8 @@
 import { create } from 'zustand'
 import type { AppInfo, CallError, Environment } from '../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../api'
+import { useSessionStore } from '../features/session/session-store'
+import { useTeamStore } from '../features/team/team-store'
 
 export const screens = ['orders', 'payment-link', 'phone-order', 'audit', 'operators', 'settings'] as const
 export type Screen = (typeof screens)[number]
@@ -18,6 +20,13 @@ interface AppInfoSlice {
   infoError: CallError | null
   loadInfo: () => Promise<void>
   setEnvironment: (environment: Environment) => void
+  /**
+   * Which history the screens show, counted up each time it moves: an environment switch, or this desk
+   * creating, joining or leaving a team (the same environment, another database). Screens that keep
+   * rows or drafts of a history follow it the way they follow the environment: they refetch or start afresh.
+   */
+  history: number
+  historyMoved: () => void
 }
 
 export type ShellState = NavigationSlice & AppInfoSlice
@@ -38,11 +47,31 @@ export const useShellStore = create<ShellState>()((set) => ({
     set(result.ok ? { info: result.value, infoError: null } : { infoError: result.error })
   },
   setEnvironment: (environment) => set((state) => (state.info ? { info: { ...state.info, environment } } : {})),
+  history: 0,
+  historyMoved: () => set((state) => ({ history: state.history + 1 })),
 }))
+
+/** The history moved: the screens follow, and the session is asked again (joining or leaving a team signs everyone out). */
+function historyMoved(): void {
+  useShellStore.getState().historyMoved()
+  void useSessionStore.getState().load()
+}
 
 /** Keeps the store in step with main's events; returns the unsubscribe. */
 export function subscribeShellEvents(): () => void {
   const api = getApi()
   if (!api) return () => {}
-  return api.on('environment.changed', ({ environment }) => useShellStore.getState().setEnvironment(environment))
+  // Main says it after a switch, and after its history moved to or from a team database (then the same environment).
+  const offEnvironment = api.on('environment.changed', ({ environment }) => {
+    useShellStore.getState().setEnvironment(environment)
+    historyMoved()
+  })
+  // Team mode changed (in this window or another): Sandbox and Production are in another database now.
+  const offTeam = useTeamStore.subscribe((state, previous) => {
+    if (state.view && previous.view && state.view.mode !== previous.view.mode) historyMoved()
+  })
+  return () => {
+    offEnvironment()
+    offTeam()
+  }
 }

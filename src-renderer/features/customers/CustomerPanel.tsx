@@ -10,6 +10,7 @@ import { ReviewChip } from '../orders/ReviewChip'
 import { RefusalWithApproval } from '../session/ApprovalDialog'
 import { NeedNote } from '../session/NeedNote'
 import { SCREEN_NEEDS } from '../session/roles'
+import { readErrorMessage } from '../team/team-text'
 import { AddCardDialog } from './AddCardDialog'
 import { CustomerForm } from './CustomerForm'
 import { useCustomersStore, type CustomerDetail } from './customers-store'
@@ -182,7 +183,7 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
 
       {loadError ? (
         <div className="alert alert--error" role="alert">
-          This customer could not be loaded: {loadError.message}{' '}
+          This customer could not be loaded: {readErrorMessage(loadError)}{' '}
           <button type="button" className="link-button" onClick={() => void refresh()}>
             Retry
           </button>

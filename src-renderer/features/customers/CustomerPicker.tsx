@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { CustomerView } from '../../../src-preload/contract'
+import { readErrorMessage } from '../team/team-text'
 import { newCustomerFrom } from './customer-rules'
 import { CustomerForm } from './CustomerForm'
 import { useCustomersStore } from './customers-store'
@@ -103,7 +104,7 @@ export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView
       </p>
       {searchError ? (
         <div className="alert alert--error" role="alert">
-          The search failed: {searchError.message}
+          The search failed: {readErrorMessage(searchError)}
         </div>
       ) : null}
       <ul className="customer-results" id={listId} role="listbox" aria-label="Customers found" hidden={shown.length === 0}>

@@ -13,6 +13,7 @@ import { TimelineEntryHead } from '../../ui/TimelineSummary'
 import { ReceiptButton } from '../phone-order/ReceiptDialog'
 import { SupervisorOverrideButton } from '../phone-order/SupervisorOverride'
 import { RefundsSection } from '../refunds/RefundsSection'
+import { readErrorMessage } from '../team/team-text'
 import { useOrdersStore } from './orders-store'
 import { ReviewChip } from './ReviewChip'
 import { ReviewPanel } from './ReviewPanel'
@@ -217,7 +218,7 @@ export function OrderDetail() {
       </div>
       {detailError ? (
         <div className="alert alert--error" role="alert">
-          {detailError.message}
+          {readErrorMessage(detailError)}
         </div>
       ) : null}
       {detail ? (

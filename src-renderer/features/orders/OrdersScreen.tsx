@@ -1,8 +1,12 @@
 import { useCallback, useEffect } from 'react'
 import type { OrderFilters } from '../../../src-preload/contract'
+import { useShellStore } from '../../app/shell-store'
 import { EmptyState } from '../../ui/EmptyState'
 import { OrdersIcon } from '../../ui/icons'
+import { useSessionStore } from '../session/session-store'
 import { TrackerBar } from '../tracker/TrackerBar'
+import { readErrorMessage } from '../team/team-text'
+import { useTeamStore } from '../team/team-store'
 import { ExportBar } from './ExportBar'
 import { OrderDetail } from './OrderDetail'
 import { OrderFiltersBar } from './OrderFiltersBar'
@@ -30,11 +34,23 @@ export function OrdersScreen() {
   const loadMore = useOrdersStore((state) => state.loadMore)
   const select = useOrdersStore((state) => state.select)
   const onSearch = useCallback((next: OrderFilters) => void search(next), [search])
+  const history = useShellStore((state) => state.history)
 
   useEffect(() => subscribeExportEvents(), [])
   useEffect(() => subscribeOrderEvents(), [])
+  // Another environment, or the history moved to or from a team database: nothing of the old one stays on show.
+  useEffect(() => useOrdersStore.getState().follow(history), [history])
+  // A search refused because the team database was gone, or nobody was signed in, runs again once both are back.
+  const teamReachable = useTeamStore((state) => state.view?.state !== 'unreachable')
+  const signedIn = useSessionStore((state) => Boolean(state.view?.operator) && state.view?.locked === false)
+  useEffect(() => {
+    const { error: refused, filters: searched } = useOrdersStore.getState()
+    if (teamReachable && signedIn && (refused?.code === 'TEAM_DATABASE_UNREACHABLE' || refused?.code === 'SIGNED_OUT')) void useOrdersStore.getState().search(searched)
+  }, [teamReachable, signedIn])
 
   const nothingAtAll = !loading && rows.length === 0 && !hasFilters(filters) && !error
+  // A refused search found nothing out: the error says so, not "No orders match".
+  const refused = error !== null && rows.length === 0 && !loading
   return (
     <div className={`orders-screen${selectedId !== null ? ' orders-screen--with-detail' : ''}`}>
       <div className="orders-screen__main">
@@ -46,7 +62,7 @@ export function OrdersScreen() {
         <OrderFiltersBar onSearch={onSearch} />
         {error ? (
           <div className="alert alert--error" role="alert">
-            {error.message}
+            {readErrorMessage(error)}
           </div>
         ) : null}
         {nothingAtAll ? (
@@ -55,7 +71,7 @@ export function OrdersScreen() {
           </EmptyState>
         ) : (
           <>
-            <p className="muted small" role="status" data-testid="orders-count">
+            <p className="muted small" role="status" data-testid="orders-count" hidden={refused}>
               {loading && rows.length === 0
                 ? 'Searching…'
                 : rows.length === 0

@@ -35,6 +35,10 @@ interface OrdersState {
    * finish first); picked up as soon as the job id is known.
    */
   earlyExportEvents: Record<string, ExportFinished>
+  /** The history (the shell's count) the rows and the open order are of; null before the screen first showed. */
+  history: number | null
+  /** The screen shows `history`: if it moved, the old one's rows and open order go and the search runs again. */
+  follow: (history: number) => void
   search: (filters: OrderFilters) => Promise<void>
   loadMore: () => Promise<void>
   select: (id: number | null) => Promise<void>
@@ -60,6 +64,16 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
   attempts: {},
   exporting: null,
   earlyExportEvents: {},
+  history: null,
+
+  follow: (history) => {
+    const { history: before, filters } = get()
+    if (before === history) return
+    set({ history })
+    if (before === null) return
+    set({ rows: [], nextBeforeId: null, error: null, selectedId: null, detail: null, detailError: null, attempts: {} })
+    void get().search(filters)
+  },
 
   search: async (filters) => {
     const api = getApi()

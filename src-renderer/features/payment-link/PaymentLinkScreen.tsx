@@ -7,6 +7,7 @@ import { subscribeLinkEvents, useLinkStore } from './link-store'
 
 export function PaymentLinkScreen() {
   const environment = useShellStore((state) => state.info?.environment ?? null)
+  const history = useShellStore((state) => state.history)
   const draft = useLinkStore((state) => state.draft)
   const defaults = useLinkStore((state) => state.defaults)
   const result = useLinkStore((state) => state.result)
@@ -16,10 +17,10 @@ export function PaymentLinkScreen() {
   const start = useLinkStore((state) => state.start)
   const showResult = useLinkStore((state) => state.showResult)
 
-  // A fresh form for the environment in use; another environment means another sequence and defaults.
+  // A fresh form for the environment in use; another environment (or its history moved to or from a team database) means another sequence and defaults.
   useEffect(() => {
-    void useLinkStore.getState().ensure(environment)
-  }, [environment])
+    void useLinkStore.getState().ensure(environment, history)
+  }, [environment, history])
 
   // The link on show may have changed while this screen was away; then follow main's events.
   useEffect(() => {

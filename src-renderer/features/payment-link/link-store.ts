@@ -22,6 +22,8 @@ const NO_BANKS: BankList = { status: 'idle', banks: [], error: null }
 interface LinkState {
   /** The environment the defaults and draft belong to (as the shell knew it), once prepared. */
   environment: Environment | null
+  /** The history (the shell's count) they belong to: a move to or from a team database starts afresh too. */
+  history: number | null
   defaults: LinkDefaults | null
   preparing: boolean
   prepareError: CallError | null
@@ -37,8 +39,8 @@ interface LinkState {
   /** Bumped by every fresh start, so a late answer for an older form is dropped. */
   generation: number
 
-  /** Prepares a fresh form for `environment` unless one is ready for it already. */
-  ensure: (environment: Environment | null) => Promise<void>
+  /** Prepares a fresh form for `environment` and `history` unless one is ready for them already. */
+  ensure: (environment: Environment | null, history: number) => Promise<void>
   /** A fresh form: new invoice number and defaults; `keepChannel` carries over the way of paying. */
   start: (environment: Environment | null, keepChannel?: boolean) => Promise<void>
   edit: (change: (draft: LinkDraft) => LinkDraft) => void
@@ -51,6 +53,7 @@ interface LinkState {
 
 export const useLinkStore = create<LinkState>()((set, get) => ({
   environment: null,
+  history: null,
   defaults: null,
   preparing: false,
   prepareError: null,
@@ -63,13 +66,14 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
   refreshError: null,
   generation: 0,
 
-  ensure: async (environment) => {
+  ensure: async (environment, history) => {
     const state = get()
-    if (state.draft || state.result || state.preparing) {
+    if ((state.draft || state.result || state.preparing) && state.history === history) {
       if (state.environment === environment) return
       // The shell learnt the environment after this form was prepared: it is the same one.
       if (state.environment === null) return set({ environment })
     }
+    set({ history })
     await get().start(environment)
   },
 

@@ -4,6 +4,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader'
 import { CustomerPanel } from '../customers/CustomerPanel'
 import { CustomerPicker } from '../customers/CustomerPicker'
 import { subscribeCustomerEvents, useCustomersStore } from '../customers/customers-store'
+import { readErrorMessage } from '../team/team-text'
 import { chargeable } from './charge-form'
 import { ChargeForm, useChargeErrors } from './ChargeForm'
 import { ChargeResultPanel } from './ChargeResultPanel'
@@ -23,6 +24,7 @@ function StepHeading({ n, title, done }: { n: number; title: string; done?: bool
 
 export function PhoneOrderScreen() {
   const environment = useShellStore((state) => state.info?.environment ?? null)
+  const history = useShellStore((state) => state.history)
   const draft = usePhoneOrderStore((state) => state.draft)
   const defaults = usePhoneOrderStore((state) => state.defaults)
   const step = usePhoneOrderStore((state) => state.step)
@@ -41,10 +43,10 @@ export function PhoneOrderScreen() {
   const cards = detail && detail.customer.id === customerId ? detail.cards : null
   const { errorFor } = useChargeErrors(draft, defaults, cards)
 
-  // A fresh screen for the environment in use; another environment has other customers and cards.
+  // A fresh screen for the environment in use; another environment (or its history moved to or from a team database) has other customers and cards.
   useEffect(() => {
-    void usePhoneOrderStore.getState().ensure(environment)
-  }, [environment])
+    void usePhoneOrderStore.getState().ensure(environment, history)
+  }, [environment, history])
 
   // What is on show may have changed while this screen was away; then follow main's events.
   useEffect(() => {
@@ -119,7 +121,7 @@ export function PhoneOrderScreen() {
             />
           ) : loadError ? (
             <div className="alert alert--error" role="alert">
-              <p>The customer could not be loaded: {loadError.message}</p>
+              <p>The customer could not be loaded: {readErrorMessage(loadError)}</p>
               <div className="form__actions">
                 <button type="button" className="button button--secondary" onClick={() => void useCustomersStore.getState().refresh()}>
                   Retry

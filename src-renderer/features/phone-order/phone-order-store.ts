@@ -31,6 +31,8 @@ export interface PendingCharge {
 
 interface PhoneOrderState {
   environment: Environment | null
+  /** The history (the shell's count) the screen is of: a move to or from a team database starts afresh too. */
+  history: number | null
   defaults: PhoneOrderDefaults | null
   preparing: boolean
   prepareError: CallError | null
@@ -49,8 +51,8 @@ interface PhoneOrderState {
   /** Bumped by every fresh start, so a late answer for an older form is dropped. */
   generation: number
 
-  /** Prepares a fresh screen for `environment` unless one is ready for it already. */
-  ensure: (environment: Environment | null) => Promise<void>
+  /** Prepares a fresh screen for `environment` and `history` unless one is ready for them already. */
+  ensure: (environment: Environment | null, history: number) => Promise<void>
   /** Everything afresh: no customer, a new invoice number. */
   start: (environment: Environment | null) => Promise<void>
   edit: (change: Partial<ChargeDraft>) => void
@@ -83,6 +85,7 @@ const NO_CHARGE = {
 
 export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
   environment: null,
+  history: null,
   defaults: null,
   preparing: false,
   prepareError: null,
@@ -90,13 +93,14 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
   ...NO_CHARGE,
   generation: 0,
 
-  ensure: async (environment) => {
+  ensure: async (environment, history) => {
     const state = get()
-    if (state.draft || state.preparing) {
+    if ((state.draft || state.preparing) && state.history === history) {
       if (state.environment === environment) return
       // The shell learnt the environment after this screen was prepared: it is the same one.
       if (state.environment === null) return set({ environment })
     }
+    set({ history })
     await get().start(environment)
   },
 

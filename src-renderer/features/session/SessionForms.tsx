@@ -3,6 +3,8 @@ import type { CallError, OperatorView } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
 import { EnvironmentBanner } from '../../ui/EnvironmentBanner'
 import { Field } from '../../ui/Field'
+import { TeamBanner } from '../team/TeamBanner'
+import { useTeamStore } from '../team/team-store'
 import { fieldOf, PIN_RULE, pinProblem, repeatProblem } from './pin-rules'
 import { ROLE_LABELS } from './roles'
 import { mustDiscardScreens, useSessionStore } from './session-store'
@@ -218,6 +220,9 @@ export function SignInScreen() {
  */
 export function LockScreen({ operator }: { operator: OperatorView | null }) {
   const [other, setOther] = useState(operator === null)
+  const team = useTeamStore((state) => state.view)
+  // Main signed everyone out (e.g. this desk joined or left a team), rather than the screen locking after a while.
+  const signedOut = useSessionStore((state) => state.view !== null && state.view.operator === null)
   const dialog = useRef<HTMLDialogElement>(null)
   // A modal dialog, so that it sits above any dialog the hidden screens had open, and nothing else takes input.
   useEffect(() => {
@@ -239,16 +244,18 @@ export function LockScreen({ operator }: { operator: OperatorView | null }) {
         event.stopPropagation()
       }}
     >
+      {/* The dialog is above everything, the app's own banner too: a locked desk still learns the team database is gone. */}
+      <TeamBanner team={team} />
       <AuthFrame
         testId="lock-screen"
-        title={other ? 'Sign in' : 'Locked'}
+        title={other ? 'Sign in' : signedOut ? 'Signed out' : 'Locked'}
         lead={
           other ? (
             'Sign in with your login and PIN. Anything the previous operator had not sent is discarded.'
           ) : operator ? (
             <>
-              The screen locked after a while without use; customer data is hidden. <strong>{operator.name}</strong> ({ROLE_LABELS[operator.role]}) continues
-              with their PIN, where they were.
+              {signedOut ? 'Nobody is signed in at this desk any more' : 'The screen locked after a while without use'}; customer data is hidden.{' '}
+              <strong>{operator.name}</strong> ({ROLE_LABELS[operator.role]}) continues with their PIN, where they were.
             </>
           ) : null
         }

@@ -28,7 +28,7 @@ function limitHint(text: string): string {
   return `A single phone-order charge above ${formatRm(sen)} is refused.`
 }
 
-/** The active environment's defaults for links, the notification listener and gateway calls. Keyed by environment by its parent, so a switch starts a fresh draft. */
+/** The active environment's defaults for links, the notification listener and gateway calls. Keyed by its parent on each load of Settings, so a switch (or the history moving to or from a team database) starts a fresh draft. */
 export function GeneralSettingsForm({ settings, environmentLabel }: { settings: EnvironmentSettings; environmentLabel: string }) {
   const saveSettings = useSettingsStore((state) => state.saveSettings)
   const [draft, setDraft] = useState(settings)

@@ -4,6 +4,9 @@ import { useShellStore } from '../../app/shell-store'
 import { formatFullTime } from '../../format/time'
 import { CopyField } from '../../ui/CopyField'
 import { openOrder } from '../customers/open-order'
+import { useSessionStore } from '../session/session-store'
+import { readErrorMessage } from '../team/team-text'
+import { useTeamStore } from '../team/team-store'
 import { isLocalAddress, LISTENER_STATE_LABELS, listenerState } from './listener-text'
 import { subscribeListenerEvents, useSettingsStore } from './settings-store'
 
@@ -91,11 +94,18 @@ export function ListenerPanel() {
   // Saved settings may have restarted the listener elsewhere; another environment has its own.
   const view = useSettingsStore((state) => state.view)
   const environment = useShellStore((state) => state.info?.environment)
+  // Read again when the team database comes back (or goes: then the listener may have stopped).
+  const teamState = useTeamStore((state) => state.view?.state)
 
   useEffect(() => subscribeListenerEvents(), [])
   useEffect(() => {
     void useSettingsStore.getState().loadListener()
-  }, [environment, view])
+  }, [environment, view, teamState])
+  // A read refused because nobody was signed in runs again once someone is.
+  const signedIn = useSessionStore((state) => Boolean(state.view?.operator) && state.view?.locked === false)
+  useEffect(() => {
+    if (signedIn && useSettingsStore.getState().listenerError?.code === 'SIGNED_OUT') void useSettingsStore.getState().loadListener()
+  }, [signedIn])
 
   const state = status ? listenerState(status) : null
   return (
@@ -110,7 +120,7 @@ export function ListenerPanel() {
       </div>
       {error ? (
         <div className="alert alert--error" role="alert">
-          The listener&apos;s state could not be read: {error.message}
+          The listener&apos;s state could not be read: {readErrorMessage(error)}
         </div>
       ) : null}
       {!status ? (

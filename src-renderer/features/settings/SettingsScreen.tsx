@@ -66,12 +66,19 @@ export function SettingsScreen() {
 function SettingsForAdmin() {
   const view = useSettingsStore((state) => state.view)
   const loadError = useSettingsStore((state) => state.loadError)
+  const loads = useSettingsStore((state) => state.loads)
   const environment = useShellStore((state) => state.info?.environment)
+  const history = useShellStore((state) => state.history)
 
-  // Reload whenever the environment changes, from this screen or from elsewhere.
+  // Reload whenever the environment changes, from this screen or from elsewhere, or its history moves to or from a team database.
   useEffect(() => {
     void useSettingsStore.getState().load()
-  }, [environment])
+  }, [environment, history])
+  // A load refused because nobody was signed in (joining or leaving a team signs everyone out) runs again once someone is.
+  const signedIn = useSessionStore((state) => Boolean(state.view?.operator) && state.view?.locked === false)
+  useEffect(() => {
+    if (signedIn && useSettingsStore.getState().loadError?.code === 'SIGNED_OUT') void useSettingsStore.getState().load()
+  }, [signedIn])
 
   return (
     <>
@@ -84,7 +91,7 @@ function SettingsForAdmin() {
       <EnvironmentSection />
       <CredentialsSection />
       <TeamSection />
-      {view ? <GeneralSettingsForm key={view.environment} settings={view.settings} environmentLabel={ENVIRONMENT_LABELS[view.environment]} /> : null}
+      {view ? <GeneralSettingsForm key={`${view.environment}:${String(loads)}`} settings={view.settings} environmentLabel={ENVIRONMENT_LABELS[view.environment]} /> : null}
       <ListenerPanel />
       <InstallationCard />
     </>

@@ -33,6 +33,8 @@ interface SettingsState {
   view: SettingsView | null
   credentials: CredentialsView | null
   loadError: CallError | null
+  /** Counts the views `load` brought (not a save's answer): the settings form starts afresh from each, so it never edits an old history's settings. */
+  loads: number
   connection: Partial<Record<Environment, ConnectionTest>>
   load: () => Promise<void>
   saveSettings: (settings: EnvironmentSettings) => Promise<CallError | null>
@@ -52,6 +54,7 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
   view: null,
   credentials: null,
   loadError: null,
+  loads: 0,
   connection: {},
 
   load: async () => {
@@ -60,7 +63,7 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
     const [view, credentials] = await Promise.all([api.settings.get(), api.credentials.get()])
     if (!view.ok) return set({ loadError: view.error })
     if (!credentials.ok) return set({ loadError: credentials.error })
-    set({ view: view.value, credentials: credentials.value, loadError: null })
+    set((state) => ({ view: view.value, credentials: credentials.value, loadError: null, loads: state.loads + 1 }))
   },
 
   saveSettings: async (settings) => {

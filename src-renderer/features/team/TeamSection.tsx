@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { TeamConnection, TeamImportProgress, TeamView } from '../../../src-preload/contract'
+import type { TeamConnection, TeamImportProgress, TeamProbe, TeamView } from '../../../src-preload/contract'
+import { useShellStore } from '../../app/shell-store'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Field } from '../../ui/Field'
 import { CreateTeamDialog } from './CreateTeamDialog'
@@ -29,7 +30,9 @@ const TONE_PILLS: Record<TeamTone, string> = { desk: 'pill--muted', ok: 'pill--o
 
 function TeamFacts({ view }: { view: TeamView }) {
   const status = teamStatusLine(view)
-  const leader = leaderLine(view)
+  // In Training this desk takes no part in the team's election (main knows no leader then): say so, not "no desk runs it".
+  const training = useShellStore((state) => state.info?.environment === 'training')
+  const leader = view.mode === 'team' && training ? "This desk is in Training, which stays on this desk; the team's tracker and listener run at a desk working in Sandbox or Production" : leaderLine(view)
   return (
     <dl className="facts team-facts">
       <dt>Order history</dt>
@@ -85,6 +88,27 @@ function ImportProgress({ progress }: { progress: TeamImportProgress }) {
   )
 }
 
+/**
+ * What Test connection found, once: what is there and what to do, in the form's words; main's own when
+ * it could not connect, or the team there is newer than this app.
+ */
+function ProbeAnswer({ probe, mode }: { probe: TeamProbe; mode: TeamView['mode'] }) {
+  const advice = probeAdvice(probe, mode)
+  const version = probe.schemaVersion === null ? '' : ` (schema version ${String(probe.schemaVersion)})`
+  const text = !probe.ok && probe.found === 'team' ? null : mode === 'team' && probe.found === 'team' ? `The team database answers${version}.` : advice.text
+  return (
+    <div className={`check check--${probe.ok ? advice.tone : 'bad'} team-probe`} role="status" data-testid="team-probe">
+      {text ? (
+        <>
+          <strong>Connected.</strong> {text}
+        </>
+      ) : (
+        probe.message
+      )}
+    </div>
+  )
+}
+
 /** The team database's details, and the actions: test, create or join (this desk on its own), or leave. */
 function TeamForm({ view }: { view: TeamView }) {
   const busy = useTeamStore((state) => state.busy)
@@ -130,7 +154,6 @@ function TeamForm({ view }: { view: TeamView }) {
   }
 
   const errorFor = (field: keyof TeamDraft): string | null => fieldError(error, field)
-  const advice = probeResult ? probeAdvice(probeResult, view.mode) : null
   const problemText = formError(error)
   const idle = busy === null
 
@@ -205,7 +228,15 @@ function TeamForm({ view }: { view: TeamView }) {
             hint="A PEM file of the authority that signed the server's certificate, when the shop has its own. Empty: the system's authorities."
           >
             {(props) => (
-              <input {...props} className="mono" value={draft.caFile} onChange={(e) => change({ caFile: e.target.value })} placeholder="/etc/ssl/shop-ca.pem" spellCheck={false} />
+              <input
+                {...props}
+                className="mono"
+                value={draft.caFile}
+                onChange={(e) => change({ caFile: e.target.value })}
+                // Not in a team's kept details: there it would read as the file in use.
+                placeholder={inTeam ? 'None: the system’s authorities' : '/etc/ssl/shop-ca.pem'}
+                spellCheck={false}
+              />
             )}
           </Field>
           {inTeam ? null : (
@@ -268,12 +299,7 @@ function TeamForm({ view }: { view: TeamView }) {
             </>
           )}
         </div>
-        {probeResult && advice ? (
-          <div className={`check check--${advice.tone} team-probe`} role="status" data-testid="team-probe">
-            <strong>{probeResult.ok ? 'Connected.' : 'Not connected.'}</strong> {probeResult.message}
-            {advice.text ? <p className="team-probe__advice">{advice.text}</p> : null}
-          </div>
-        ) : null}
+        {probeResult ? <ProbeAnswer probe={probeResult} mode={view.mode} /> : null}
       </form>
 
       {/* Beside the form, not in it: a dialog's own form must not be nested in this one. */}

@@ -183,6 +183,17 @@ export function canResumeImport(progress: Pick<TeamImportProgress, 'state'> | nu
   return progress?.state === 'failed' || progress?.state === 'stopped'
 }
 
+/**
+ * A read's refusal as a screen shows it ("The search failed: …"): main's words, except when the team
+ * database cannot be reached. Those speak of writes and money ("nothing was saved and nothing was sent
+ * to the gateway…"), which is not news to someone who only looked something up.
+ */
+export function readErrorMessage(error: Pick<CallError, 'code' | 'message'>): string {
+  return error.code === 'TEAM_DATABASE_UNREACHABLE'
+    ? 'The team database cannot be reached. This desk reconnects by itself: try again once the banner at the top is gone.'
+    : error.message
+}
+
 /** The banner across the top of the app: only while the team database cannot be reached. */
 export function teamBannerShown(view: Pick<TeamView, 'state'> | null): boolean {
   return view?.state === 'unreachable'

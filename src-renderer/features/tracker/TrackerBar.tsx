@@ -1,8 +1,14 @@
 import { useEffect } from 'react'
+import type { CallError } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
 import { useCountdown } from '../../ui/use-countdown'
 import { refreshProgressText, refreshSummary, sameRefresh, trackerLine } from './tracker-text'
 import { subscribeTrackerEvents, useTrackerStore } from './tracker-store'
+
+/** The bar's line when the tracker's state could not be read (the team database's refusal is long, and the banner says it). */
+function trackerUnknownText(error: CallError): string {
+  return error.code === 'TEAM_DATABASE_UNREACHABLE' ? 'Status tracker: not known while the team database cannot be reached' : `Status tracker: not known (${error.message})`
+}
 
 /** A refresh that has sent no news for this long is asked about (an event may have been missed). */
 const QUIET_MS = 5000
@@ -24,6 +30,7 @@ export function TrackerBar() {
   const dismissSummary = useTrackerStore((state) => state.dismissSummary)
   const navigate = useShellStore((state) => state.navigate)
   const environment = useShellStore((state) => state.info?.environment)
+  const history = useShellStore((state) => state.history)
 
   const nextCheckInMs = useCountdown(status?.nextCheckInMs ?? null, status)
   const retryInMs = useCountdown(status?.retryInMs ?? null, status)
@@ -32,11 +39,12 @@ export function TrackerBar() {
   const running = refresh?.running === true
 
   useEffect(() => subscribeTrackerEvents(), [])
-  // Each environment has its own tracker (and its own last refresh).
+  // Each environment has its own tracker (and its own last refresh), and so has a history moved to or from a team database.
   useEffect(() => {
-    if (useTrackerStore.getState().environment !== environment) useTrackerStore.setState({ environment, followedRefresh: false, dismissed: null })
+    const shown = useTrackerStore.getState()
+    if (shown.environment !== environment || shown.history !== history) useTrackerStore.setState({ environment, history, followedRefresh: false, dismissed: null })
     void useTrackerStore.getState().load()
-  }, [environment])
+  }, [environment, history])
   // While a refresh runs its events drive the bar; if they stop coming, ask.
   useEffect(() => {
     if (!running) return
@@ -51,7 +59,7 @@ export function TrackerBar() {
       <section className="tracker-bar tracker-bar--unknown" aria-label="Status tracker">
         <div className="tracker-bar__line">
           <span className="tracker-bar__dot" aria-hidden="true" />
-          <span data-testid="tracker-line">{loadError ? `Status tracker: not known (${loadError.message})` : 'Status tracker…'}</span>
+          <span data-testid="tracker-line">{loadError ? trackerUnknownText(loadError) : 'Status tracker…'}</span>
         </div>
       </section>
     )

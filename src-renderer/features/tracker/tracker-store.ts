@@ -10,6 +10,8 @@ import { getApi, NO_BRIDGE } from '../../api'
 interface TrackerState {
   /** The environment the status is of (each has its own tracker). */
   environment: Environment | undefined
+  /** The history (the shell's count) it is of: a team database has its own tracker's last refresh. */
+  history: number | undefined
   status: TrackerStatus | null
   /** `tracker.status` failed (e.g. the back end is not answering). */
   loadError: CallError | null
@@ -44,6 +46,7 @@ export const useTrackerStore = create<TrackerState>()((set, get) => {
 
   return {
     environment: undefined,
+    history: undefined,
     status: null,
     loadError: null,
     actionError: null,
