@@ -18,6 +18,8 @@ const TeamSettings = z.object({
   connection: TeamConnection,
   /** How this desk is named to the others (the leader's name shown in Settings). */
   deskName: z.string().min(1).max(60),
+  /** This desk created the team: only its own history may be imported (the team's ids were kept free for it). */
+  createdHere: z.boolean().default(false),
 })
 export type TeamSettings = z.infer<typeof TeamSettings>
 

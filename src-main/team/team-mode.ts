@@ -88,9 +88,27 @@ export class TeamMode {
       leaderDesk: this.election ? await this.election.leaderDesk().catch(() => null) : null,
       deskName: this.options.deskName,
       schemaVersion: team ? TEAM_SCHEMA_VERSION : null,
-      import: this.importState,
+      import: team?.createdHere ? this.importProgress() : null,
     }
   }
+
+  /** This run's import, or, after a restart, how far the last one got (from the team database). */
+  private importProgress(): TeamImportProgress | null {
+    if (this.importState || !this.progressDb) return this.importState
+    try {
+      const row = this.progressDb.prepare('select coalesce(sum(copied), 0)::bigint as copied, coalesce(max(total), 0)::bigint as total, count(*) as tables from team.import_progress').get() as
+        | { copied: number; total: number; tables: number }
+        | undefined
+      if (!row || row.tables === 0) return null
+      this.importState = row.copied < row.total ? { copied: row.copied, total: row.total, state: 'stopped', message: 'Stopped before the end: resume it to copy the rest.' } : { copied: row.copied, total: row.total, state: 'done', message: null }
+      return this.importState
+    } catch {
+      return null
+    }
+  }
+
+  /** A session on the team schema, for the import's progress (the operators' one). */
+  private progressDb: PgDatabase | null = null
 
   private changed(): void {
     this.view()
@@ -190,7 +208,8 @@ export class TeamMode {
   /** The team database's operators (the desk's operators move with it in team mode). */
   async openOperators(): Promise<PgDatabase> {
     const team = this.requireTeam()
-    return this.open(this.connectionFor(team, await this.password(), 'team'))
+    this.progressDb = this.open(this.connectionFor(team, await this.password(), 'team'))
+    return this.progressDb
   }
 
   private requireTeam(): TeamSettings {
@@ -310,7 +329,7 @@ export class TeamMode {
     } finally {
       db.close()
     }
-    await this.saveJoined(connection, password, key)
+    await this.saveJoined(connection, password, key, true)
     this.options.log.info('team.created', { host: connection.host, database: connection.database })
     return key
   }
@@ -325,16 +344,16 @@ export class TeamMode {
     } finally {
       db.close()
     }
-    await this.saveJoined(connection, password, key)
+    await this.saveJoined(connection, password, key, false)
     this.options.log.info('team.joined', { host: connection.host, database: connection.database })
   }
 
-  private async saveJoined(connection: TeamConnection, password: string, key: string): Promise<void> {
+  private async saveJoined(connection: TeamConnection, password: string, key: string, createdHere: boolean): Promise<void> {
     await this.options.vault.setTeamSecret('password', password)
     await this.options.vault.setTeamSecret('key', key)
     this.unreachable = null
     this.importState = null
-    this.options.saveSettings({ connection, deskName: this.options.deskName })
+    this.options.saveSettings({ connection, deskName: this.options.deskName, createdHere })
   }
 
   /** Back to this desk's own histories; the team key stays in the keychain only until then. */
@@ -347,6 +366,7 @@ export class TeamMode {
     await this.options.vault.removeTeamSecret('password')
     this.unreachable = null
     this.importState = null
+    this.progressDb = null
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
     this.reconnectTimer = null
     this.options.log.info('team.left')
@@ -372,6 +392,9 @@ export class TeamMode {
   /** Starts (or resumes) the import in the background; progress goes out as team.changed. */
   async startImport(): Promise<void> {
     const team = this.requireTeam()
+    if (!team.createdHere) {
+      throw new AppError('IMPORT_NOT_HERE', 'Only the desk that created the team can copy its history into it: the team kept room for that desk’s orders only.')
+    }
     if (this.importing) return
     const key = await this.options.vault.teamSecret('key')
     if (key === null) throw new AppError('TEAM_NOT_READY', 'The team key is not in this desk’s keychain.')

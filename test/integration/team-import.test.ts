@@ -85,3 +85,52 @@ it('copies a desk history of 100,000 orders into the team: searchable, cards sti
   expect((await again).import).toMatchObject({ state: 'done' })
   expect(await teamCount('orders')).toBe(deskRows.orders + 1)
 }, 240_000)
+
+it('resumes an import stopped by a restart where it stopped, to the same rows', async () => {
+  const resumed = await freshDatabase('resume')
+  const desk = await startSandboxBackend()
+  try {
+    await desk.stop()
+    const { db } = await openHistoryDatabase(desk.dataDir, 'sandbox')
+    seedOrders(db, { count: 5_000, now: desk.now() })
+    const orders = db.prepare('select count(*) from orders').pluck().get() as number
+    db.close()
+    await desk.restart()
+    const running = new Promise<void>((resolve) => {
+      const unsubscribe = desk.backend.events.subscribe((name, payload) => {
+        const view = payload as TeamView
+        if (name === 'team.changed' && view.import?.state === 'running' && view.import.copied > 0) {
+          unsubscribe()
+          resolve()
+        }
+      })
+    })
+    await desk.call('team.create', { connection: teamConnection(resumed.url), password: 'unused', importHistory: true })
+    await running
+    await desk.restart()
+    const stopped = await desk.call('team.get')
+    expect(stopped.import).toMatchObject({ state: 'stopped' })
+    expect(stopped.import?.copied).toBeLessThan(stopped.import?.total ?? 0)
+    const done = new Promise<TeamView>((resolve) => {
+      const unsubscribe = desk.backend.events.subscribe((name, payload) => {
+        const view = payload as TeamView
+        if (name === 'team.changed' && view.import && view.import.state !== 'running') {
+          unsubscribe()
+          resolve(view)
+        }
+      })
+    })
+    await desk.call('team.importHistory')
+    expect((await done).import).toMatchObject({ state: 'done' })
+    const client = new pg.Client({ connectionString: resumed.url })
+    await client.connect()
+    const { rows } = await client.query<{ n: string; distinct_ids: string }>('select count(*) as n, count(distinct invoice_number) as distinct_ids from env_sandbox.orders')
+    await client.end()
+    expect(Number(rows[0]?.n)).toBe(orders)
+    expect(Number(rows[0]?.distinct_ids)).toBe(orders)
+  } finally {
+    await desk.close()
+    await resumed.drop()
+  }
+}, 120_000)
+

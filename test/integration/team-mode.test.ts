@@ -49,6 +49,8 @@ describe('a team of two desks', () => {
     // The team's operators now: signed out, and in again with the team's login.
     expect(await deskB.failure('orders.search', { limit: 10 })).toMatchObject({ code: 'SIGNED_OUT' })
     await deskB.signIn()
+    // Only the desk that created the team may copy its history in (the team kept its ids free).
+    expect(await deskB.failure('team.importHistory')).toMatchObject({ code: 'IMPORT_NOT_HERE' })
   }, 60_000)
 
   it('shows a link made at one desk at the other, and tells its screens within a second', async () => {
