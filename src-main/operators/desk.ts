@@ -186,11 +186,21 @@ export class Desk {
     }
   }
 
+  /** No operator yet: the first Admin is asked for. Unknown while a team's database is away: not asked. */
+  private setupNeeded(): boolean {
+    try {
+      return this.operators.count() === 0
+    } catch (error) {
+      if (error instanceof DatabaseUnreachableError) return false
+      throw error
+    }
+  }
+
   status(): SessionView {
     this.checkIdle()
     const operator = this.current()
     return {
-      setupNeeded: this.operators.count() === 0,
+      setupNeeded: this.setupNeeded(),
       operator: operator ? operatorView(operator, this.options.now()) : null,
       locked: operator !== null && this.session?.locked === true,
       idleLockMinutes: this.options.idleLockMinutes(),

@@ -63,6 +63,7 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
     operators: ['list', 'create', 'update', 'resetPin'],
     approvals: ['grant'],
     audit: ['list', 'exportCsv'],
+    team: ['get', 'probe', 'create', 'join', 'importHistory', 'leave'],
     environment: ['switch'],
     settings: ['get', 'update'],
     credentials: ['get', 'update', 'removeSecret'],
