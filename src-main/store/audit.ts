@@ -1,6 +1,5 @@
 /** The audit log: who did what, append-only (the schema's triggers refuse any UPDATE or DELETE). */
-import type { Statement } from 'better-sqlite3'
-import type { Db } from './database'
+import type { SqlDatabase, SqlStatement } from './database'
 import type { NewAuditEntry } from './history-types'
 
 export interface AuditEntryRow extends NewAuditEntry {
@@ -40,10 +39,10 @@ interface AuditRecord {
 }
 
 export class AuditRepository {
-  private readonly appendStatement: Statement
-  private readonly listStatement: Statement
+  private readonly appendStatement: SqlStatement
+  private readonly listStatement: SqlStatement
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: SqlDatabase) {
     this.appendStatement = db.prepare('insert into audit_log (actor, action, order_id, details, at, approved_by) values (@actor, @action, @orderId, @details, @at, @approvedBy) returning id').pluck()
     this.listStatement = db.prepare('select * from audit_log order by id desc limit ?')
   }
@@ -57,8 +56,10 @@ export class AuditRepository {
     const clauses: string[] = []
     const params: Record<string, string> = {}
     if (query.actor) {
-      clauses.push("(instr(lower(a.actor), lower(@actor)) > 0 or instr(lower(coalesce(a.approved_by, '')), lower(@actor)) > 0)")
-      params['actor'] = query.actor
+      // A substring in any case, the same on both engines: LIKE with its wildcards escaped (SQLite's
+      // LIKE ignores ASCII case and PostgreSQL's does not, so both sides are lower-cased).
+      clauses.push("(lower(a.actor) like lower(@actor) escape '\\' or lower(coalesce(a.approved_by, '')) like lower(@actor) escape '\\')")
+      params['actor'] = `%${query.actor.replace(/[\\%_]/g, '\\$&')}%`
     }
     if (query.action) {
       clauses.push("(a.action = @action or substr(a.action, 1, length(@action) + 1) = @action || '.')")
@@ -72,7 +73,7 @@ export class AuditRepository {
       clauses.push('a.at <= @to')
       params['to'] = query.to
     }
-    return { sql: clauses.length > 0 ? clauses.join(' and ') : '1', params }
+    return { sql: clauses.length > 0 ? clauses.join(' and ') : 'true', params }
   }
 
   /** One page, newest first, keyset by id; the order's invoice number joined. */
@@ -80,7 +81,7 @@ export class AuditRepository {
     const { sql, params } = this.where(query)
     return this.db
       .prepare(
-        `select a.id, a.at, a.actor, a.action, a.order_id as orderId, o.invoice_number as invoiceNumber, a.approved_by as approvedBy, a.details
+        `select a.id, a.at, a.actor, a.action, a.order_id as "orderId", o.invoice_number as "invoiceNumber", a.approved_by as "approvedBy", a.details
          from audit_log a left join orders o on o.id = a.order_id
          where ${sql} and a.id < @beforeId order by a.id desc limit @limit`,
       )

@@ -1,8 +1,8 @@
 /** Customers, and the search-as-you-type of the phone order form (name, e-mail or phone prefix). */
-import type { Statement } from 'better-sqlite3'
-import type { Db } from './database'
+import { engineOf, type SqlDatabase, type SqlStatement } from './database'
 import type { CustomerRow, NewCustomer } from './history-types'
 import { compileSearchText } from './order-search'
+import { compileSearchTerms, termConditions } from './postgres/search-terms'
 
 interface CustomerRecord {
   id: number
@@ -51,13 +51,14 @@ const FIELDS: readonly (readonly [keyof CustomerUpdate, string])[] = [
 ]
 
 export class CustomersRepository {
-  private readonly insertStatement: Statement
-  private readonly updateStatement: Statement
-  private readonly getStatement: Statement
-  private readonly byExternalIdStatement: Statement
-  private readonly searchStatement: Statement
+  private readonly insertStatement: SqlStatement
+  private readonly updateStatement: SqlStatement
+  private readonly getStatement: SqlStatement
+  private readonly byExternalIdStatement: SqlStatement
+  private readonly searchStatement: SqlStatement | null
+  private readonly pgSearchStatements = new Map<string, SqlStatement>()
 
-  constructor(db: Db) {
+  constructor(private readonly db: SqlDatabase) {
     this.insertStatement = db.prepare(`insert into customers (${FIELDS.map(([, column]) => column).join(', ')}, created_at, updated_at)
       values (${FIELDS.map(([field]) => `@${field}`).join(', ')}, @createdAt, @createdAt) returning *`)
     this.updateStatement = db.prepare(`update customers set
@@ -65,7 +66,11 @@ export class CustomersRepository {
       updated_at = @at where id = @id returning *`)
     this.getStatement = db.prepare('select * from customers where id = ?')
     this.byExternalIdStatement = db.prepare('select * from customers where external_id = ?')
-    this.searchStatement = db.prepare(`select c.* from customers_fts f cross join customers c on c.id = f.rowid
+    // PostgreSQL: the search column and its trigram index (postgres/search-terms.ts), one statement per number of words.
+    this.searchStatement =
+      engineOf(db) === 'postgres'
+        ? null
+        : db.prepare(`select c.* from customers_fts f cross join customers c on c.id = f.rowid
       where customers_fts match @match order by f.rowid desc limit @limit`)
   }
 
@@ -98,8 +103,24 @@ export class CustomersRepository {
 
   /** Customers whose name words, e-mail or phone start with what was typed, newest first (the index's own order: instant even for one letter). */
   search(text: string, limit = 20): CustomerRow[] {
+    const rows = Math.max(1, Math.min(limit, 200))
+    if (this.searchStatement === null) return this.searchPostgres(text, rows)
     const match = compileSearchText(text)
     if (match === null) return []
-    return (this.searchStatement.all({ match, limit: Math.max(1, Math.min(limit, 200)) }) as CustomerRecord[]).map(toCustomerRow)
+    return (this.searchStatement.all({ match, limit: rows }) as CustomerRecord[]).map(toCustomerRow)
+  }
+
+  private searchPostgres(text: string, limit: number): CustomerRow[] {
+    const terms = compileSearchTerms(text)
+    if (terms === null) return []
+    const params: Record<string, unknown> = { limit }
+    const sql = `select * from customers c where ${termConditions('c', terms, params, { invoiceKey: () => false })} order by c.id desc limit @limit`
+    let statement = this.pgSearchStatements.get(sql)
+    if (!statement) {
+      statement = this.db.prepare(sql)
+      if (this.pgSearchStatements.size >= 200) this.pgSearchStatements.clear()
+      this.pgSearchStatements.set(sql, statement)
+    }
+    return (statement.all(params) as CustomerRecord[]).map(toCustomerRow)
   }
 }

@@ -5,19 +5,31 @@
  * id seen (`beforeId`), never by an offset, so a page costs the same at the end of a million rows as
  * at the start, and rows written between two page fetches neither repeat nor push others out.
  *
- * Which index answers a search is decided here, not left to SQLite's planner, because the planner
- * cannot know that only `limit + 1` rows are wanted (see `plan` below and docs/history.md).
+ * Everything but the search is the same SQL on both engines. The search is the one place where they
+ * truly differ (FTS5 and SQLite's planner on one side, a trigram index and PostgreSQL's on the other):
+ * it lives in an `OrderSearchEngine` per engine, sqlite/order-search-sqlite.ts and
+ * postgres/order-search-pg.ts, both answering the same `OrderSearch` with the same rows.
  */
-import type { Statement } from 'better-sqlite3'
-import type { Db } from './database'
+import { engineOf, type SqlDatabase, type SqlStatement } from './database'
 import type { NewOrder, OrderPage, OrderReview, OrderRow, OrderSearch, OrderStatus, OrderUpdate } from './history-types'
-import { compileSearchText } from './order-search'
+import { PgOrderSearch } from './postgres/order-search-pg'
+import { SqliteOrderSearch } from './sqlite/order-search-sqlite'
 
 export const MAX_PAGE = 500
-/** A range index (amount, or date when dates do not follow ids) is used when it holds at most this many candidates. */
-const RANGE_CANDIDATES = 4_000
 
-interface OrderRecord {
+/** What `count` takes: a search without its page. */
+export type OrderCountQuery = Omit<OrderSearch, 'limit' | 'beforeId'> & { beforeId?: number | undefined }
+
+/** The engine-specific half of the repository: the search and what is built on its indexes. */
+export interface OrderSearchEngine {
+  /** At most `limit` orders matching `query` (its own limit is ignored), newest first. Runs inside the caller's transaction. */
+  fetch(query: OrderSearch, limit: number): OrderRecord[]
+  count(query: OrderCountQuery): number
+  /** Ids of every order in one of these statuses, oldest first. */
+  idsWithStatus(statuses: readonly OrderStatus[]): number[]
+}
+
+export interface OrderRecord {
   id: number
   kind: OrderRow['kind']
   invoice_number: string
@@ -138,50 +150,17 @@ const UPDATABLE: readonly (readonly [keyof OrderUpdate, string])[] = [
   ['gatewayAmountSen', 'gateway_amount_sen'],
 ]
 
-/** The filters besides the text, as named parameters (lists as JSON arrays, absent as null). */
-type FilterParams = Record<string, string | number | null>
-
-/** Conditions on the filter columns of alias `o`, each off when its parameter is null. */
-const RESIDUAL = `
-  and (@statuses is null or o.status in (select value from json_each(@statuses)))
-  and (@kinds is null or o.kind in (select value from json_each(@kinds)))
-  and (@channels is null or o.channel in (select value from json_each(@channels)))
-  and (@created_from is null or o.created_at >= @created_from)
-  and (@created_to is null or o.created_at < @created_to)
-  and (@amount_min is null or o.amount_sen >= @amount_min)
-  and (@amount_max is null or o.amount_sen <= @amount_max)`
-
-const ID_RANGE = 'o.id >= @low and o.id <= @high'
-
-/** The full rows of a page whose ids a plan found (plans read narrow indexes, rows come last). */
-function rowsOf(ids: string): string {
-  return `select * from orders where id in (${ids}) order by id desc`
-}
-
-type Dimension = 'status' | 'channel'
-
 export class OrdersRepository {
-  private readonly insertStatement: Statement
-  private readonly updateStatement: Statement
-  private readonly getStatement: Statement
-  private readonly byInvoiceStatement: Statement
-  private readonly byRequestIdStatement: Statement
-  private readonly byPaymentIdStatement: Statement
-  private readonly forCustomerStatement: Statement
-  private readonly idsWithStatusStatement: Statement
-  private readonly timeOrderedStatement: Statement
-  private readonly lowIdStatement: Statement
-  private readonly highIdStatement: Statement
-  private readonly textStatement: Statement
-  private readonly walkStatements: Record<Dimension, Statement>
-  private readonly scanStatement: Statement
-  private readonly rangeStatements: Record<'amount' | 'created', { count: Statement; rows: Statement }>
-  private readonly countTextStatement: Statement
-  private readonly countStatement: Statement
-  private readonly reviewStatement: Statement
-  private readonly countReviewStatement: Statement
+  private readonly insertStatement: SqlStatement
+  private readonly updateStatement: SqlStatement
+  private readonly getStatement: SqlStatement
+  private readonly byInvoiceStatement: SqlStatement
+  private readonly byRequestIdStatement: SqlStatement
+  private readonly byPaymentIdStatement: SqlStatement
+  private readonly forCustomerStatement: SqlStatement
+  private readonly engine: OrderSearchEngine
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: SqlDatabase) {
     this.insertStatement = db.prepare(INSERT_ORDER_SQL)
     this.updateStatement = db.prepare(`update orders set
       ${UPDATABLE.map(([field, column]) => `${column} = case when @has_${field} then @${field} else ${column} end`).join(',\n      ')},
@@ -192,50 +171,7 @@ export class OrdersRepository {
     this.byRequestIdStatement = db.prepare('select * from orders where request_id = ? order by id desc limit 1')
     this.byPaymentIdStatement = db.prepare('select * from orders indexed by orders_by_payment_id where payment_id = ? order by id desc limit 1')
     this.forCustomerStatement = db.prepare('select * from orders indexed by orders_by_customer where customer_id = ? order by id desc limit ?')
-    this.idsWithStatusStatement = db.prepare('select id from orders indexed by orders_by_status where status in (select value from json_each(?)) order by id').pluck()
-    this.timeOrderedStatement = db.prepare("select value from history_meta where key = 'orders_time_ordered'").pluck()
-    this.lowIdStatement = db.prepare('select id from orders indexed by orders_by_created_at where created_at >= ? order by created_at, id limit 1').pluck()
-    this.highIdStatement = db.prepare('select id from orders indexed by orders_by_created_at where created_at < ? order by created_at desc, id desc limit 1').pluck()
-    // CROSS JOIN keeps the full-text index as the outer loop: it yields rowids newest first and
-    // stops after `limit` matches; the filters are checked on each match.
-    this.textStatement = db.prepare(
-      rowsOf(`select f.rowid from orders_fts f cross join orders o indexed by orders_filter on o.id = f.rowid
-        where orders_fts match @match and f.rowid >= @low and f.rowid <= @high ${RESIDUAL}
-        order by f.rowid desc limit @limit`),
-    )
-    const walk = (dimension: Dimension): Statement =>
-      db.prepare(
-        rowsOf(`select o.id from orders w indexed by orders_by_${dimension} cross join orders o indexed by orders_filter on o.id = w.id
-          where w.${dimension} = @value and w.id >= @low and w.id <= @high ${RESIDUAL} order by w.id desc limit @limit`),
-      )
-    this.walkStatements = { status: walk('status'), channel: walk('channel') }
-    this.scanStatement = db.prepare(rowsOf(`select o.id from orders o indexed by orders_filter where ${ID_RANGE} ${RESIDUAL} order by o.id desc limit @limit`))
-    const range = (index: string, column: string, low: string, high: string): { count: Statement; rows: Statement } => ({
-      // Counts index entries only (the rowid is in the index), and at most `cap` of them.
-      count: db
-        .prepare(`select count(*) from (select 1 from orders o indexed by ${index}
-          where o.${column} >= @${low} and o.${column} ${high === 'created_to' ? '<' : '<='} @${high} and ${ID_RANGE} limit @cap)`)
-        .pluck(),
-      rows: db.prepare(
-        rowsOf(`select r.id from orders r indexed by ${index} cross join orders o indexed by orders_filter on o.id = r.id
-          where r.${column} >= @${low} and r.${column} ${high === 'created_to' ? '<' : '<='} @${high} and r.id >= @low and r.id <= @high ${RESIDUAL}
-          order by r.id desc limit @limit`),
-      ),
-    })
-    this.rangeStatements = {
-      amount: range('orders_by_amount', 'amount_sen', 'amount_min', 'amount_max'),
-      created: range('orders_by_created_at', 'created_at', 'created_from', 'created_to'),
-    }
-    this.countTextStatement = db
-      .prepare(`select count(*) from orders_fts f cross join orders o indexed by orders_filter on o.id = f.rowid
-        where orders_fts match @match and f.rowid >= @low and f.rowid <= @high ${RESIDUAL}`)
-      .pluck()
-    this.countStatement = db.prepare(`select count(*) from orders o indexed by orders_filter where ${ID_RANGE} ${RESIDUAL}`).pluck()
-    // Orders needing review are few: read through their partial index, every other filter (text too) checked on each.
-    const review = `from orders o indexed by orders_needing_review where o.review is not null and ${ID_RANGE} ${RESIDUAL}
-      and (@match is null or o.id in (select rowid from orders_fts where orders_fts match @match))`
-    this.reviewStatement = db.prepare(rowsOf(`select o.id ${review} order by o.id desc limit @limit`))
-    this.countReviewStatement = db.prepare(`select count(*) ${review}`).pluck()
+    this.engine = engineOf(db) === 'postgres' ? new PgOrderSearch(db) : new SqliteOrderSearch(db)
   }
 
   insert(order: NewOrder): OrderRow {
@@ -275,7 +211,7 @@ export class OrdersRepository {
 
   /** Ids of every order in one of these statuses, oldest first. */
   idsWithStatus(statuses: readonly OrderStatus[]): number[] {
-    return this.idsWithStatusStatement.all(JSON.stringify(statuses)) as number[]
+    return this.engine.idsWithStatus(statuses)
   }
 
   /** A customer's orders, newest first. */
@@ -286,9 +222,10 @@ export class OrdersRepository {
   search(query: OrderSearch): OrderPage {
     const limit = query.limit
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw new RangeError(`The page size must be a whole number from 1 to ${String(MAX_PAGE)}.`)
-    // One read transaction: the time-order flag, the id bounds and the rows come from one snapshot.
+    // One read transaction: on SQLite the time-order flag, the id bounds and the rows come from one
+    // snapshot; on PostgreSQL the planner settings of a step stay within it.
     return this.db.transaction(() => {
-      const rows = this.fetch(query, limit + 1)
+      const rows = this.engine.fetch(query, limit + 1)
       const page = rows.slice(0, limit).map(toOrderRow)
       return { rows: page, nextBeforeId: rows.length > limit ? (page.at(-1)?.id ?? null) : null }
     })()
@@ -305,99 +242,12 @@ export class OrdersRepository {
     }
   }
 
-  count(query: Omit<OrderSearch, 'limit' | 'beforeId'> & { beforeId?: number | undefined }): number {
-    return this.db.transaction(() => {
-      const params = this.params(query)
-      if (params === null) return 0
-      const match = compileSearchText(query.text)
-      if (query.needsReview) return this.countReviewStatement.get({ ...params, match }) as number
-      if (match !== null) return this.countTextStatement.get({ ...params, match }) as number
-      return this.countStatement.get(params) as number
-    })()
+  count(query: OrderCountQuery): number {
+    return this.engine.count(query)
   }
 
-  private one(statement: Statement, key: string | number): OrderRow | null {
+  private one(statement: SqlStatement, key: string | number): OrderRow | null {
     const row = statement.get(key) as OrderRecord | undefined
     return row ? toOrderRow(row) : null
-  }
-
-  /** Named parameters for the filters and the id window, or null when the window is empty. */
-  private params(query: Omit<OrderSearch, 'limit'>): FilterParams | null {
-    const list = (values: readonly string[] | undefined): string | null => (values && values.length > 0 ? JSON.stringify(values) : null)
-    let low = 0
-    let high = Number.MAX_SAFE_INTEGER
-    // While dates follow ids, a date range is an id range: found with two index probes, and the
-    // walk then starts at the right place instead of skipping every newer order.
-    if ((query.createdFrom !== undefined || query.createdTo !== undefined) && this.timeOrderedStatement.get() === 1) {
-      if (query.createdFrom !== undefined) {
-        const id = this.lowIdStatement.get(query.createdFrom) as number | undefined
-        if (id === undefined) return null
-        low = id
-      }
-      if (query.createdTo !== undefined) {
-        const id = this.highIdStatement.get(query.createdTo) as number | undefined
-        if (id === undefined) return null
-        high = id
-      }
-    }
-    // The cursor and the date bound become one upper bound: FTS5 takes a single rowid upper limit.
-    if (query.beforeId !== undefined) high = Math.min(high, query.beforeId - 1)
-    if (high < low) return null
-    return {
-      low,
-      high,
-      statuses: list(query.statuses),
-      kinds: list(query.kinds),
-      channels: list(query.channels),
-      created_from: query.createdFrom ?? null,
-      created_to: query.createdTo ?? null,
-      amount_min: query.amountMinSen ?? null,
-      amount_max: query.amountMaxSen ?? null,
-    }
-  }
-
-  private fetch(query: OrderSearch, limit: number): OrderRecord[] {
-    const params = this.params(query)
-    if (params === null) return []
-    const datesAsIds = this.timeOrderedStatement.get() === 1
-    const match = compileSearchText(query.text)
-    if (query.needsReview) return this.reviewStatement.all({ ...params, match, limit }) as OrderRecord[]
-    if (match !== null) return this.textStatement.all({ ...params, match, limit }) as OrderRecord[]
-
-    // A narrow range (an exact amount, or a short period once dates no longer follow ids) is read
-    // whole through its index and sorted: bounded work, where a walk by id might pass every row.
-    const ranges: ['amount' | 'created', boolean][] = [
-      ['amount', query.amountMinSen !== undefined || query.amountMaxSen !== undefined],
-      ['created', (query.createdFrom !== undefined || query.createdTo !== undefined) && !datesAsIds],
-    ]
-    for (const [range, wanted] of ranges) {
-      if (!wanted) continue
-      const bounds = {
-        ...params,
-        amount_min: params.amount_min ?? 0,
-        amount_max: params.amount_max ?? Number.MAX_SAFE_INTEGER,
-        created_from: params.created_from ?? '',
-        created_to: params.created_to ?? '\uffff',
-      }
-      const candidates = this.rangeStatements[range].count.get({ ...bounds, cap: RANGE_CANDIDATES + 1 }) as number
-      if (candidates <= RANGE_CANDIDATES) return this.rangeStatements[range].rows.all({ ...bounds, limit }) as OrderRecord[]
-    }
-
-    // Equality filters: one backward walk per chosen value along its (value, id) index, merged.
-    // The dimension with the fewest chosen values is the likeliest to be selective. Kinds have no
-    // index of their own: three values, none rare, so the id walk below finds them as fast.
-    const dimensions: [Dimension, readonly string[] | undefined][] = [
-      ['status', query.statuses],
-      ['channel', query.channels],
-    ]
-    const chosen = dimensions
-      .filter((entry): entry is [Dimension, readonly string[]] => entry[1] !== undefined && entry[1].length > 0)
-      .sort((a, b) => a[1].length - b[1].length)[0]
-    if (chosen) {
-      const [dimension, values] = chosen
-      const rows = [...new Set(values)].flatMap((value) => this.walkStatements[dimension].all({ ...params, value, limit }) as OrderRecord[])
-      return rows.sort((a, b) => b.id - a.id).slice(0, limit)
-    }
-    return this.scanStatement.all({ ...params, limit }) as OrderRecord[]
   }
 }

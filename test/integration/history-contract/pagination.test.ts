@@ -1,15 +1,17 @@
+/** Keyset pagination's contract, run on each engine: every row once, in order, whatever is written between pages. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OrderSearch, OrderStatus } from '../../src-main/store/history-types'
-import { newOrder, openHistory, type HistoryFixture } from './history-fixture'
+import type { OrderSearch, OrderStatus } from '../../../src-main/store/history-types'
+import { newOrder } from '../history-fixture'
+import { ENGINES, openEngineHistory, type EngineHistory } from './engines'
 
 const STATUSES: OrderStatus[] = ['PAID', 'PAID', 'PAID', 'PENDING', 'FAILED', 'EXPIRED']
 const NAMES = ['Nurul Huda', 'Lim Mei Ling', 'Arjun Kumar', 'Ahmad Faiz']
 const COUNT = 1_200
 
-describe('keyset pagination', () => {
-  let f: HistoryFixture
+describe.each(ENGINES)('keyset pagination (%s)', (engine) => {
+  let f: EngineHistory
   beforeAll(async () => {
-    f = await openHistory()
+    f = await openEngineHistory(engine)
     f.history.transaction(() => {
       for (let i = 0; i < COUNT; i += 1) {
         f.history.orders.insert(

@@ -1,0 +1,258 @@
+/**
+ * Order search on PostgreSQL: the same `OrderSearch`, the same rows, as sqlite/order-search-sqlite.ts,
+ * over the search columns and their indexes (team-schema.ts, migration 2; search-terms.ts says what
+ * the columns hold and how the box becomes conditions).
+ *
+ * The plan is decided here, in steps, because the planner cannot know that only `limit` rows are
+ * wanted nor how the matches spread over the ids (a walk by id with a filter looks cheap to it when
+ * it expects matches everywhere, and passes every newer order when they are all in one old stretch):
+ * 0. **Invoices**: each word is looked up at the start of the invoice numbers (their B-tree, index
+ *    entries only, counted up to `dense` + 1). A word no invoice starts with leaves the invoice out
+ *    of its condition, so the trigram index answers for all the words together.
+ * 1. **The newest orders first**: the conditions are checked on the `window` newest ids below the
+ *    cursor (a range of the primary key: at most `window` rows, whatever the conditions). A common
+ *    condition (a frequent name, a status most orders have, the last few days) fills the page here.
+ *    Skipped when the planner's estimate of the matches (its statistics, nothing read) says the
+ *    window would hold fewer than half a page of them: a phone, an e-mail, a rare status.
+ * 2. **The rest through the indexes**, when the window held fewer matches than the page wants (the
+ *    conditions are selective, or their orders are older):
+ *    - a word that starts more than `dense` invoice numbers (a stretch of consecutive invoices): the
+ *      ids come from the invoice B-tree alone, and the word's matches in the other fields from the
+ *      trigram index, newest first; the rows are then read and checked until the page is full;
+ *    - anything else: the ids are asked for in an order the primary key cannot give (so that the
+ *      planner does not walk it), and the planner combines the indexes that select (trigram, invoice,
+ *      status, channel, date, amount) as bitmaps, or reads a range of a covering index alone, and
+ *      sorts the few ids they give; the rows of the page are read last.
+ * Needing review is a condition on a partial index of few rows, and with no condition at all the page
+ * is the newest ids: both are one plain walk.
+ *
+ * Each statement sees the rows committed when it starts (read committed): the steps read disjoint id
+ * ranges, so a page never holds a row twice.
+ */
+import type { SqlDatabase, SqlStatement } from '../database'
+import type { OrderSearch, OrderStatus } from '../history-types'
+import type { OrderCountQuery, OrderRecord, OrderSearchEngine } from '../orders'
+import { compileSearchTerms, invoicePrefix, termConditions, type SearchAlternative } from './search-terms'
+
+export interface PgOrderSearchOptions {
+  /** Newest ids checked before the indexes are asked (step 1); 4,000. */
+  window?: number
+  /** A word that starts more invoice numbers than this is read from their B-tree alone (step 2); 2,000. */
+  dense?: number
+}
+
+/** A whole number for a bigint parameter, within the safe integers. */
+function clamp(value: number): number {
+  return Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, value))
+}
+
+interface Conditions {
+  /** SQL on alias `o`, `true` when there is none. */
+  sql: string
+  params: Record<string, unknown>
+  /** Whether any condition is there at all (else the page is the newest ids). */
+  any: boolean
+  /** Whether the text is the only condition. */
+  textOnly: boolean
+  terms: SearchAlternative[][]
+  /** Per term and alternative: how many invoices start with it, up to `dense` + 1 (0 for a phone alternative). */
+  invoices: number[][]
+}
+
+export class PgOrderSearch implements OrderSearchEngine {
+  private readonly maxIdStatement: SqlStatement
+  private readonly idsWithStatusStatement: SqlStatement
+  /** Statements by SQL: their shape depends only on which filters are set and how many words were typed. */
+  private readonly statements = new Map<string, SqlStatement>()
+  private readonly window: number
+  private readonly dense: number
+
+  /** The options are for tests, which make every step run on a few orders. */
+  constructor(
+    private readonly db: SqlDatabase,
+    options: PgOrderSearchOptions = {},
+  ) {
+    this.window = options.window ?? 4_000
+    this.dense = options.dense ?? 2_000
+    this.maxIdStatement = db.prepare('select max(id) from orders').pluck()
+    this.idsWithStatusStatement = db.prepare('select id from orders where status = any(@statuses) order by id').pluck()
+  }
+
+  idsWithStatus(statuses: readonly OrderStatus[]): number[] {
+    return this.idsWithStatusStatement.all({ statuses: [...statuses] }) as number[]
+  }
+
+  count(query: OrderCountQuery): number {
+    const high = this.highest(query.beforeId)
+    if (high < 1) return 0
+    return this.db.transaction(() => {
+      const conditions = this.conditions(query, high)
+      return this.withSettings({}, () => this.statement(`select count(*) from orders o where o.id <= @high and ${conditions.sql}`, true).get({ ...conditions.params, high }) as number)
+    })()
+  }
+
+  fetch(query: OrderSearch, limit: number): OrderRecord[] {
+    const high = this.highest(query.beforeId)
+    if (high < 1) return []
+    const conditions = this.conditions(query, high)
+    if (!conditions.any || query.needsReview) {
+      return this.statement(`select * from orders o where o.id <= @high and ${conditions.sql} order by o.id desc limit @limit`).all({ ...conditions.params, high, limit }) as OrderRecord[]
+    }
+    const newest = this.maxIdStatement.get() as number | null
+    if (newest === null) return []
+    const top = Math.min(high, newest)
+    const cut = top - this.window
+    // Step 1, unless the planner's estimate of the matches (from its statistics, no row read) says
+    // the window would hold too few of them to be worth reading: then straight to step 2.
+    if (cut >= 1 && (this.estimate(conditions, top) * this.window) / top < limit / 2) return this.older(conditions, top, limit)
+    // The subquery's offset keeps the conditions out of it: it is the id range, read by the primary
+    // key, and nothing the planner might find cheaper for the conditions alone.
+    const rows = this.statement(`select * from (select * from orders where id > @cut and id <= @top offset 0) as o where ${conditions.sql} order by o.id desc limit @limit`).all({
+      ...conditions.params,
+      cut,
+      top,
+      limit,
+    }) as OrderRecord[]
+    if (rows.length >= limit || cut < 1) return rows
+    return rows.concat(this.older(conditions, cut, limit - rows.length))
+  }
+
+  /** Step 2: the matches at or below `high`, newest first, through the indexes. */
+  private older(conditions: Conditions, high: number, limit: number): OrderRecord[] {
+    const dense = conditions.terms.findIndex((_, t) => (conditions.invoices[t] ?? []).reduce((sum, n) => sum + n, 0) > this.dense)
+    if (dense >= 0) return this.denseInvoices(conditions, dense, high, limit)
+    // The ids first (a covering index can give them without the rows), then their rows. `id + 0`: the
+    // order is the ids', but not to be had from walking the primary key.
+    const ids = this.withSettings({ enable_seqscan: 'off' }, () =>
+      this.statement(`select o.id from orders o where o.id <= @high and ${conditions.sql} order by o.id + 0 desc limit @limit`, true).all({ ...conditions.params, high, limit }),
+    )
+    return this.rows(ids as number[])
+  }
+
+  /**
+   * Step 2 for a word that starts many invoices (term `t`): its candidates, newest first, are the
+   * invoice B-tree's ids (no row read) and the word's matches elsewhere (trigram index); rows are read
+   * in that order and checked against every condition until the page is full.
+   */
+  private denseInvoices(conditions: Conditions, t: number, high: number, limit: number): OrderRecord[] {
+    const term = conditions.terms[t] ?? []
+    const params: Record<string, unknown> = { ...conditions.params, high, limit }
+    const parts = term.flatMap((alternative, a) => {
+      if (!('token' in alternative) || (conditions.invoices[t]?.[a] ?? 0) === 0) return []
+      params[`key${String(a)}`] = invoicePrefix(alternative.token)
+      return [`select id from orders where invoice_key like @key${String(a)} and id <= @high`]
+    })
+    const elsewhere = termConditions('w', [term], params, { invoiceKey: () => false, prefix: 'w' })
+    parts.push(`select w.id from orders as w where ${elsewhere} and w.id <= @high`)
+    const candidates = parts.join(' union all ')
+    if (conditions.textOnly && conditions.terms.length === 1) {
+      // The word is the whole search: the newest candidates are the page (an id found by two parts twice).
+      const ids = this.statement(`select id from (${candidates}) as u order by id desc limit @many`, true).all({ ...params, many: limit * parts.length }) as number[]
+      return this.rows([...new Set(ids)].slice(0, limit))
+    }
+    return this.withSettings({ enable_hashjoin: 'off', enable_mergejoin: 'off', enable_seqscan: 'off' }, () =>
+      this.statement(`select o.* from (select id from (${candidates}) as u group by id order by id desc offset 0) as c join orders o on o.id = c.id
+        where ${conditions.sql} order by c.id desc limit @limit`).all(params) as OrderRecord[],
+    )
+  }
+
+  /** The planner's estimate of the orders at or below `high` that match. */
+  private estimate(conditions: Conditions, high: number): number {
+    const plan = this.statement(`explain (format json) select o.id from orders o where o.id <= @high and ${conditions.sql}`).get({ ...conditions.params, high }) as
+      | Record<string, [{ Plan?: { 'Plan Rows'?: number } }] | undefined>
+      | undefined
+    const rows = plan?.['QUERY PLAN']?.[0].Plan?.['Plan Rows']
+    return typeof rows === 'number' ? rows : Number.POSITIVE_INFINITY
+  }
+
+  /** The rows of these ids, newest first. */
+  private rows(ids: readonly number[]): OrderRecord[] {
+    if (ids.length === 0) return []
+    return this.statement('select * from orders where id = any(@ids) order by id desc').all({ ids: [...ids] }) as OrderRecord[]
+  }
+
+  /**
+   * Runs `work` with these planner settings, for this transaction only, and the defaults again after.
+   * JIT compilation is off too: it pays off for long reports, not for a page of orders (and an
+   * option turned off makes the planner's costs look large enough to start it).
+   */
+  private withSettings<T>(settings: Readonly<Record<string, 'on' | 'off'>>, work: () => T): T {
+    const names = Object.keys({ ...settings, jit: 'off' })
+    this.db.exec(Object.entries({ ...settings, jit: 'off' }).map(([name, value]) => `set local ${name} = ${value}`).join('; '))
+    try {
+      return work()
+    } finally {
+      this.db.exec(names.map((name) => `set local ${name} to default`).join('; '))
+    }
+  }
+
+  /** The highest id the cursor allows. */
+  private highest(beforeId: number | undefined): number {
+    return beforeId === undefined ? Number.MAX_SAFE_INTEGER : clamp(Math.ceil(beforeId)) - 1
+  }
+
+  /** How many invoices (at or below `high`) start with each token alternative, up to `dense` + 1: one statement for them all. */
+  private invoiceCounts(terms: readonly (readonly SearchAlternative[])[], high: number): number[][] {
+    const params: Record<string, unknown> = { high, cap: this.dense + 1 }
+    const columns: string[] = []
+    terms.forEach((term, t) =>
+      term.forEach((alternative, a) => {
+        if (!('token' in alternative)) return
+        const name = `k${String(t)}_${String(a)}`
+        params[name] = invoicePrefix(alternative.token)
+        // Index entries only (invoice_key and id are the index).
+        columns.push(`(select count(*) from (select 1 from orders where invoice_key like @${name} and id <= @high limit @cap) as found) as ${name}`)
+      }),
+    )
+    const found = columns.length === 0 ? {} : (this.statement(`select ${columns.join(', ')}`).get(params) as Record<string, number>)
+    return terms.map((term, t) => term.map((_, a) => found[`k${String(t)}_${String(a)}`] ?? 0))
+  }
+
+  private conditions(query: OrderCountQuery, high: number): Conditions {
+    const params: Record<string, unknown> = {}
+    const where: string[] = []
+    const terms = compileSearchTerms(query.text) ?? []
+    const invoices = this.invoiceCounts(terms, high)
+    if (terms.length > 0) where.push(termConditions('o', terms, params, { invoiceKey: (t, a) => (invoices[t]?.[a] ?? 0) > 0 }))
+    const list = (column: string, name: string, values: readonly string[] | undefined): void => {
+      if (!values || values.length === 0) return
+      where.push(`o.${column} = any(@${name})`)
+      params[name] = [...new Set(values)]
+    }
+    list('status', 'statuses', query.statuses)
+    list('kind', 'kinds', query.kinds)
+    list('channel', 'channels', query.channels)
+    const bound = (sql: string, name: string, value: string | number | undefined): void => {
+      if (value === undefined) return
+      where.push(sql)
+      params[name] = value
+    }
+    bound('o.created_at >= @created_from', 'created_from', query.createdFrom)
+    bound('o.created_at < @created_to', 'created_to', query.createdTo)
+    // Amounts are whole sen: a bound between two is the next whole one inward.
+    bound('o.amount_sen >= @amount_min', 'amount_min', query.amountMinSen === undefined ? undefined : clamp(Math.ceil(query.amountMinSen)))
+    bound('o.amount_sen <= @amount_max', 'amount_max', query.amountMaxSen === undefined ? undefined : clamp(Math.floor(query.amountMaxSen)))
+    if (query.needsReview) where.push('o.review is not null')
+    return {
+      sql: where.length > 0 ? where.join(' and ') : 'true',
+      params,
+      any: where.length > 0,
+      textOnly: terms.length > 0 && where.length === 1,
+      terms,
+      invoices,
+    }
+  }
+
+  private statement(sql: string, pluck = false): SqlStatement {
+    const key = `${pluck ? 'p' : 'r'}:${sql}`
+    let statement = this.statements.get(key)
+    if (!statement) {
+      statement = this.db.prepare(sql)
+      if (pluck) statement.pluck()
+      // Shapes are few (filters set × words typed, at most 12 words), but bounded all the same.
+      if (this.statements.size >= 500) this.statements.clear()
+      this.statements.set(key, statement)
+    }
+    return statement
+  }
+}
