@@ -1,16 +1,8 @@
 import type { OrderKind, OrderStatus } from '../../src-preload/contract'
+import { ORDER_STATUS_WORDS } from '../../src-common/status-words'
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  PENDING: 'Pending',
-  PAID: 'Paid',
-  FAILED: 'Failed',
-  EXPIRED: 'Expired',
-  CANCELLED: 'Cancelled',
-  REFUNDED: 'Refunded',
-  VOIDED: 'Voided',
-  OUTCOME_UNKNOWN: 'Outcome unknown',
-  UNKNOWN: 'Unrecognised',
-}
+/** The chips' words; main writes its timeline with the same ones (src-common/status-words.ts). */
+export const STATUS_LABELS: Record<OrderStatus, string> = ORDER_STATUS_WORDS
 
 export const KIND_LABELS: Record<OrderKind, string> = {
   card_link: 'Card link',

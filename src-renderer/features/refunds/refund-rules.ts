@@ -5,6 +5,7 @@
  */
 import type { CallError, RefundRequest, RefundResult, RefundStatus, RefundSummary, RefundView } from '../../../src-preload/contract'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
+import { REFUND_STATUS_WORDS } from '../../../src-common/status-words'
 
 export type RefundKind = RefundRequest['kind']
 
@@ -32,12 +33,8 @@ export function refundTypeLabel(type: string | null): string {
   }
 }
 
-export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
-  PENDING: 'Pending',
-  SUCCESS: 'Approved',
-  FAILED: 'Declined',
-  OUTCOME_UNKNOWN: 'Outcome unknown',
-}
+/** The chips' words; main's timeline says a refund's status with the same ones (src-common/status-words.ts). */
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = REFUND_STATUS_WORDS
 
 /** The chip colour of each refund status (the order chips' colours: green, amber, red, solid red). */
 export const REFUND_STATUS_CHIPS: Record<RefundStatus, string> = {
