@@ -1,8 +1,16 @@
+// The shared styles first: the tokens, then the base every screen builds on. Each component imports
+// its own stylesheet before its children (the CSS import comes first), so that a parent's rules come
+// before its children's in the bundle, as they did in the single file: between two rules of equal
+// specificity, the later one wins.
+import './ui/tokens.css'
+import './ui/base.css'
+import './ui/alert.css'
+import './ui/buttons.css'
+import './ui/forms.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { ErrorBoundary } from './app/ErrorBoundary'
-import './styles.css'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')

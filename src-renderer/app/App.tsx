@@ -1,3 +1,4 @@
+import './App.css'
 import { useEffect, type ReactNode } from 'react'
 import type { OperatorView } from '../../src-preload/contract'
 import { AuditScreen } from '../features/audit/AuditScreen'

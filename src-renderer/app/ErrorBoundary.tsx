@@ -1,3 +1,4 @@
+import './ErrorBoundary.css'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 
 interface Props {

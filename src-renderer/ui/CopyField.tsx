@@ -1,3 +1,4 @@
+import './CopyField.css'
 import { useEffect, useId, useState } from 'react'
 
 interface Props {

@@ -1,3 +1,5 @@
+import './dialog.css'
+
 interface Props {
   /** An error that names no field: shown above the buttons. */
   error: string | null

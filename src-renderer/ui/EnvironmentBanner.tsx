@@ -1,3 +1,4 @@
+import './EnvironmentBanner.css'
 import type { Environment } from '../../src-preload/contract'
 
 const BANNERS: Record<Environment, { title: string; detail: string }> = {

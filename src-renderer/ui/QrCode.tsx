@@ -1,3 +1,4 @@
+import './QrCode.css'
 import { useMemo } from 'react'
 import { qrShape } from './qr-path'
 

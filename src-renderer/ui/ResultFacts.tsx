@@ -1,3 +1,4 @@
+import './ResultFacts.css'
 import type { ReactNode } from 'react'
 
 /** The label–value lines under a result (a charge's, a refund's). */

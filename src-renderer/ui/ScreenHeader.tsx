@@ -1,3 +1,4 @@
+import './ScreenHeader.css'
 import type { ReactNode } from 'react'
 
 export function ScreenHeader({ title, children }: { title: string; children?: ReactNode }) {

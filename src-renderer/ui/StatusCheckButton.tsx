@@ -1,3 +1,4 @@
+import './StatusCheckButton.css'
 import { useState, type ReactNode } from 'react'
 import type { CallError, OrderDetail } from '../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../api'

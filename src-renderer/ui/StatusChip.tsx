@@ -1,3 +1,4 @@
+import './chip.css'
 import type { OrderStatus } from '../../src-preload/contract'
 import { STATUS_LABELS } from '../format/labels'
 

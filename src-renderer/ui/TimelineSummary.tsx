@@ -1,3 +1,4 @@
+import './TimelineSummary.css'
 import type { TimelineEntry } from '../../src-preload/contract'
 import { formatFullTime } from '../format/time'
 

@@ -1,3 +1,5 @@
+import '../../ui/audit-table.css'
+import './AuditScreen.css'
 import { useEffect, useMemo, type SyntheticEvent } from 'react'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { openOrder } from '../customers/open-order'

@@ -1,3 +1,6 @@
+import './CustomerPanel.css'
+import './saved-cards.css'
+import './brand-badge.css'
 import { useId, useState } from 'react'
 import type { CallError, OrderView, SavedCardView } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'

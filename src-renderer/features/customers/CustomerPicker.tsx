@@ -1,3 +1,4 @@
+import './CustomerPicker.css'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { CustomerView } from '../../../src-preload/contract'
 import { readErrorMessage } from '../team/team-text'

@@ -1,3 +1,6 @@
+import '../../ui/audit-table.css'
+import '../../ui/role-chip.css'
+import './OperatorsScreen.css'
 import { useEffect, useState, type SyntheticEvent } from 'react'
 import type { CallError, OperatorView, Role } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'

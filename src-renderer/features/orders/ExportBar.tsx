@@ -1,3 +1,4 @@
+import './ExportBar.css'
 import { useOrdersStore } from './orders-store'
 
 /** "Export CSV" of exactly the current search and filters, with its progress and a cancel. */

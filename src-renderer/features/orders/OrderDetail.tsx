@@ -1,3 +1,4 @@
+import './OrderDetail.css'
 import { useState, type ReactNode } from 'react'
 import type { OrderDetail as Detail, OrderView, TimelineEntry } from '../../../src-preload/contract'
 import { channelLabel, KIND_LABELS } from '../../format/labels'

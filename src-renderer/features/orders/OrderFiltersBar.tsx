@@ -1,3 +1,4 @@
+import './OrderFiltersBar.css'
 import { useEffect, useRef, useState } from 'react'
 import type { OrderFilters, OrderKind, OrderStatus } from '../../../src-preload/contract'
 import { CHANNELS, channelLabel, KIND_LABELS, STATUS_LABELS } from '../../format/labels'

@@ -1,3 +1,5 @@
+import '../../ui/ScreenHeader.css'
+import './OrdersScreen.css'
 import { useCallback, useEffect } from 'react'
 import type { OrderFilters } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'

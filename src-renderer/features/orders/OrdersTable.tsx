@@ -1,3 +1,4 @@
+import './OrdersTable.css'
 import { useState, type UIEvent } from 'react'
 import type { OrderView } from '../../../src-preload/contract'
 import { channelLabel, KIND_LABELS } from '../../format/labels'

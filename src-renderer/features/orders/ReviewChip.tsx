@@ -1,3 +1,5 @@
+import '../../ui/chip.css'
+import './ReviewChip.css'
 import type { OrderView } from '../../../src-preload/contract'
 import { STATUS_LABELS } from '../../format/labels'
 import { reviewTitle } from './review'

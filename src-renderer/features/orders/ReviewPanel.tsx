@@ -1,3 +1,4 @@
+import './ReviewPanel.css'
 import { useState } from 'react'
 import type { CallError, OrderDetail, OrderReview, OrderView } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'

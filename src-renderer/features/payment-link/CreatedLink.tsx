@@ -1,3 +1,4 @@
+import './CreatedLink.css'
 import type { OrderDetail, OrderView } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'
 import { channelLabel, KIND_LABELS, STATUS_LABELS } from '../../format/labels'

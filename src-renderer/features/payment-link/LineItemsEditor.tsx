@@ -1,3 +1,4 @@
+import './LineItemsEditor.css'
 import { useId } from 'react'
 import { MAX_LINE_ITEMS } from '../../../src-common/link-rules'
 import { formatRm, parseRmText } from '../../../src-common/money-text'

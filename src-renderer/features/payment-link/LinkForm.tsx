@@ -1,3 +1,5 @@
+import '../../ui/choice.css'
+import './LinkForm.css'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { LinkDefaults } from '../../../src-preload/contract'
 import { CHANNEL_NAMES, GENERIC_CHANNELS, isGenericChannel, type GenericChannel } from '../../../src-common/channels'

@@ -1,3 +1,4 @@
+import './ChargeForm.css'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { SavedCardView } from '../../../src-preload/contract'
 import { DESCRIPTOR_MAX } from '../../../src-common/link-rules'

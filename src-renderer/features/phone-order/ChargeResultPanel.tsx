@@ -1,3 +1,5 @@
+import '../../ui/charge-result.css'
+import './ChargeResultPanel.css'
 import { useEffect, useRef } from 'react'
 import type { OrderDetail } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'

@@ -1,3 +1,5 @@
+import '../../ui/confirm-charge.css'
+import './ConfirmCharge.css'
 import { useEffect, useRef } from 'react'
 import { formatRm } from '../../../src-common/money-text'
 import { BrandBadge } from '../customers/CustomerPanel'

@@ -1,3 +1,4 @@
+import './PhoneOrderScreen.css'
 import { useEffect } from 'react'
 import { useShellStore } from '../../app/shell-store'
 import { ScreenHeader } from '../../ui/ScreenHeader'

@@ -1,3 +1,4 @@
+import './ReceiptDialog.css'
 import { useState } from 'react'
 import type { CallError, Receipt } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'

@@ -1,3 +1,4 @@
+import './ReceiptView.css'
 import { useState } from 'react'
 import { createPortal, flushSync } from 'react-dom'
 import type { Receipt } from '../../../src-preload/contract'

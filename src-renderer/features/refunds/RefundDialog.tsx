@@ -1,3 +1,5 @@
+import '../../ui/confirm-charge.css'
+import './RefundDialog.css'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { CallError, OrderDetail, RefundRequest, RefundResult, RefundSummary } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'

@@ -1,3 +1,5 @@
+import '../../ui/choice.css'
+import './RefundForm.css'
 import { useId } from 'react'
 import type { RefundSummary } from '../../../src-preload/contract'
 import { formatRm, parseRmText } from '../../../src-common/money-text'

@@ -1,3 +1,6 @@
+import '../../ui/chip.css'
+import '../../ui/pill.css'
+import './RefundList.css'
 import type { OrderDetail, RefundStatus, RefundView } from '../../../src-preload/contract'
 import { formatFullTime } from '../../format/time'
 import { RefundCheckButton } from './RefundCheckButton'

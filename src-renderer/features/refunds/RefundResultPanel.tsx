@@ -1,3 +1,4 @@
+import '../../ui/charge-result.css'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import type { OrderDetail, RefundResult, RefundSummary } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'

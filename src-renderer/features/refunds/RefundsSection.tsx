@@ -1,3 +1,4 @@
+import './RefundsSection.css'
 import { useId, useState } from 'react'
 import type { OrderDetail, RefundSummary } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'

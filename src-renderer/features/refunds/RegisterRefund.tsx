@@ -1,3 +1,4 @@
+import './RegisterRefund.css'
 import { useState } from 'react'
 import type { CallError, OrderDetail } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'

@@ -1,3 +1,4 @@
+import './ApprovalDialog.css'
 import { useState, type SyntheticEvent } from 'react'
 import type { ApprovableCall, ApprovalGranted, CallError } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'

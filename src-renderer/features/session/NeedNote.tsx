@@ -1,3 +1,4 @@
+import './NeedNote.css'
 import type { Need } from './roles'
 import { needNote } from './roles'
 import { useSessionStore } from './session-store'

@@ -1,3 +1,5 @@
+import '../../ui/role-chip.css'
+import './OperatorMenu.css'
 import { useState, type SyntheticEvent } from 'react'
 import type { CallError, OperatorView } from '../../../src-preload/contract'
 import { Field } from '../../ui/Field'

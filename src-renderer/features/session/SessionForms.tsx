@@ -1,3 +1,4 @@
+import './SessionForms.css'
 import { useEffect, useRef, useState, type SyntheticEvent, type ReactNode } from 'react'
 import type { CallError, OperatorView } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'

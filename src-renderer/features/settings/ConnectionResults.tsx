@@ -1,3 +1,4 @@
+import '../../ui/checks.css'
 import type { ConnectionCheck } from '../../../src-preload/contract'
 
 const SCHEME_LABELS = { card: 'Card operations (card signature)', generic: 'Other channels (API key and signature)' } as const

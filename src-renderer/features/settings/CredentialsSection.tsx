@@ -1,3 +1,5 @@
+import '../../ui/pill.css'
+import './CredentialsSection.css'
 import { useState } from 'react'
 import type { CredentialState, GatewayEnvironment } from '../../../src-preload/contract'
 import { Field } from '../../ui/Field'

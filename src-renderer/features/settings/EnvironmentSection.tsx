@@ -1,3 +1,5 @@
+import '../../ui/choice.css'
+import './EnvironmentSection.css'
 import { useState } from 'react'
 import type { Environment } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'

@@ -1,3 +1,6 @@
+import '../../ui/chip.css'
+import '../../ui/pill.css'
+import './ListenerPanel.css'
 import { useEffect } from 'react'
 import type { ListenerStatus, ReceivedNotification } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'

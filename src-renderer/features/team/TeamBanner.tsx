@@ -1,3 +1,4 @@
+import './TeamBanner.css'
 import type { TeamView } from '../../../src-preload/contract'
 import { teamBannerShown } from './team-text'
 

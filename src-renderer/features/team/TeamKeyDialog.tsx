@@ -1,3 +1,5 @@
+import '../../ui/dialog.css'
+import './TeamKeyDialog.css'
 import { useEffect, useId, useRef } from 'react'
 import { CopyButton } from '../../ui/CopyButton'
 import { formatTeamKey } from './team-text'

@@ -1,3 +1,6 @@
+import '../../ui/checks.css'
+import '../../ui/pill.css'
+import './TeamSection.css'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { TeamConnection, TeamImportProgress, TeamProbe, TeamView } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'

@@ -1,3 +1,4 @@
+import './TrackerBar.css'
 import { useEffect } from 'react'
 import type { CallError } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
