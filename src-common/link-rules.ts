@@ -9,13 +9,15 @@
 // digit too many through.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { isGenericChannel, needsBank, needsLineItems } from './channels'
+import { DESCRIPTOR_MAX, descriptorProblem } from './descriptor'
+import { FIELD_LIMITS, tooLongMessage } from './field-limits'
 import { formatRm } from './money-text'
+
+export { DESCRIPTOR_MAX, descriptorProblem }
 
 export const MAX_LINK_AMOUNT_SEN = 99_999_999_999
 export const EXPIRY_MINUTES = { min: 5, max: 30 * 24 * 60 } as const
-export const MAX_LINE_ITEMS = 50
-/** The card statement text: the gateway's 3-D Secure reference caps the soft descriptor at 22 characters. */
-export const DESCRIPTOR_MAX = 22
+export const MAX_LINE_ITEMS = FIELD_LIMITS.lineItems
 export const MAX_ITEM_QUANTITY = 9_999
 
 export interface LinkCustomer {
@@ -73,13 +75,14 @@ const INVOICE = /^[A-Za-z0-9._-]+$/
 // Deliberately plain: one @, something on each side, a dot in the domain, no spaces. The gateway is
 // the final judge; this only catches typing mistakes before a link goes out.
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
-const POSTCODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/
-const COUNTRY = /^[A-Za-z]{2}$/
+const NOT_ASCII = /[^\x20-\x7e]/
+const POSTCODE = new RegExp(`^[A-Za-z0-9][A-Za-z0-9 -]{1,${String(FIELD_LIMITS.zipCode - 1)}}$`)
+const COUNTRY = new RegExp(`^[A-Za-z]{${String(FIELD_LIMITS.country)}}$`)
 
 export function invoiceNumberProblem(value: string): string | null {
   const invoice = value.trim()
   if (!invoice) return 'Enter an invoice number'
-  if (invoice.length > 64) return 'Use at most 64 characters'
+  if (invoice.length > FIELD_LIMITS.invoiceNumber) return tooLongMessage(FIELD_LIMITS.invoiceNumber)
   if (!INVOICE.test(invoice)) return 'Use only letters, digits and - _ .'
   return null
 }
@@ -91,11 +94,36 @@ export function amountProblem(sen: number): string | null {
   return null
 }
 
+/** A domain's ASCII (xn--…) form, as the WHATWG URL parser makes it in Node and in the browser alike; null when it has none. */
+function asciiDomain(domain: string): string | null {
+  try {
+    const host = new URL(`http://${domain}/`).hostname
+    return NOT_ASCII.test(host) ? null : host
+  } catch {
+    return null
+  }
+}
+
+/**
+ * An e-mail address as typed, checked as it will be sent: it is never rewritten. The gateway takes
+ * addresses in ASCII (docs/payment-links.md, "E-mail addresses"), so one with accented letters is
+ * refused with the reason; for an accented (IDN) domain the message gives the ASCII form to type.
+ */
 export function emailProblem(value: string): string | null {
   const email = value.trim()
   if (!email) return "Enter the customer's e-mail address"
-  if (email.length > 254) return 'Use at most 254 characters'
+  if (email.length > FIELD_LIMITS.email) return tooLongMessage(FIELD_LIMITS.email)
   if (!EMAIL.test(email)) return 'Enter a valid e-mail address, e.g. siti@example.my'
+  const at = email.lastIndexOf('@')
+  const local = email.slice(0, at)
+  const domain = email.slice(at + 1)
+  if (NOT_ASCII.test(local)) return 'The gateway takes no accented letters or symbols before the @: use the address in plain ASCII'
+  if (NOT_ASCII.test(domain)) {
+    const ascii = asciiDomain(domain)
+    return ascii
+      ? `The gateway takes e-mail domains in ASCII only: type the address's ASCII form, ${local}@${ascii}`
+      : "The gateway takes e-mail domains in ASCII only: use the address's ASCII form (xn--…)"
+  }
   return null
 }
 
@@ -107,6 +135,7 @@ export function phoneE164(value: string): string | null {
 
 export function phoneProblem(value: string, required: boolean): string | null {
   if (!value.trim()) return required ? "Enter the customer's phone number" : null
+  if (value.trim().length > FIELD_LIMITS.phone) return tooLongMessage(FIELD_LIMITS.phone)
   return phoneE164(value) ? null : 'Enter a valid phone number, e.g. 012-345 6789 or +65 8123 4567'
 }
 
@@ -121,8 +150,13 @@ export function urlProblem(value: string, options: { required: string | null; pr
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Enter a web address starting with https://'
   if (options.production && url.protocol !== 'https:') return 'Must start with https:// in Production'
-  if (text.length > 2048) return 'Use at most 2,048 characters'
+  if (text.length > FIELD_LIMITS.linkUrl) return tooLongMessage(FIELD_LIMITS.linkUrl)
   return null
+}
+
+/** A customer's name, for a link and for the customer saved with phone orders alike. */
+export function customerNameProblem(value: string): string | null {
+  return value.trim() ? lengthProblem(value, FIELD_LIMITS.customerName) : "Enter the customer's name"
 }
 
 export function expiryProblem(minutes: number): string | null {
@@ -130,12 +164,8 @@ export function expiryProblem(minutes: number): string | null {
   return null
 }
 
-export function descriptorProblem(descriptor: string): string | null {
-  return lengthProblem(descriptor, DESCRIPTOR_MAX)
-}
-
 function lengthProblem(value: string, max: number): string | null {
-  return value.trim().length > max ? `Use at most ${String(max)} characters` : null
+  return value.trim().length > max ? tooLongMessage(max) : null
 }
 
 function checkLineItems(request: LinkRequest, errors: FieldErrors): void {
@@ -152,7 +182,7 @@ function checkLineItems(request: LinkRequest, errors: FieldErrors): void {
   let itemsValid = true
   for (const [index, item] of items.entries()) {
     const at = `lineItems.${String(index)}`
-    const name = item.name.trim() ? lengthProblem(item.name, 255) : 'Enter what the item is'
+    const name = item.name.trim() ? lengthProblem(item.name, FIELD_LIMITS.lineItemName) : 'Enter what the item is'
     const quantity =
       !Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_ITEM_QUANTITY
         ? `Enter a whole number from 1 to ${MAX_ITEM_QUANTITY.toLocaleString('en-MY')}`
@@ -182,13 +212,13 @@ export function checkLinkRequest(request: LinkRequest, context: LinkRuleContext)
   put('descriptor', descriptorProblem(request.descriptor))
 
   const { customer } = request
-  put('customer.name', customer.name.trim() ? lengthProblem(customer.name, 128) : "Enter the customer's name")
+  put('customer.name', customerNameProblem(customer.name))
   put('customer.email', emailProblem(customer.email))
   // The generic channels need a phone (e-wallets and pay-later identify the customer by it).
   put('customer.phone', phoneProblem(customer.phone, generic))
-  put('customer.address', lengthProblem(customer.address, 255))
-  put('customer.city', lengthProblem(customer.city, 64))
-  put('customer.state', lengthProblem(customer.state, 64))
+  put('customer.address', lengthProblem(customer.address, FIELD_LIMITS.address))
+  put('customer.city', lengthProblem(customer.city, FIELD_LIMITS.city))
+  put('customer.state', lengthProblem(customer.state, FIELD_LIMITS.state))
   if (customer.zipCode.trim() && !POSTCODE.test(customer.zipCode.trim())) errors['customer.zipCode'] = 'Enter a postcode, e.g. 50450'
   if (customer.country.trim() && !COUNTRY.test(customer.country.trim())) errors['customer.country'] = 'Use a two-letter country code, e.g. MY'
 

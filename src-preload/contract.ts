@@ -9,6 +9,8 @@
  * The renderer imports only types from this file; the preload and main import the values.
  */
 import { z } from 'zod'
+import { descriptorProblem } from '../src-common/descriptor'
+import { FIELD_LIMITS, tooLongMessage } from '../src-common/field-limits'
 
 export const Environment = z.enum(['training', 'sandbox', 'production'])
 export type Environment = z.infer<typeof Environment>
@@ -70,10 +72,16 @@ export const EnvironmentSettings = z.object({
     invoicePrefix: z
       .string()
       .trim()
-      .max(20, 'Must be at most 20 characters')
+      .max(FIELD_LIMITS.invoicePrefix, tooLongMessage(FIELD_LIMITS.invoicePrefix))
       .regex(/^[A-Za-z0-9._-]*$/, 'Must hold only letters, digits and - _ .'),
-    /** The billing descriptor new card links start with (the customer's statement text). */
-    descriptor: z.string().trim().max(22, 'Must be at most 22 characters (the card statement allows no more)'),
+    /** The billing descriptor new card links and phone orders start with (the customer's statement text): the same rule as theirs. */
+    descriptor: z
+      .string()
+      .trim()
+      .superRefine((descriptor, context) => {
+        const problem = descriptorProblem(descriptor)
+        if (problem) context.addIssue({ code: 'custom', message: problem })
+      }),
   }),
   listener: z.object({
     enabled: z.boolean(),
@@ -402,7 +410,8 @@ export const OrderDetail = z.object({
 })
 export type OrderDetail = z.infer<typeof OrderDetail>
 
-const FormText = (max: number) => z.string().max(max, `Must be at most ${String(max)} characters`)
+/** Text as typed in a form, bounded by the field's one length (src-common/field-limits.ts), with the form's words. */
+const FormText = (max: number) => z.string().max(max, tooLongMessage(max))
 /**
  * A whole number the rules in main check more tightly with their own messages (amounts, quantities,
  * minutes); the bridge only refuses what no rule could mean.
@@ -417,34 +426,34 @@ const MAX_INPUT_SEN = 99_999_999_999
  */
 export const LinkRequest = z.object({
   kind: z.enum(['card', 'generic']),
-  channel: FormText(40),
-  bankCode: FormText(40),
-  invoiceNumber: FormText(200),
+  channel: FormText(FIELD_LIMITS.channel),
+  bankCode: FormText(FIELD_LIMITS.bankCode),
+  invoiceNumber: FormText(FIELD_LIMITS.invoiceNumber),
   amountSen: BoundedInt('Must be an amount', 'Must be whole sen', MAX_INPUT_SEN),
-  descriptor: FormText(200),
+  descriptor: FormText(FIELD_LIMITS.descriptor),
   autoRedirect: z.boolean(),
-  callbackUrl: FormText(4096),
-  failedUrl: FormText(4096),
+  callbackUrl: FormText(FIELD_LIMITS.linkUrl),
+  failedUrl: FormText(FIELD_LIMITS.linkUrl),
   expiryMinutes: BoundedInt('Must be a number of minutes', 'Must be whole minutes', 1_000_000),
   customer: z.object({
-    name: FormText(500),
-    email: FormText(500),
-    phone: FormText(100),
-    address: FormText(500),
-    city: FormText(200),
-    state: FormText(200),
-    zipCode: FormText(50),
-    country: FormText(50),
+    name: FormText(FIELD_LIMITS.customerName),
+    email: FormText(FIELD_LIMITS.email),
+    phone: FormText(FIELD_LIMITS.phone),
+    address: FormText(FIELD_LIMITS.address),
+    city: FormText(FIELD_LIMITS.city),
+    state: FormText(FIELD_LIMITS.state),
+    zipCode: FormText(FIELD_LIMITS.zipCode),
+    country: FormText(FIELD_LIMITS.country),
   }),
   lineItems: z
     .array(
       z.object({
-        name: FormText(500),
+        name: FormText(FIELD_LIMITS.lineItemName),
         quantity: BoundedInt('Must be a number', 'Must be a whole number', 1_000_000),
         priceSen: BoundedInt('Must be an amount', 'Must be whole sen', MAX_INPUT_SEN),
       }),
     )
-    .max(100, 'Must be at most 100 items'),
+    .max(FIELD_LIMITS.lineItems, `Use at most ${String(FIELD_LIMITS.lineItems)} items`),
 })
 export type LinkRequest = z.infer<typeof LinkRequest>
 
@@ -497,19 +506,19 @@ export type SavedCardView = z.infer<typeof SavedCardView>
 export const CustomerInput = z.object({
   /** Absent for a new customer. */
   id: z.number().int().positive().optional(),
-  name: FormText(500),
-  email: FormText(500),
-  phone: FormText(100),
+  name: FormText(FIELD_LIMITS.customerName),
+  email: FormText(FIELD_LIMITS.email),
+  phone: FormText(FIELD_LIMITS.phone),
 })
 export type CustomerInput = z.infer<typeof CustomerInput>
 
 export const PhoneOrderRequest = z.object({
   customerId: z.number().int().positive(),
   cardId: z.number().int().positive(),
-  invoiceNumber: FormText(200),
+  invoiceNumber: FormText(FIELD_LIMITS.invoiceNumber),
   amountSen: BoundedInt('Must be an amount', 'Must be whole sen', MAX_INPUT_SEN),
-  descriptor: FormText(200),
-  note: FormText(500),
+  descriptor: FormText(FIELD_LIMITS.descriptor),
+  note: FormText(FIELD_LIMITS.phoneOrderNote),
   /** Staff confirmed a charge of the same customer and amount made a few minutes ago. */
   confirmDuplicate: z.boolean(),
 })
@@ -662,11 +671,11 @@ const Login = z
   .string()
   .trim()
   .min(2, 'Use at least 2 characters')
-  .max(32, 'Use at most 32 characters')
+  .max(FIELD_LIMITS.login, tooLongMessage(FIELD_LIMITS.login))
   .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits and . _ - only')
 /** At least 6 digits or 8 characters: main checks the rule and says it; the bridge bounds the size. */
-const Pin = z.string().max(128, 'Use at most 128 characters')
-const OperatorName = z.string().trim().min(1, 'Enter a name').max(80, 'Use at most 80 characters')
+const Pin = FormText(FIELD_LIMITS.pin)
+const OperatorName = z.string().trim().min(1, 'Enter a name').max(FIELD_LIMITS.operatorName, tooLongMessage(FIELD_LIMITS.operatorName))
 
 /** Calls a Supervisor may approve on the spot for a Clerk; the id each approval is bound to. */
 export const APPROVABLE_CALLS = ['refunds.request', 'refunds.register', 'phoneOrders.override', 'phoneOrders.charge', 'orders.cancelLink', 'orders.resolveReview', 'cards.remove'] as const
@@ -677,8 +686,8 @@ export const ApprovalGranted = z.object({ approver: z.string(), expiresAt: z.str
 export type ApprovalGranted = z.infer<typeof ApprovalGranted>
 
 export const AuditFilters = z.object({
-  actor: z.string().max(80).optional(),
-  action: z.string().max(80).optional(),
+  actor: FormText(FIELD_LIMITS.auditFilter).optional(),
+  action: FormText(FIELD_LIMITS.auditFilter).optional(),
   from: z.iso.datetime({ offset: true, error: 'Must be a date and time' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'Must be a date and time' }).optional(),
 })
@@ -715,7 +724,7 @@ export const calls = {
   'session.status': call(NoInput, SessionView),
   /** The first Admin, on a desk without operators; refused once one exists. */
   'session.setup': call(z.object({ login: Login, name: OperatorName, pin: Pin }), SessionView),
-  'session.signIn': call(z.object({ login: z.string().max(64), pin: Pin }), SessionView),
+  'session.signIn': call(z.object({ login: FormText(FIELD_LIMITS.login), pin: Pin }), SessionView),
   'session.signOut': call(NoInput, SessionView),
   /** The screen's idle timer ran out: locked until someone signs in again. */
   'session.lock': call(NoInput, SessionView),
@@ -728,7 +737,7 @@ export const calls = {
    * A Supervisor (or Admin) approves, at this desk, one call a Clerk was refused: the same call on the
    * same subject (order, card) is then allowed once, within two minutes, written with both names.
    */
-  'approvals.grant': call(z.object({ call: ApprovableCall, subjectId: z.number().int().positive(), login: z.string().max(64), pin: Pin }), ApprovalGranted),
+  'approvals.grant': call(z.object({ call: ApprovableCall, subjectId: z.number().int().positive(), login: FormText(FIELD_LIMITS.login), pin: Pin }), ApprovalGranted),
   'audit.list': call(
     AuditFilters.extend({ limit: z.number().int().min(1).max(500), beforeId: z.number().int().positive().optional() }),
     z.object({ rows: z.array(AuditEntryView), nextBeforeId: z.number().nullable() }),
@@ -791,9 +800,9 @@ export const calls = {
   /** Asks the gateway where the order stands; refused (TOO_EARLY) before `statusCheck.dueInMs` has passed. */
   'orders.checkStatus': call(z.object({ id: z.number().int().positive() }), OrderDetail),
   /** The decision that clears "Needs review": paid as the gateway says, or not this order's payment. */
-  'orders.resolveReview': call(z.object({ id: z.number().int().positive(), decision: z.enum(['paid', 'not_paid']), reason: FormText(500) }), OrderDetail),
+  'orders.resolveReview': call(z.object({ id: z.number().int().positive(), decision: z.enum(['paid', 'not_paid']), reason: FormText(FIELD_LIMITS.reviewReason) }), OrderDetail),
   /** Marks a waiting link cancelled here. The gateway has no cancel call: the link itself stays open there. */
-  'orders.cancelLink': call(z.object({ id: z.number().int().positive(), reason: FormText(200) }), OrderDetail),
+  'orders.cancelLink': call(z.object({ id: z.number().int().positive(), reason: FormText(FIELD_LIMITS.cancelReason) }), OrderDetail),
   /** The next invoice number and the environment's link defaults, for a new link form. */
   'links.prepare': call(NoInput, LinkDefaults),
   /** FPX banks from the gateway's bank list. */
@@ -801,12 +810,17 @@ export const calls = {
   /** Creates a hosted card page or a generic-channel payment and records the order. */
   'links.create': call(LinkRequest, OrderDetail),
   /** Customers whose name, e-mail or phone starts with what was typed. */
-  'customers.search': call(z.object({ text: FormText(200) }), z.object({ customers: z.array(CustomerView) })),
+  'customers.search': call(z.object({ text: FormText(FIELD_LIMITS.customerSearch) }), z.object({ customers: z.array(CustomerView) })),
   'customers.get': call(z.object({ id: z.number().int().positive() }), z.object({ customer: CustomerView, cards: z.array(SavedCardView), orders: z.array(OrderView) })),
   'customers.save': call(CustomerInput, CustomerView),
   /** A card token pasted from the gateway's back office. */
   'cards.add': call(
-    z.object({ customerId: z.number().int().positive(), token: FormText(200), masked: FormText(40), brand: FormText(40) }),
+    z.object({
+      customerId: z.number().int().positive(),
+      token: FormText(FIELD_LIMITS.cardToken),
+      masked: FormText(FIELD_LIMITS.cardMasked),
+      brand: FormText(FIELD_LIMITS.cardBrand),
+    }),
     SavedCardView,
   ),
   /** Unbinds the token at the gateway, then marks the card inactive here. */
@@ -815,7 +829,7 @@ export const calls = {
   /** A MOTO charge of a saved card, written ahead; never sent twice for one order. */
   'phoneOrders.charge': call(PhoneOrderRequest, ChargeResult),
   /** A supervisor lifts the lock of an unknown outcome without a settled status (audited). */
-  'phoneOrders.override': call(z.object({ orderId: z.number().int().positive(), reason: FormText(500) }), OrderDetail),
+  'phoneOrders.override': call(z.object({ orderId: z.number().int().positive(), reason: FormText(FIELD_LIMITS.overrideReason) }), OrderDetail),
   'phoneOrders.receipt': call(z.object({ orderId: z.number().int().positive() }), Receipt),
   /** A refund or void of a paid card order, written ahead; never sent twice. */
   'refunds.request': call(RefundRequest, RefundResult),
@@ -829,7 +843,7 @@ export const calls = {
         .string()
         .trim()
         .min(1, 'Enter the refund’s request id')
-        .max(128, 'Must be at most 128 characters')
+        .max(FIELD_LIMITS.refundRequestId, tooLongMessage(FIELD_LIMITS.refundRequestId))
         .regex(/^[A-Za-z0-9._:-]+$/, 'Must hold only letters, digits and . _ : -'),
     }),
     RefundResult,

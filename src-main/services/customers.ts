@@ -3,7 +3,8 @@
  * its brand and masked number. A card is locked while a charge of it has an unknown outcome.
  */
 import type { CustomerInput, CustomerView, OrderView, SavedCardView } from '../../src-preload/contract'
-import { emailProblem, phoneE164, phoneProblem } from '../../src-common/link-rules'
+import { FIELD_LIMITS, tooLongMessage } from '../../src-common/field-limits'
+import { customerNameProblem, emailProblem, phoneE164, phoneProblem } from '../../src-common/link-rules'
 import { AppError } from '../bridge/app-error'
 import type { History } from '../store/history'
 import type { CustomerRow, SavedCardRow } from '../store/history-types'
@@ -58,7 +59,7 @@ function oneCardView(history: History, card: SavedCardRow): SavedCardView {
   return cardView(card, cardLocks(history, card.customerId))
 }
 
-const TOKEN = /^[\x21-\x7e]{4,128}$/
+const TOKEN = new RegExp(`^[\\x21-\\x7e]{4,${String(FIELD_LIMITS.cardToken)}}$`)
 
 /**
  * A saved card's token in clear, for the one request that needs it. A card saved under a data key the
@@ -94,8 +95,8 @@ export class Customers {
   save(input: CustomerInput): CustomerView {
     const history = this.ctx.history()
     const name = input.name.trim()
-    if (!name) throw new AppError('INVALID_INPUT', "Enter the customer's name", 'name')
-    if (name.length > 128) throw new AppError('INVALID_INPUT', 'Use at most 128 characters', 'name')
+    const nameIssue = customerNameProblem(name)
+    if (nameIssue) throw new AppError('INVALID_INPUT', nameIssue, 'name')
     const email = input.email.trim()
     const emailIssue = email ? emailProblem(email) : null
     if (emailIssue) throw new AppError('INVALID_INPUT', emailIssue, 'email')
@@ -118,11 +119,11 @@ export class Customers {
     const history = this.ctx.history()
     if (!history.customers.get(input.customerId)) throw new AppError('NOT_FOUND', `There is no customer ${String(input.customerId)} in this environment.`)
     const token = input.token.trim()
-    if (!TOKEN.test(token)) throw new AppError('INVALID_INPUT', 'Paste the token as the gateway shows it: 4 to 128 characters, no spaces', 'token')
+    if (!TOKEN.test(token)) throw new AppError('INVALID_INPUT', `Paste the token as the gateway shows it: 4 to ${String(FIELD_LIMITS.cardToken)} characters, no spaces`, 'token')
     const masked = input.masked.trim()
-    if (masked.length > 40) throw new AppError('INVALID_INPUT', 'Use at most 40 characters', 'masked')
+    if (masked.length > FIELD_LIMITS.cardMasked) throw new AppError('INVALID_INPUT', tooLongMessage(FIELD_LIMITS.cardMasked), 'masked')
     const brand = input.brand.trim().toUpperCase()
-    if (brand.length > 40) throw new AppError('INVALID_INPUT', 'Use at most 40 characters', 'brand')
+    if (brand.length > FIELD_LIMITS.cardBrand) throw new AppError('INVALID_INPUT', tooLongMessage(FIELD_LIMITS.cardBrand), 'brand')
     const at = this.ctx.now().toISOString()
     return history.transaction(() => {
       const card = history.cards.add({ customerId: input.customerId, token, masked: masked || null, brand: brand || null, issuer: null, source: 'manual', addedAt: at })

@@ -10,6 +10,7 @@
  * settles it, or a supervisor lifts the lock with a reason (audited).
  */
 import type { ChargeResult, OrderDetail, PhoneOrderRequest, Receipt } from '../../src-preload/contract'
+import { FIELD_LIMITS, tooLongMessage } from '../../src-common/field-limits'
 import { amountProblem, descriptorProblem, invoiceNumberProblem } from '../../src-common/link-rules'
 import { formatRm } from '../../src-common/money-text'
 import { AppError } from '../bridge/app-error'
@@ -69,7 +70,7 @@ export class PhoneOrders {
     }
     const descriptorIssue = descriptorProblem(request.descriptor)
     if (descriptorIssue) throw new AppError('INVALID_INPUT', descriptorIssue, 'descriptor')
-    if (request.note.trim().length > 500) throw new AppError('INVALID_INPUT', 'Use at most 500 characters', 'note')
+    if (request.note.trim().length > FIELD_LIMITS.phoneOrderNote) throw new AppError('INVALID_INPUT', tooLongMessage(FIELD_LIMITS.phoneOrderNote), 'note')
     if (history.orders.byInvoice(invoiceNumber)) {
       throw duplicateInvoice(invoiceNumber)
     }

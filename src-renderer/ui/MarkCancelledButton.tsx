@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { CallError, OrderDetail } from '../../src-preload/contract'
+import { FIELD_LIMITS } from '../../src-common/field-limits'
 import { getApi, NO_BRIDGE } from '../api'
 import { ConfirmDialog } from './ConfirmDialog'
 import { ReasonField } from './ReasonField'
@@ -13,7 +14,7 @@ interface Props {
   onCancelled: (detail: OrderDetail) => void
 }
 
-const REASON_MAX = 200
+const REASON_MAX = FIELD_LIMITS.cancelReason
 
 /**
  * "Mark cancelled" for a waiting link, after a question that says what it does and does not do: the

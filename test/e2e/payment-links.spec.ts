@@ -131,3 +131,23 @@ test('the form shows each problem against its field and keeps what was typed', a
   await expect(linkForm.getByLabel('E-mail')).toHaveValue('siti@example')
   await page.screenshot({ path: `${SCREENSHOT_DIR}/link-form-errors.png`, fullPage: true })
 })
+
+test('an accented e-mail domain and a descriptor statements cannot print are refused at their fields, kept as typed', async ({ page }) => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Payment link' }).click()
+  const linkForm = page.getByRole('form', { name: 'New payment link' })
+  await linkForm.getByLabel('Amount (RM)').fill('10')
+  await linkForm.getByLabel('Customer name').fill('Siti Aminah')
+  // Typed key by key, as staff would: the field must keep the accented domain, not turn it into xn--.
+  await linkForm.getByLabel('E-mail').pressSequentially('siti@kedái.my')
+  await linkForm.getByLabel('Return address after payment').fill('https://shop.example.my/paid')
+  await linkForm.getByLabel('Statement descriptor').fill('Kedai 🎉')
+  await page.getByRole('button', { name: 'Create card link' }).click()
+  await expect(linkForm).toContainText("The gateway takes e-mail domains in ASCII only: type the address's ASCII form, siti@xn--kedi-7na.my")
+  await expect(linkForm).toContainText('Card statements cannot print “🎉”: use letters A–Z, digits, spaces and . , - & / *')
+  await expect(linkForm.getByLabel('E-mail')).toHaveValue('siti@kedái.my')
+  await expect(page.getByRole('heading', { name: 'Link ready' })).toHaveCount(0)
+  await linkForm.getByLabel('E-mail').fill('siti@xn--kedi-7na.my')
+  await linkForm.getByLabel('Statement descriptor').fill('Kedai Siti')
+  await page.getByRole('button', { name: 'Create card link' }).click()
+  await expect(page.getByRole('heading', { name: 'Link ready' })).toBeVisible()
+})

@@ -90,3 +90,16 @@ test('a bad setting is refused next to its field, and a good one is kept', async
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
   await expect(page.getByRole('form', { name: 'Training settings' }).getByLabel('Links expire after (minutes)')).toHaveValue('120')
 })
+
+test('a default descriptor that card statements cannot print is refused at its field, as typed', async ({ page }) => {
+  const form = page.getByRole('form', { name: 'Training settings' })
+  const descriptor = form.getByLabel('Card statement descriptor')
+  await descriptor.fill('Kedai 🎉')
+  await form.getByRole('button', { name: 'Save settings' }).click()
+  await expect(form.getByRole('alert')).toHaveText('Card statements cannot print “🎉”: use letters A–Z, digits, spaces and . , - & / *')
+  await expect(descriptor).toBeFocused()
+  await expect(descriptor).toHaveValue('Kedai 🎉')
+  await descriptor.fill('Batik & Co.')
+  await form.getByRole('button', { name: 'Save settings' }).click()
+  await expect(form.getByRole('status')).toHaveText('Saved')
+})

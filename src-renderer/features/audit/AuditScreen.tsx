@@ -5,6 +5,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader'
 import { openOrder } from '../customers/open-order'
 import { actionLabel, detailsText, EMPTY_AUDIT_DRAFT, malaysiaTime } from './audit-text'
 import { useAuditStore } from './audit-store'
+import { FIELD_LIMITS } from '../../../src-common/field-limits'
 
 /** Every audited entry, newest first: who did what, to which order, when (Malaysia time), and the details. */
 export function AuditScreen() {
@@ -39,7 +40,7 @@ export function AuditScreen() {
         <div className="audit-filters__row">
           <label className="audit-filter">
             <span>Operator</span>
-            <input list="audit-actors" value={draft.actor} onChange={(e) => edit({ actor: e.target.value })} placeholder="Any" maxLength={80} />
+            <input list="audit-actors" value={draft.actor} onChange={(e) => edit({ actor: e.target.value })} placeholder="Any" maxLength={FIELD_LIMITS.auditFilter} />
             <datalist id="audit-actors">
               {actors.map((actor) => (
                 <option key={actor} value={actor} />
@@ -48,7 +49,7 @@ export function AuditScreen() {
           </label>
           <label className="audit-filter">
             <span>Action</span>
-            <input list="audit-actions" value={draft.action} onChange={(e) => edit({ action: e.target.value })} placeholder="Any" maxLength={80} />
+            <input list="audit-actions" value={draft.action} onChange={(e) => edit({ action: e.target.value })} placeholder="Any" maxLength={FIELD_LIMITS.auditFilter} />
             <datalist id="audit-actions">
               {actions.map((action) => (
                 <option key={action} value={action}>

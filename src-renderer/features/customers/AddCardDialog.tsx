@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { CallError } from '../../../src-preload/contract'
+import { FIELD_LIMITS } from '../../../src-common/field-limits'
 import { Field } from '../../ui/Field'
 import { Modal } from '../../ui/Modal'
 import { BRAND_CHOICES, checkCard, EMPTY_CARD, type CardFields } from './customer-rules'
@@ -57,17 +58,17 @@ function AddCardBody({ onClose }: { onClose: () => void }) {
       </p>
       <Field label="Card token" error={errorFor('token')} hint="From the gateway's back office (the customer's saved card).">
         {(props) => (
-          <input {...props} className="mono" value={fields.token} onChange={(e) => set({ token: e.target.value })} autoComplete="off" spellCheck={false} autoFocus maxLength={400} />
+          <input {...props} className="mono" value={fields.token} onChange={(e) => set({ token: e.target.value })} autoComplete="off" spellCheck={false} autoFocus />
         )}
       </Field>
       <div className="form-grid">
         <Field label="Masked number (optional)" error={errorFor('masked')} hint="As the back office shows it, e.g. 512091******0038.">
-          {(props) => <input {...props} className="mono" value={fields.masked} onChange={(e) => set({ masked: e.target.value })} autoComplete="off" spellCheck={false} maxLength={40} placeholder="512091******0038" />}
+          {(props) => <input {...props} className="mono" value={fields.masked} onChange={(e) => set({ masked: e.target.value })} autoComplete="off" spellCheck={false} maxLength={FIELD_LIMITS.cardMasked} placeholder="512091******0038" />}
         </Field>
         <Field label="Brand (optional)" error={errorFor('brand')}>
           {(props) => (
             <>
-              <input {...props} list="add-card-brands" value={fields.brand} onChange={(e) => set({ brand: e.target.value })} autoComplete="off" maxLength={40} placeholder="Visa" />
+              <input {...props} list="add-card-brands" value={fields.brand} onChange={(e) => set({ brand: e.target.value })} autoComplete="off" maxLength={FIELD_LIMITS.cardBrand} placeholder="Visa" />
               <datalist id="add-card-brands">
                 {BRAND_CHOICES.map((brand) => (
                   <option key={brand} value={brand} />

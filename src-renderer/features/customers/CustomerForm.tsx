@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
 import type { CallError, CustomerView } from '../../../src-preload/contract'
+import { FIELD_LIMITS } from '../../../src-common/field-limits'
 import { phoneE164 } from '../../../src-common/link-rules'
 import { Field } from '../../ui/Field'
 import { Modal } from '../../ui/Modal'
@@ -70,11 +71,24 @@ function CustomerFormBody({ initial, onClose, onSaved }: { initial: CustomerFiel
       }}
     >
       <Field label="Name" error={errorFor('name')}>
-        {(props) => <input {...props} value={fields.name} onChange={(e) => set({ name: e.target.value })} autoComplete="off" autoFocus={!fields.name} maxLength={500} />}
+        {(props) => <input {...props} value={fields.name} onChange={(e) => set({ name: e.target.value })} autoComplete="off" autoFocus={!fields.name} maxLength={FIELD_LIMITS.customerName} />}
       </Field>
       <div className="form-grid">
         <Field label="E-mail (optional)" error={errorFor('email')}>
-          {(props) => <input {...props} type="email" value={fields.email} onChange={(e) => set({ email: e.target.value })} placeholder="siti@example.my" autoComplete="off" autoFocus={Boolean(fields.name) && !fields.email} />}
+          {(props) => (
+            // Text, not type="email": Chromium would turn an accented domain into its xn-- form behind staff's back.
+            <input
+              {...props}
+              type="text"
+              inputMode="email"
+              spellCheck={false}
+              value={fields.email}
+              onChange={(e) => set({ email: e.target.value })}
+              placeholder="siti@example.my"
+              autoComplete="off"
+              autoFocus={Boolean(fields.name) && !fields.email}
+            />
+          )}
         </Field>
         <Field label="Phone (optional)" error={errorFor('phone')} hint={e164 ? `Saved as ${e164}` : 'e.g. 012-345 6789'}>
           {(props) => <input {...props} type="tel" value={fields.phone} onChange={(e) => set({ phone: e.target.value })} placeholder="012-345 6789" autoComplete="off" />}

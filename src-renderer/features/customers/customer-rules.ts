@@ -3,19 +3,19 @@
  * judges it again). Pure.
  */
 import type { CustomerInput } from '../../../src-preload/contract'
-import { emailProblem, phoneProblem } from '../../../src-common/link-rules'
+import { FIELD_LIMITS, tooLongMessage } from '../../../src-common/field-limits'
+import { customerNameProblem, emailProblem, phoneProblem } from '../../../src-common/link-rules'
 
 export type CustomerFields = Omit<CustomerInput, 'id'>
 export type CustomerFieldName = keyof CustomerFields
 
-export const NAME_MAX = 128
+export const NAME_MAX = FIELD_LIMITS.customerName
 
 /** What is wrong with a customer as typed, by field; empty when it may be saved. The name is required, e-mail and phone are not. */
 export function checkCustomer(fields: CustomerFields): Partial<Record<CustomerFieldName, string>> {
   const errors: Partial<Record<CustomerFieldName, string>> = {}
-  const name = fields.name.trim()
-  if (!name) errors.name = "Enter the customer's name"
-  else if (name.length > NAME_MAX) errors.name = `Use at most ${String(NAME_MAX)} characters`
+  const name = customerNameProblem(fields.name)
+  if (name) errors.name = name
   // Optional, as main has it; when given it must be an address.
   const email = fields.email.trim() ? emailProblem(fields.email) : null
   if (email) errors.email = email
@@ -47,11 +47,13 @@ export function checkCard(fields: CardFields): Partial<Record<keyof CardFields, 
   const token = fields.token.trim()
   if (!token) errors.token = "Paste the card's token from the gateway's back office"
   else if (/\s/.test(token)) errors.token = 'A token has no spaces: check what was pasted'
-  else if (!/^[\x21-\x7e]{4,128}$/.test(token)) errors.token = 'Paste the token as the gateway shows it: 4 to 128 characters'
+  else if (token.length < 4 || token.length > FIELD_LIMITS.cardToken || !/^[\x21-\x7e]+$/.test(token)) {
+    errors.token = `Paste the token as the gateway shows it: 4 to ${String(FIELD_LIMITS.cardToken)} characters`
+  }
   const masked = fields.masked.trim()
-  if (masked.length > 40) errors.masked = 'Use at most 40 characters'
+  if (masked.length > FIELD_LIMITS.cardMasked) errors.masked = tooLongMessage(FIELD_LIMITS.cardMasked)
   else if (masked && !/^[0-9*xX•\s-]+$/.test(masked)) errors.masked = 'Digits and * only, e.g. 512091******0038'
   else if (/^\d{12,19}$/.test(masked.replace(/[\s-]/g, ''))) errors.masked = 'Never type the full card number: hide the middle digits with *'
-  if (fields.brand.trim().length > 40) errors.brand = 'Use at most 40 characters'
+  if (fields.brand.trim().length > FIELD_LIMITS.cardBrand) errors.brand = tooLongMessage(FIELD_LIMITS.cardBrand)
   return errors
 }

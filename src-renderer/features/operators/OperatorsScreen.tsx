@@ -13,6 +13,7 @@ import { ROLE_LABELS } from '../session/roles'
 import { useSessionStore } from '../session/session-store'
 import { useOperatorsStore } from './operators-store'
 import { DialogFooter } from '../../ui/DialogFooter'
+import { FIELD_LIMITS } from '../../../src-common/field-limits'
 
 const ROLES: Role[] = ['clerk', 'supervisor', 'admin']
 const ROLE_HINTS: Record<Role, string> = {
@@ -179,10 +180,10 @@ function AddOperatorForm({ onAdded }: { onAdded: (operator: OperatorView) => voi
       <form className="form" aria-label="Add an operator" noValidate onSubmit={(event) => void submit(event)}>
         <div className="form-grid">
           <Field label="Name" error={errorFor('name')} hint="As written on orders and in the audit log.">
-            {(props) => <input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={80} autoComplete="off" />}
+            {(props) => <input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={FIELD_LIMITS.operatorName} autoComplete="off" />}
           </Field>
           <Field label="Login" error={errorFor('login')} hint="Short: letters, digits, . _ -">
-            {(props) => <input {...props} value={login} onChange={(e) => setLogin(e.target.value)} maxLength={32} autoComplete="off" spellCheck={false} />}
+            {(props) => <input {...props} value={login} onChange={(e) => setLogin(e.target.value)} maxLength={FIELD_LIMITS.login} autoComplete="off" spellCheck={false} />}
           </Field>
           <Field label="Role" error={errorFor('role')} hint={ROLE_HINTS[role]}>
             {(props) => (
@@ -196,7 +197,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (operator: OperatorView) => voi
             )}
           </Field>
           <Field label="First PIN" error={errorFor('pin')} hint={`${PIN_RULE} They can change it after signing in.`}>
-            {(props) => <input {...props} type="password" value={pin} onChange={(e) => setPin(e.target.value)} maxLength={128} autoComplete="new-password" />}
+            {(props) => <input {...props} type="password" value={pin} onChange={(e) => setPin(e.target.value)} maxLength={FIELD_LIMITS.pin} autoComplete="new-password" />}
           </Field>
         </div>
         {server && !serverField ? (
@@ -245,7 +246,7 @@ function EditOperatorForm({ operator, isMe, onClose, onSaved }: { operator: Oper
         Login <span className="mono">{operator.login}</span> stays as it is.
       </p>
       <Field label="Name" error={errorFor('name')}>
-        {(props) => <input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={80} autoComplete="off" autoFocus />}
+        {(props) => <input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={FIELD_LIMITS.operatorName} autoComplete="off" autoFocus />}
       </Field>
       <Field label="Role" error={errorFor('role')} hint={ROLE_HINTS[role]}>
         {(props) => (
@@ -298,10 +299,10 @@ function ResetPinForm({ operator, onClose, onSaved }: { operator: OperatorView; 
     <form className="form" aria-label={`Reset the PIN of ${operator.name}`} noValidate onSubmit={(event) => void submit(event)}>
       <p>The old PIN stops working at once. The reset is recorded in the audit log.</p>
       <Field label="New PIN" error={pinError} hint={PIN_RULE}>
-        {(props) => <input {...props} type="password" value={pin} onChange={(e) => setPin(e.target.value)} maxLength={128} autoComplete="new-password" autoFocus />}
+        {(props) => <input {...props} type="password" value={pin} onChange={(e) => setPin(e.target.value)} maxLength={FIELD_LIMITS.pin} autoComplete="new-password" autoFocus />}
       </Field>
       <Field label="New PIN again" error={againError}>
-        {(props) => <input {...props} type="password" value={again} onChange={(e) => setAgain(e.target.value)} maxLength={128} autoComplete="new-password" />}
+        {(props) => <input {...props} type="password" value={again} onChange={(e) => setAgain(e.target.value)} maxLength={FIELD_LIMITS.pin} autoComplete="new-password" />}
       </Field>
       <DialogFooter error={server && server.field !== 'pin' ? server.message : null} busy={busy} submitLabel="Set new PIN" busyLabel="Saving…" onCancel={onClose} />
     </form>

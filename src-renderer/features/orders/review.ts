@@ -4,11 +4,12 @@
  * the rule for the reason the decision needs (main checks it too). Pure.
  */
 import type { OrderReview, OrderView } from '../../../src-preload/contract'
+import { FIELD_LIMITS } from '../../../src-common/field-limits'
 import { formatRm } from '../../../src-common/money-text'
 import { gatewayMoneyText } from '../../format/money'
 
 export const REVIEW_REASON_MIN = 10
-export const REVIEW_REASON_MAX = 500
+export const REVIEW_REASON_MAX = FIELD_LIMITS.reviewReason
 
 export type ReviewDecision = 'paid' | 'not_paid'
 

@@ -3,6 +3,8 @@ import './LinkForm.css'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { LinkDefaults } from '../../../src-preload/contract'
 import { CHANNEL_NAMES, GENERIC_CHANNELS, isGenericChannel, type GenericChannel } from '../../../src-common/channels'
+import { DESCRIPTOR_MARKS } from '../../../src-common/descriptor'
+import { FIELD_LIMITS } from '../../../src-common/field-limits'
 import { checkLinkRequest, DESCRIPTOR_MAX, type LinkCustomer } from '../../../src-common/link-rules'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 import { Field } from '../../ui/Field'
@@ -219,7 +221,19 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
             {(props) => <input {...props} value={draft.customer.name} onChange={(e) => setCustomer({ name: e.target.value })} autoComplete="off" />}
           </Field>
           <Field label="E-mail" error={errorFor('customer.email')}>
-            {(props) => <input {...props} type="email" value={draft.customer.email} onChange={(e) => setCustomer({ email: e.target.value })} placeholder="siti@example.my" autoComplete="off" />}
+            {(props) => (
+              // Text, not type="email": Chromium would turn an accented domain into its xn-- form behind staff's back.
+              <input
+                {...props}
+                type="text"
+                inputMode="email"
+                spellCheck={false}
+                value={draft.customer.email}
+                onChange={(e) => setCustomer({ email: e.target.value })}
+                placeholder="siti@example.my"
+                autoComplete="off"
+              />
+            )}
           </Field>
           <Field
             label={card ? 'Phone (optional)' : 'Phone'}
@@ -257,7 +271,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
                     {(props) => <input {...props} value={draft.customer.zipCode} onChange={(e) => setCustomer({ zipCode: e.target.value })} inputMode="numeric" autoComplete="off" />}
                   </Field>
                   <Field label="Country" error={errorFor('customer.country')} hint="Two letters, e.g. MY">
-                    {(props) => <input {...props} value={draft.customer.country} onChange={(e) => setCustomer({ country: e.target.value })} maxLength={2} autoComplete="off" />}
+                    {(props) => <input {...props} value={draft.customer.country} onChange={(e) => setCustomer({ country: e.target.value })} maxLength={FIELD_LIMITS.country} autoComplete="off" />}
                   </Field>
                 </div>
               </div>
@@ -269,7 +283,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
       {card ? (
         <fieldset>
           <legend>Card page</legend>
-          <Field label="Statement descriptor" error={errorFor('descriptor')} hint="What the customer's card statement shows. Optional; the default is set in Settings.">
+          <Field label="Statement descriptor" error={errorFor('descriptor')} hint={`What the customer's card statement shows: letters, digits, spaces and ${DESCRIPTOR_MARKS}. Optional; the default is set in Settings.`}>
             {(props) => <input {...props} value={draft.descriptor} onChange={(e) => set({ descriptor: e.target.value })} maxLength={DESCRIPTOR_MAX} autoComplete="off" />}
           </Field>
           <label className="checkbox">

@@ -1,7 +1,7 @@
 import './ChargeForm.css'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { SavedCardView } from '../../../src-preload/contract'
-import { DESCRIPTOR_MAX } from '../../../src-common/link-rules'
+import { DESCRIPTOR_MARKS, DESCRIPTOR_MAX } from '../../../src-common/descriptor'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 import { Field } from '../../ui/Field'
 import {
@@ -113,7 +113,7 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
           )}
         </Field>
       </div>
-      <Field label="Statement descriptor" error={errorFor('descriptor')} hint="What the customer's card statement shows.">
+      <Field label="Statement descriptor" error={errorFor('descriptor')} hint={`What the customer's card statement shows: letters, digits, spaces and ${DESCRIPTOR_MARKS}.`}>
         {(props) => <input {...props} value={draft.descriptor} onChange={(e) => edit({ descriptor: e.target.value })} onBlur={touch('descriptor')} maxLength={DESCRIPTOR_MAX} autoComplete="off" />}
       </Field>
       <Field label="Note (optional)" error={errorFor('note')} hint="For your records; not sent to the gateway.">

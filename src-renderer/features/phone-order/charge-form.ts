@@ -4,6 +4,7 @@
  * everything again: the renderer is never trusted).
  */
 import type { CallError, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
+import { FIELD_LIMITS } from '../../../src-common/field-limits'
 import { amountProblem, descriptorProblem, invoiceNumberProblem } from '../../../src-common/link-rules'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 
@@ -29,7 +30,7 @@ export interface ChargeDraft {
 export type ChargeField = 'cardId' | 'invoiceNumber' | 'amountSen' | 'descriptor' | 'note'
 export const CHARGE_FIELDS: readonly ChargeField[] = ['cardId', 'invoiceNumber', 'amountSen', 'descriptor', 'note']
 
-export const NOTE_MAX = 500
+export const NOTE_MAX = FIELD_LIMITS.phoneOrderNote
 
 export function emptyChargeDraft(defaults: PhoneOrderDefaults): ChargeDraft {
   return { cardId: null, invoiceNumber: defaults.invoiceNumber, amount: '', descriptor: defaults.descriptor, note: '' }

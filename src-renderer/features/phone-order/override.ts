@@ -1,6 +1,8 @@
 /** The reason a supervisor gives for lifting a card's lock (audited): at least ten characters. Pure. */
+import { FIELD_LIMITS } from '../../../src-common/field-limits'
+
 export const OVERRIDE_REASON_MIN = 10
-export const OVERRIDE_REASON_MAX = 500
+export const OVERRIDE_REASON_MAX = FIELD_LIMITS.overrideReason
 
 /** What is wrong with an override's reason, or null. */
 export function overrideReasonProblem(reason: string): string | null {

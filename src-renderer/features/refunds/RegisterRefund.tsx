@@ -6,6 +6,7 @@ import { Field } from '../../ui/Field'
 import { RefusalWithApproval } from '../session/ApprovalDialog'
 import { NeedNote } from '../session/NeedNote'
 import { SCREEN_NEEDS } from '../session/roles'
+import { FIELD_LIMITS } from '../../../src-common/field-limits'
 
 interface Props {
   orderId: number
@@ -88,7 +89,7 @@ export function RegisterRefund({ orderId, onRegistered }: Props) {
                     setError(null)
                     setRefused(null)
                   }}
-                  maxLength={128}
+                  maxLength={FIELD_LIMITS.refundRequestId}
                   spellCheck={false}
                   autoComplete="off"
                   autoFocus

@@ -6,6 +6,7 @@ import { Field } from '../../ui/Field'
 import { Modal } from '../../ui/Modal'
 import { approvalOffered, withArticle } from './roles'
 import { DialogFooter } from '../../ui/DialogFooter'
+import { FIELD_LIMITS } from '../../../src-common/field-limits'
 
 /** What the Supervisor approves, in the words of the dialog's question. */
 export const APPROVAL_WHAT: Record<ApprovableCall, string> = {
@@ -75,7 +76,7 @@ function ApprovalForm({ call, subjectId, busy, setBusy, onApproved, onCancel }: 
               setLogin(e.target.value)
               setError(null)
             }}
-            maxLength={64}
+            maxLength={FIELD_LIMITS.login}
             autoComplete="off"
             spellCheck={false}
             autoFocus
@@ -92,7 +93,7 @@ function ApprovalForm({ call, subjectId, busy, setBusy, onApproved, onCancel }: 
               setPin(e.target.value)
               setError(null)
             }}
-            maxLength={128}
+            maxLength={FIELD_LIMITS.pin}
             autoComplete="off"
           />
         )}

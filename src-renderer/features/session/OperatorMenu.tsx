@@ -8,6 +8,7 @@ import { fieldOf, PIN_RULE, pinProblem, repeatProblem } from './pin-rules'
 import { ROLE_LABELS } from './roles'
 import { useSessionStore } from './session-store'
 import { DialogFooter } from '../../ui/DialogFooter'
+import { FIELD_LIMITS } from '../../../src-common/field-limits'
 
 /** In the header: who is signed in, "Change PIN" and "Sign out". */
 export function OperatorMenu({ operator }: { operator: OperatorView }) {
@@ -92,13 +93,13 @@ function ChangePinForm({ onClose, onChanged }: { onClose: () => void; onChanged:
   return (
     <form className="form" aria-label="Change your PIN" noValidate onSubmit={(event) => void submit(event)}>
       <Field label="Current PIN" error={errorFor('currentPin')}>
-        {(props) => <input {...props} type="password" value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" maxLength={128} autoFocus />}
+        {(props) => <input {...props} type="password" value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" maxLength={FIELD_LIMITS.pin} autoFocus />}
       </Field>
       <Field label="New PIN" error={errorFor('newPin')} hint={PIN_RULE}>
-        {(props) => <input {...props} type="password" value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" maxLength={128} />}
+        {(props) => <input {...props} type="password" value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" maxLength={FIELD_LIMITS.pin} />}
       </Field>
       <Field label="New PIN again" error={errorFor('again')}>
-        {(props) => <input {...props} type="password" value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" maxLength={128} />}
+        {(props) => <input {...props} type="password" value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" maxLength={FIELD_LIMITS.pin} />}
       </Field>
       <DialogFooter error={server && !serverField ? server.message : null} busy={busy} submitLabel="Change PIN" busyLabel="Changing…" onCancel={onClose} />
     </form>

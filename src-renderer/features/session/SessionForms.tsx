@@ -9,6 +9,7 @@ import { useTeamStore } from '../team/team-store'
 import { fieldOf, PIN_RULE, pinProblem, repeatProblem } from './pin-rules'
 import { ROLE_LABELS } from './roles'
 import { mustDiscardScreens, useSessionStore } from './session-store'
+import { FIELD_LIMITS } from '../../../src-common/field-limits'
 
 /** The page around sign-in, the first Admin and the lock: the environment, the app's name, one card. */
 function AuthFrame({ title, lead, children, testId }: { title: string; lead?: ReactNode; children: ReactNode; testId: string }) {
@@ -47,7 +48,7 @@ function PinInput({ value, onChange, autoFocus, autoComplete = 'current-password
       value={value}
       onChange={(event) => onChange(event.target.value)}
       autoComplete={autoComplete}
-      maxLength={128}
+      maxLength={FIELD_LIMITS.pin}
       spellCheck={false}
       autoFocus={autoFocus}
     />
@@ -107,10 +108,10 @@ export function FirstAdminScreen() {
     >
       <form className="form auth__form" aria-label="Create the first Admin" noValidate onSubmit={(event) => void submit(event)}>
         <Field label="Your name" error={errorFor('name')} hint="As it appears on orders and in the audit log.">
-          {(props) => <input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={80} autoComplete="name" autoFocus />}
+          {(props) => <input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={FIELD_LIMITS.operatorName} autoComplete="name" autoFocus />}
         </Field>
         <Field label="Login" error={errorFor('login')} hint="Short, what you type to sign in: letters, digits, . _ -">
-          {(props) => <input {...props} value={login} onChange={(e) => setLogin(e.target.value)} maxLength={32} autoComplete="username" spellCheck={false} />}
+          {(props) => <input {...props} value={login} onChange={(e) => setLogin(e.target.value)} maxLength={FIELD_LIMITS.login} autoComplete="username" spellCheck={false} />}
         </Field>
         <Field label="PIN" error={errorFor('pin')} hint={PIN_RULE}>
           {(props) => <PinInput props={props} value={pin} onChange={setPin} autoComplete="new-password" />}
@@ -174,7 +175,7 @@ function SignInForm({ operator, submitLabel, onSignedIn }: SignInFormProps) {
                 setLogin(e.target.value)
                 setError(null)
               }}
-              maxLength={64}
+              maxLength={FIELD_LIMITS.login}
               autoComplete="username"
               spellCheck={false}
               autoFocus
@@ -193,7 +194,7 @@ function SignInForm({ operator, submitLabel, onSignedIn }: SignInFormProps) {
               setPin(e.target.value)
               setError(null)
             }}
-            maxLength={128}
+            maxLength={FIELD_LIMITS.pin}
             autoComplete="current-password"
             autoFocus={Boolean(operator)}
           />

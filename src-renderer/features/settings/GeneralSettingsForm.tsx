@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { EnvironmentSettings } from '../../../src-preload/contract'
-import { DESCRIPTOR_MAX } from '../../../src-common/link-rules'
+import { DESCRIPTOR_MARKS, DESCRIPTOR_MAX, descriptorProblem } from '../../../src-common/descriptor'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 import { rmText } from '../payment-link/link-form'
 import { Field } from '../../ui/Field'
@@ -8,6 +8,7 @@ import { FormFooter } from '../../ui/FormFooter'
 import { publicAddressHint } from './listener-text'
 import { useSessionStore } from '../session/session-store'
 import { useSettingsStore } from './settings-store'
+import { FIELD_LIMITS } from '../../../src-common/field-limits'
 
 type FieldError = { field: string; message: string } | null
 
@@ -51,6 +52,13 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
   const errorFor = (field: string): string | null => (error?.field === field ? error.message : null)
 
   const save = async (): Promise<void> => {
+    // The descriptor's rule is the links' and phone orders' (main checks it again): said here at once.
+    const descriptorIssue = descriptorProblem(draft.links.descriptor)
+    if (descriptorIssue) {
+      setSaved(false)
+      setError({ field: 'links.descriptor', message: descriptorIssue })
+      return
+    }
     const problem = await saveSettings(draft)
     setError(problem ? { field: problem.field ?? '', message: problem.message } : null)
     setSaved(!problem)
@@ -84,9 +92,9 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
         </Field>
         <div className="field-row">
           <Field label="Invoice prefix" error={errorFor('links.invoicePrefix')} hint={`New invoice numbers: ${invoiceExample(draft.links.invoicePrefix, 1)}, ${invoiceExample(draft.links.invoicePrefix, 2)}…`}>
-            {(props) => <input {...props} className="mono" value={draft.links.invoicePrefix} onChange={(e) => change('links', { invoicePrefix: e.target.value })} maxLength={20} spellCheck={false} />}
+            {(props) => <input {...props} className="mono" value={draft.links.invoicePrefix} onChange={(e) => change('links', { invoicePrefix: e.target.value })} maxLength={FIELD_LIMITS.invoicePrefix} spellCheck={false} />}
           </Field>
-          <Field label="Card statement descriptor" error={errorFor('links.descriptor')} hint="What customers see on their card statement; new card links start with it.">
+          <Field label="Card statement descriptor" error={errorFor('links.descriptor')} hint={`What customers see on their card statement (letters, digits, spaces and ${DESCRIPTOR_MARKS}); new card links and phone orders start with it.`}>
             {(props) => <input {...props} value={draft.links.descriptor} onChange={(e) => change('links', { descriptor: e.target.value })} maxLength={DESCRIPTOR_MAX} />}
           </Field>
         </div>
