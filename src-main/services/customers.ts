@@ -7,7 +7,7 @@ import { FIELD_LIMITS, tooLongMessage } from '../../src-common/field-limits'
 import { customerNameProblem, emailProblem, phoneE164, phoneProblem } from '../../src-common/link-rules'
 import { AppError } from '../bridge/app-error'
 import type { History } from '../store/history'
-import type { CustomerRow, SavedCardRow } from '../store/history-types'
+import type { CustomerRow, OrderRow, SavedCardRow } from '../store/history-types'
 import type { ServiceContext } from './context'
 import { orderView } from './orders'
 
@@ -48,6 +48,32 @@ export function cardLocks(history: History, customerId: number): Map<number, Non
     if (typeof cardId === 'number' && !locks.has(cardId)) locks.set(cardId, { orderId: order.id, invoiceNumber: order.invoiceNumber })
   }
   return locks
+}
+
+/** The saved card a phone order charged (its first timeline entry names it), or null. */
+export function chargedCardId(history: History, orderId: number): number | null {
+  const cardId = history.events.forOrder(orderId).find((event) => event.type === 'created')?.details?.['cardId']
+  return typeof cardId === 'number' ? cardId : null
+}
+
+/**
+ * A saved card took part in an approved payment at `at`: its "last used" moves there, never back (a
+ * status check may settle an older charge after a newer one). The one way every approval marks its
+ * card: a charge's own answer, a status check, a notification, a person's review, and a card page
+ * paid with a card the customer had saved before.
+ */
+export function markCardUsed(history: History, cardId: number, at: string): void {
+  const card = history.cards.get(cardId)
+  if (!card) return
+  if (card.lastUsedAt !== null && Date.parse(card.lastUsedAt) >= Date.parse(at)) return
+  history.cards.markUsed(cardId, at)
+}
+
+/** The card of an order that is now approved: the saved card a phone order charged. (A card page's card is marked where it is saved.) */
+export function markOrderCardUsed(history: History, order: OrderRow, at: string): void {
+  if (order.kind !== 'phone_order') return
+  const cardId = chargedCardId(history, order.id)
+  if (cardId !== null) markCardUsed(history, cardId, at)
 }
 
 export function cardView(card: SavedCardRow, locks: Map<number, NonNullable<CardLock>>): SavedCardView {

@@ -18,6 +18,7 @@
  */
 import type { ReceivedNotification } from '../../src-preload/contract'
 import type { NotificationScheme } from '../gateway/client'
+import { readableSummary, refundStatusWord, statusLabel, statusWord } from '../../src-common/status-words'
 import { NotificationBody } from '../gateway/schemas'
 import { redactBody } from '../gateway/redact'
 import { normaliseStatus } from '../gateway/status'
@@ -161,7 +162,7 @@ function handleRefund(ctx: ServiceContext, order: OrderRow, body: NotificationBo
   const known = refundNamed(history, order, body, answer.amountSen)
   if (known) {
     const updated = applyRefundAnswer(ctx, known, answer, null, 'notification')
-    return `Refund ${known.requestId} on ${order.invoiceNumber}: ${updated.status.toLowerCase()}`
+    return `Refund ${known.requestId} on ${order.invoiceNumber}: ${refundStatusWord(updated.status)}`
   }
   // Made elsewhere: recorded from the notification for staff to see (and confirm in the gateway's back office).
   const requestId = body.refund?.request_id ?? `notification-${String(notificationId)}`
@@ -185,7 +186,7 @@ function handleRefund(ctx: ServiceContext, order: OrderRow, body: NotificationBo
     actor: null,
     at: ctx.now().toISOString(),
   })
-  return `Refund made elsewhere on ${order.invoiceNumber}: ${updated.status.toLowerCase()}`
+  return `Refund made elsewhere on ${order.invoiceNumber}: ${refundStatusWord(updated.status)}`
 }
 
 function handlePayment(ctx: ServiceContext, order: OrderRow, body: NotificationBody, token: string | null): string {
@@ -193,19 +194,21 @@ function handlePayment(ctx: ServiceContext, order: OrderRow, body: NotificationB
   if (MOVABLE.has(order.status)) {
     const updated = applyAnswer(ctx, order, answer, null, 'notification')
     if (updated.review && !order.review) return `${order.invoiceNumber}: needs review (${updated.review.reason === 'currency' ? 'another currency' : 'a higher amount'})`
-    return updated.status === order.status ? `${order.invoiceNumber}: still ${order.status}` : `${order.invoiceNumber}: ${order.status} → ${updated.status}`
+    return updated.status === order.status
+      ? `${order.invoiceNumber}: still ${statusWord(order.status)}`
+      : `${order.invoiceNumber}: ${statusLabel(order.status)} → ${statusLabel(updated.status)}`
   }
   // A late or repeated word about a payment already settled here (e.g. paid, then refunded) must not undo it.
   ctx.history().events.append({
     orderId: order.id,
     type: 'notification',
-    summary: `Notification: gateway says ${answer.raw}; the order stays ${order.status}`,
+    summary: `Notification: gateway says ${answer.raw}; the order stays ${statusWord(order.status)}`,
     details: { gatewayStatus: answer.raw, previous: order.status },
     attemptId: null,
     actor: null,
     at: ctx.now().toISOString(),
   })
-  return `${order.invoiceNumber}: stays ${order.status}`
+  return `${order.invoiceNumber}: stays ${statusWord(order.status)}`
 }
 
 /** What acting on a notification leaves to the tracker: the order it touched, and whether to ask the gateway about it. */
@@ -230,13 +233,13 @@ function handleTrigger(ctx: ServiceContext, order: OrderRow, id: number, at: str
         ? 'Notification received: asking the gateway for the status'
         : ask === 'when_due'
           ? 'Notification received: asking the gateway for the status when the 60-second rule allows'
-          : `Notification received; the order is ${order.status.toLowerCase()} here, so nothing is asked`,
+          : `Notification received; the order is ${statusWord(order.status)} here, so nothing is asked`,
     details: { notificationId: id },
     attemptId: null,
     actor: null,
     at,
   })
-  history.notifications.markHandled(id, ask ? `${order.invoiceNumber}: asked the gateway` : `${order.invoiceNumber}: noted (${order.status.toLowerCase()})`, order.id, at)
+  history.notifications.markHandled(id, ask ? `${order.invoiceNumber}: asked the gateway` : `${order.invoiceNumber}: noted (${statusWord(order.status)})`, order.id, at)
   return { orderId: order.id, ask }
 }
 
@@ -297,7 +300,8 @@ export function notificationView(row: NotificationRow): ReceivedNotification {
     transactionType: card?.transaction.type ?? (named.form === 'card' ? null : named.form === 'other' ? 'non-card' : 'unreadable'),
     transactionStatus: card ? (card.refund?.status ?? card.transaction.status) : named.form === 'other' ? named.status : null,
     orderId: row.orderId,
-    result: row.result ?? 'Received, being acted on',
+    // Results written before statuses were put in words read in words too.
+    result: row.result ? readableSummary(row.result) : 'Received, being acted on',
     failed: row.failed,
   }
 }

@@ -11,6 +11,7 @@
 import type { OrderDetail } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
 import type { ServiceContext } from './context'
+import { markOrderCardUsed } from './customers'
 import { gatewayMoneyText, orderDetail } from './status-checks'
 
 export type ReviewDecision = 'paid' | 'not_paid'
@@ -45,6 +46,8 @@ export function resolveReview(ctx: ServiceContext, orderId: number, decision: Re
       actor: ctx.actor(),
       at,
     })
+    // Decided paid: an approval like any other, so a phone order's card was used.
+    if (decision === 'paid') markOrderCardUsed(history, order, order.completedAt ?? at)
     history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: decision === 'paid' ? 'order.review_paid' : 'order.review_not_paid', orderId, details: { reason: why, gateway: said }, at })
   })
   ctx.events.emit('orders.changed', { id: orderId })

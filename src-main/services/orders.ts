@@ -3,6 +3,7 @@
  * attempt's request and response on demand. Works without a network.
  */
 import type { AttemptView, OrderFilters, OrderView, TimelineEntry } from '../../src-preload/contract'
+import { readableSummary } from '../../src-common/status-words'
 import { AppError } from '../bridge/app-error'
 import type { AttemptRow, EventRow, OrderPage, OrderRow, OrderSearch } from '../store/history-types'
 
@@ -48,8 +49,9 @@ export function orderView(row: OrderRow): OrderView {
   }
 }
 
+/** One timeline row as staff read it: rows written before statuses and cards were put in words read in words too. */
 export function timelineEntry(event: EventRow): TimelineEntry {
-  return { id: event.id, type: event.type, summary: event.summary, at: event.at, actor: event.actor, attemptId: event.attemptId }
+  return { id: event.id, type: event.type, summary: readableSummary(event.summary), at: event.at, actor: event.actor, attemptId: event.attemptId }
 }
 
 export function searchOrders(history: HistoryReader, query: OrderFilters & { limit: number; beforeId?: number | undefined }): { rows: OrderView[]; nextBeforeId: number | null } {

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto'
 import type { Bank, LinkDefaults, LinkRequest, OrderDetail } from '../../src-preload/contract'
 import { CHANNEL_NAMES, isGenericChannel, needsBank, needsLineItems, type GenericChannel } from '../../src-common/channels'
 import { checkLinkRequest, firstError } from '../../src-common/link-rules'
+import { statusWord } from '../../src-common/status-words'
 import { AppError } from '../bridge/app-error'
 import {
   createPaymentBody,
@@ -378,7 +379,7 @@ export class PaymentLinks {
     const order = history.orders.get(id)
     if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
     if ((order.kind !== 'card_link' && order.kind !== 'generic_link') || order.status !== 'PENDING') {
-      throw new AppError('NOT_CANCELLABLE', `Only a link waiting for payment can be marked cancelled; this order is ${order.status.toLowerCase()}.`)
+      throw new AppError('NOT_CANCELLABLE', `Only a link waiting for payment can be marked cancelled; this order is ${statusWord(order.status)}.`)
     }
     if (order.review) throw new AppError('NEEDS_REVIEW', 'The gateway says this link was paid (with other money): decide the review first.')
     const at = ctx.now().toISOString()

@@ -10,6 +10,7 @@
  * settles it, or a supervisor lifts the lock with a reason (audited).
  */
 import type { ChargeResult, OrderDetail, PhoneOrderRequest, Receipt } from '../../src-preload/contract'
+import { cardText } from '../../src-common/card-text'
 import { FIELD_LIMITS, tooLongMessage } from '../../src-common/field-limits'
 import { amountProblem, descriptorProblem, invoiceNumberProblem } from '../../src-common/link-rules'
 import { formatRm } from '../../src-common/money-text'
@@ -19,7 +20,7 @@ import { toWireJson } from '../gateway/money'
 import type { History } from '../store/history'
 import type { CustomerRow, OrderRow, SavedCardRow } from '../store/history-types'
 import type { ServiceContext } from './context'
-import { cardLocks, savedToken } from './customers'
+import { cardLocks, markCardUsed, savedToken } from './customers'
 import { beginAttempt, finishAttempt, writeAhead } from './gateway-attempts'
 import { duplicateInvoice, nextInvoiceNumber, noteInvoiceUsed } from './invoice-numbers'
 import { checkPaidMoney, flagForReview, last4Of, orderDetail } from './status-checks'
@@ -159,7 +160,7 @@ export class PhoneOrders {
       history.events.append({
         orderId: order.id,
         type: 'created',
-        summary: `Phone order: MOTO charge of ${card.masked ?? 'a saved card'}${request.note.trim() ? ` (${request.note.trim()})` : ''}`,
+        summary: `Phone order: MOTO charge of ${cardText(card) ?? 'a saved card'}${request.note.trim() ? ` (${request.note.trim()})` : ''}`,
         details: { cardId: card.id, requestId, descriptor, note: request.note.trim(), duplicateConfirmed: request.confirmDuplicate },
         attemptId: attempt.id,
         actor: ctx.actor(),
@@ -255,7 +256,7 @@ export class PhoneOrders {
         at,
       })
       if (approved) {
-        history.cards.markUsed(cardId, at)
+        markCardUsed(history, cardId, at)
         // The answer's token is the card's own; a new one (a re-issued token) is saved beside it.
         const token = charge.card?.token
         const customerId = order.customerId
@@ -306,7 +307,7 @@ export class PhoneOrders {
     const at = order.completedAt ?? order.updatedAt
     const lines: [string, string][] = [
       ['Amount', formatRm(order.amountSen)],
-      ['Card', [order.cardBrand, order.cardMasked].filter(Boolean).join(' ') || '—'],
+      ['Card', cardText({ brand: order.cardBrand, masked: order.cardMasked, last4: order.cardLast4 }) ?? '—'],
       ['Approval code', approvalCode ?? '—'],
       ['Invoice', order.invoiceNumber],
       ['Customer', order.customerName],

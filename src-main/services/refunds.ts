@@ -13,6 +13,7 @@ import { AppError } from '../bridge/app-error'
 import { refundBody, type GatewayResult, type RefundInput, type RefundOutcome, type StatusOutcome } from '../gateway/client'
 import { toWireJson } from '../gateway/money'
 import { formatRm } from '../../src-common/money-text'
+import { refundStatusWord, statusLabel } from '../../src-common/status-words'
 import type { CheckClaim } from '../store/history'
 import type { OrderRow, RefundRow } from '../store/history-types'
 import type { RefundUpdate } from '../store/refunds'
@@ -82,7 +83,7 @@ export function applyRefundAnswer(
     const said = answer.message ? `${answer.raw}: ${answer.message}` : answer.raw
     const summary =
       updated.status === refund.status && via !== 'refund'
-        ? `${source}: ${refundText(updated)} still ${updated.status.toLowerCase()} (gateway says ${said})`
+        ? `${source}: ${refundText(updated)} still ${refundStatusWord(updated.status)} (gateway says ${said})`
         : updated.status === 'SUCCESS'
           ? `${source}: ${refundText(updated)} done (gateway says ${said})`
           : updated.status === 'FAILED'
@@ -115,7 +116,7 @@ function settleOrderAfterRefunds(ctx: ServiceContext, orderId: number, at: strin
   history.events.append({
     orderId,
     type: 'status_changed',
-    summary: `PAID → ${status}: ${status === 'VOIDED' ? 'the payment was voided' : `${formatRm(money.refundedSen)} refunded in all`}`,
+    summary: `${statusLabel('PAID')} → ${statusLabel(status)}: ${status === 'VOIDED' ? 'the payment was voided' : `${formatRm(money.refundedSen)} refunded in all`}`,
     details: { previous: 'PAID', refundedSen: money.refundedSen },
     attemptId: null,
     actor: null,

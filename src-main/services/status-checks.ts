@@ -15,8 +15,11 @@ import type { NormalisedStatus } from '../gateway/status'
 import type { CheckClaim, History } from '../store/history'
 import type { OrderReview, OrderRow, OrderStatus, OrderUpdate } from '../store/history-types'
 import type { ServiceContext } from './context'
+import { cardText } from '../../src-common/card-text'
 import { formatRm } from '../../src-common/money-text'
+import { statusLabel, statusWord } from '../../src-common/status-words'
 import { assertDue, checkView, dueAfter } from './check-timing'
+import { markCardUsed, markOrderCardUsed } from './customers'
 import { recordRead } from './gateway-attempts'
 import { orderView, timelineEntry } from './orders'
 import { refundSummary } from './refund-summary'
@@ -210,15 +213,21 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
     )
     const changed = status !== order.status
     const paidLess = discount !== null ? `; ${formatRm(discount)} paid of ${formatRm(order.amountSen)} (a discount at the gateway)` : ''
+    // Staff words for our statuses; the gateway's own word stays as it wrote it (evidence).
     history.events.append({
       orderId: order.id,
       type: via === 'notification' ? 'notification' : changed ? 'status_changed' : 'status_check',
-      summary: changed ? `${source}: ${order.status} → ${status} (gateway says ${answer.raw})${paidLess}` : `${source}: still ${status} (gateway says ${answer.raw})`,
+      summary: changed
+        ? `${source}: ${statusLabel(order.status)} → ${statusLabel(status)} (gateway says ${answer.raw})${paidLess}`
+        : `${source}: still ${statusWord(status)} (gateway says ${answer.raw})`,
       details: { gatewayStatus: answer.raw, previous: order.status, ...(answer.approvalCode ? { approvalCode: answer.approvalCode } : {}) },
       attemptId,
       actor: null,
       at,
     })
+    // An approval learned from a check or a notification marks its card used, as the charge's own answer does.
+    const approvedAt = updated.completedAt ?? at
+    if (status === 'PAID' && order.status !== 'PAID') markOrderCardUsed(history, updated, approvedAt)
     if (answer.status === 'SUCCESS' && answer.token && order.customerId !== null && order.kind === 'card_link') {
       const card = history.cards.add({
         customerId: order.customerId,
@@ -229,8 +238,10 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
         source: 'hosted_page',
         addedAt: at,
       })
-      const saved = card.masked ? `Card ${card.masked} saved` : 'Card saved'
-      history.events.append({ orderId: order.id, type: 'note', summary: `${saved} for ${order.customerName}`, details: null, attemptId: null, actor: null, at })
+      // The card paid this order: a card saved before (the same token) was used again now.
+      if (status === 'PAID') markCardUsed(history, card.id, approvedAt)
+      const saved = cardText(card) ?? 'Card'
+      history.events.append({ orderId: order.id, type: 'note', summary: `${saved} saved for ${order.customerName}`, details: null, attemptId: null, actor: null, at })
     }
     return updated
   })
@@ -316,7 +327,7 @@ async function checkClaimedOrder(
   if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
   if (order.review) throw new AppError('NEEDS_REVIEW', 'The gateway’s answer for this order needs a person’s decision first (see “Needs review”).')
   const due = statusCheckDueAt(history, order)
-  if (!due) throw new AppError('NOT_CHECKABLE', `This order is ${order.status.toLowerCase()}: a status check would not change it.`)
+  if (!due) throw new AppError('NOT_CHECKABLE', `This order is ${statusWord(order.status)}: a status check would not change it.`)
   if (!(options.afterNotification && order.kind === 'generic_link')) assertDue(due, ctx.now())
   claim.sending(order.id, lookUpPath(order), ctx.now().toISOString())
   const lookup = await lookUp(ctx, order)

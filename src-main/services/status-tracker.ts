@@ -17,6 +17,7 @@
  *   on at start.
  */
 import type { OrderDetail, RefreshProgress, RefundResult, TrackerStatus } from '../../src-preload/contract'
+import { statusWord } from '../../src-common/status-words'
 import { AppError } from '../bridge/app-error'
 import type { History } from '../store/history'
 import type { TrackedSubject, TrackingRow } from '../store/tracking'
@@ -223,7 +224,7 @@ export class StatusTracker {
         history.events.append({
           orderId: id,
           type: 'note',
-          summary: `Automatic status checks stopped: the link expired and the gateway still says ${order.rawStatus ?? order.status}. “Check status” still asks.`,
+          summary: `Automatic status checks stopped: the link expired and the gateway still says ${order.rawStatus ?? statusWord(order.status)}. “Check status” still asks.`,
           details: null,
           attemptId: null,
           actor: null,

@@ -39,7 +39,7 @@ test('a card link paid with an approved card turns PAID', async ({ page, context
 
   await checkInOrders(page, harness, invoice)
   await expect(orderDetail(page).getByText('Paid', { exact: true }).first()).toBeVisible()
-  await expect(orderDetail(page)).toContainText('Status check: PENDING → PAID (gateway says SUCCESS)')
+  await expect(orderDetail(page)).toContainText('Status check: Pending → Paid (gateway says SUCCESS)')
   await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText('Paid')
   await page.screenshot({ path: `${SCREENSHOT_DIR}/link-paid-order.png`, fullPage: true })
 })
@@ -53,7 +53,7 @@ test('a card link paid with a declined card turns FAILED', async ({ page, contex
   await customerPage.close()
 
   await checkInOrders(page, harness, invoice)
-  await expect(orderDetail(page)).toContainText('Status check: PENDING → FAILED (gateway says FAILED)')
+  await expect(orderDetail(page)).toContainText('Status check: Pending → Failed (gateway says FAILED)')
   await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText('Failed')
 })
 
@@ -73,7 +73,7 @@ for (const [outcome, button, status, label] of [
     await customerPage.close()
 
     await checkInOrders(page, harness, invoice)
-    await expect(orderDetail(page)).toContainText(`Status check: PENDING → ${status}`)
+    await expect(orderDetail(page)).toContainText(`Status check: Pending → ${label}`)
     await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText(label)
   })
 
@@ -98,7 +98,7 @@ for (const [outcome, button, status, label] of [
     await customerPage.close()
 
     await checkInOrders(page, harness, invoice)
-    await expect(orderDetail(page)).toContainText(`Status check: PENDING → ${status}`)
+    await expect(orderDetail(page)).toContainText(`Status check: Pending → ${label}`)
     await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText(label)
   })
 }
@@ -112,7 +112,7 @@ test.describe('with the idle lock longer than the wait', () => {
     await createLink(page)
     await expect(page.getByTestId('link-result')).toContainText('Can be paid until')
     await checkInOrders(page, harness, invoice, 16 * 60_000)
-    await expect(orderDetail(page)).toContainText('Status check: PENDING → EXPIRED (gateway says EXPIRED)')
+    await expect(orderDetail(page)).toContainText('Status check: Pending → Expired (gateway says EXPIRED)')
     await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText('Expired')
   })
 })

@@ -48,7 +48,7 @@ test('with the listener on, a link paid on the gateway page turns Paid through i
   const invoice = await paidCardLink(page)
   await openInOrders(page, invoice)
   await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText('Paid')
-  await expect(orderDetail(page)).toContainText('Notification: PENDING → PAID (gateway says SUCCESS)')
+  await expect(orderDetail(page)).toContainText('Notification: Pending → Paid (gateway says SUCCESS)')
   // Nobody asked the gateway: the notification told the app.
   expect(await statusChecksAtGateway(harness)).toBe(0)
   await page.screenshot({ path: `${SCREENSHOT_DIR}/paid-by-notification.png`, fullPage: true })
@@ -56,7 +56,7 @@ test('with the listener on, a link paid on the gateway page turns Paid through i
   await nav(page, 'Settings').click()
   const received = page.getByRole('table', { name: 'Last notifications' })
   await expect(received).toContainText(invoice)
-  await expect(received).toContainText(`${invoice}: PENDING → PAID`)
+  await expect(received).toContainText(`${invoice}: Pending → Paid`)
   await received.scrollIntoViewIfNeeded()
   await page.screenshot({ path: `${SCREENSHOT_DIR}/listener-panel.png` })
 })
@@ -72,7 +72,7 @@ test.describe('with the status tracker running', () => {
     await harness.advanceClock(61_000)
     // No click: the tracker asks, and the screens follow main's event.
     await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText('Paid', { timeout: 15_000 })
-    await expect(orderDetail(page)).toContainText('Status check: PENDING → PAID (gateway says SUCCESS)')
+    await expect(orderDetail(page)).toContainText('Status check: Pending → Paid (gateway says SUCCESS)')
     // Nothing is left to follow, and the tracker's line says so.
     await expect(page.getByTestId('tracker-line')).not.toContainText('following 1')
     expect(await statusChecksAtGateway(harness)).toBe(1)

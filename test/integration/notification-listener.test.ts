@@ -79,7 +79,7 @@ describe('the notification listener', () => {
     await expect.poll(async () => (await sandbox.call('orders.get', { id: order.id })).order.status, { timeout: 5_000, interval: 5 }).toBe('PAID')
     const paid = await sandbox.call('orders.get', { id: order.id })
     expect(paid.order).toMatchObject({ cardMasked: '450919******5332', cardLast4: '5332', cardBrand: 'VISA', rawStatus: 'SUCCESS' })
-    expect(paid.timeline.at(-1)).toMatchObject({ type: 'notification', summary: 'Notification: PENDING → PAID (gateway says SUCCESS)' })
+    expect(paid.timeline.at(-1)).toMatchObject({ type: 'notification', summary: 'Notification: Pending → Paid (gateway says SUCCESS)' })
     expect(changed).toContain(order.id)
     // Paid by the notification: no status check is needed, so none is due.
     expect(paid.statusCheck).toBeNull()
@@ -108,7 +108,7 @@ describe('the notification listener', () => {
     await expect.poll(async () => (await sandbox.call('listener.status')).recent.map((item) => [item.requestId, item.result])).toEqual([
       ['doku-notify-0006', 'INV-NOTIFY-1: noted (paid)'],
       ['doku-notify-0005', 'Kept: the body names no order (not JSON)'],
-      ['doku-notify-0001', 'INV-NOTIFY-1: PENDING → PAID'],
+      ['doku-notify-0001', 'INV-NOTIFY-1: Pending → Paid'],
     ])
     expect(status.recent.at(-1)).toEqual(
       expect.objectContaining({ requestId: 'doku-notify-0001', invoiceNumber: 'INV-NOTIFY-1', transactionType: 'SALE', transactionStatus: 'SUCCESS', orderId: order.id }),
@@ -141,7 +141,7 @@ describe('the notification listener', () => {
     // A late retry of the failure must not undo the payment.
     const late = paymentBody(order, 'FAILED')
     expect((await post(url, late, signed(late, 'doku-notify-0103'))).status).toBe(200)
-    await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toBe('INV-NOTIFY-2: stays PAID')
+    await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toBe('INV-NOTIFY-2: stays paid')
     expect((await sandbox.call('orders.get', { id: order.id })).order.status).toBe('PAID')
   })
 
@@ -217,7 +217,7 @@ describe('the notification listener', () => {
     expect((await sandbox.call('orders.get', { id: stuck.id })).order.status).toBe('PENDING')
     const { recent } = await sandbox.call('listener.status')
     expect(recent.find((item) => item.requestId === 'doku-notify-0601')).toMatchObject({ failed: true, result: expect.stringContaining('disk says no') as string })
-    expect(recent.find((item) => item.requestId === 'doku-notify-0602')).toMatchObject({ failed: false, result: 'INV-NOTIFY-7: PENDING → PAID' })
+    expect(recent.find((item) => item.requestId === 'doku-notify-0602')).toMatchObject({ failed: false, result: 'INV-NOTIFY-7: Pending → Paid' })
     // Marked, so the next start does not try it again.
     await sandbox.restart()
     expect((await sandbox.call('listener.status')).recent.find((item) => item.requestId === 'doku-notify-0601')?.failed).toBe(true)
@@ -330,10 +330,10 @@ describe('notifications as evidence', () => {
       JSON.stringify({ order: { invoice_number: 'INV-REFUND-N1', amount: '100' }, transaction: { type: 'REFUND', status: 'SUCCESS' }, refund: { amount, type: 'PARTIAL_REFUND', status: 'SUCCESS' } })
     const ours = refundBody('30')
     expect((await post(url, ours, signed(ours, 'doku-refund-0001'))).status).toBe(200)
-    await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toBe(`Refund ${sent.refund.requestId} on INV-REFUND-N1: success`)
+    await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toBe(`Refund ${sent.refund.requestId} on INV-REFUND-N1: approved`)
     const elsewhere = refundBody('10')
     expect((await post(url, elsewhere, signed(elsewhere, 'doku-refund-0002'))).status).toBe(200)
-    await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toBe('Refund made elsewhere on INV-REFUND-N1: success')
+    await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toBe('Refund made elsewhere on INV-REFUND-N1: approved')
     const refunds = (await sandbox.call('orders.get', { id: order.id })).refunds
     if (!refunds) throw new Error('a paid card order has a refund summary')
     expect(refunds.refunds.map((refund) => [refund.amountSen, refund.status, refund.external])).toEqual(

@@ -50,7 +50,7 @@ describe('a refund', () => {
       expect.arrayContaining([
         `Void of RM 100.00 asked for (${result.refund.requestId})`,
         `Refund: Void of RM 100.00 (${result.refund.requestId}) done (gateway says SUCCESS: Success)`,
-        'PAID → VOIDED: the payment was voided',
+        'Paid → Voided: the payment was voided',
       ]),
     )
     // The exact body of the refund request, written before it was sent.

@@ -1,6 +1,7 @@
 import './OrderDetail.css'
 import { useState, type ReactNode } from 'react'
 import type { OrderDetail as Detail, OrderView, TimelineEntry } from '../../../src-preload/contract'
+import { cardText } from '../../format/card'
 import { channelLabel, KIND_LABELS } from '../../format/labels'
 import { formatRm } from '../../../src-common/money-text'
 import { paidNote } from '../../format/money'
@@ -42,8 +43,7 @@ function Facts({ order }: { order: OrderView }) {
     ['Customer', order.customerName],
     ['E-mail', order.customerEmail],
     ['Phone', order.customerPhone],
-    ['Card', order.cardMasked ?? (order.cardLast4 ? `•••• ${order.cardLast4}` : null)],
-    ['Card brand', order.cardBrand],
+    ['Card', cardText({ brand: order.cardBrand, masked: order.cardMasked, last4: order.cardLast4 })],
     ['Gateway status', order.rawStatus],
     ['Request-Id', order.requestId],
     ['Payment id', order.paymentId],

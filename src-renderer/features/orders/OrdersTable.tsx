@@ -1,6 +1,7 @@
 import './OrdersTable.css'
 import { useState, type UIEvent } from 'react'
 import type { OrderView } from '../../../src-preload/contract'
+import { lastFourText } from '../../format/card'
 import { channelLabel, KIND_LABELS } from '../../format/labels'
 import { formatRm } from '../../../src-common/money-text'
 import { gatewayMoneyText, paidNote } from '../../format/money'
@@ -102,7 +103,7 @@ export function OrdersTable({ rows, selectedId, onSelect, onNearEnd }: Props) {
               <span role="cell">{formatDateTime(order.createdAt)}</span>
               <span role="cell" className="ellipsis">
                 {order.kind === 'phone_order' ? KIND_LABELS.phone_order : channelLabel(order.channel)}
-                {order.cardLast4 ? ` ·· ${order.cardLast4}` : ''}
+                {order.cardLast4 ? ` ${lastFourText(order.cardLast4) ?? ''}` : ''}
               </span>
             </div>
           ))}

@@ -3,7 +3,7 @@ import './ChargeResultPanel.css'
 import { useEffect, useRef } from 'react'
 import type { OrderDetail } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'
-import { maskedCardText, brandLabel } from '../../format/card'
+import { cardText } from '../../format/card'
 import { STATUS_LABELS } from '../../format/labels'
 import { StatusChip } from '../../ui/StatusChip'
 import { StatusCheckButton } from '../../ui/StatusCheckButton'
@@ -29,7 +29,7 @@ const TITLES: Record<ResultView, string> = {
 function cardOf(pending: PendingCharge | null, detail: OrderDetail | null): string {
   const masked = detail?.order.cardMasked ?? pending?.card.masked ?? null
   const brand = detail?.order.cardBrand ?? pending?.card.brand ?? null
-  return `${brandLabel(brand)} ${maskedCardText(masked) ?? (detail?.order.cardLast4 ? `•••• ${detail.order.cardLast4}` : '')}`.trim()
+  return cardText({ brand, masked, last4: detail?.order.cardLast4 }) ?? 'Card'
 }
 
 interface Props {

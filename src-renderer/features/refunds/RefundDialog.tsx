@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { CallError, OrderDetail, RefundRequest, RefundResult, RefundSummary } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'
 import { getApi, NO_BRIDGE } from '../../api'
+import { cardText } from '../../format/card'
 import { Modal } from '../../ui/Modal'
 import { OUTCOME_MAY_BE_UNKNOWN } from '../phone-order/charge-form'
 import { RefusalWithApproval } from '../session/ApprovalDialog'
@@ -152,7 +153,7 @@ function ConfirmRefund({ detail, before, request, busy, refused, onConfirm, onBa
   const { order, refunds: now } = detail
   const amount = formatRm(request.amountSen)
   const isVoid = request.kind === 'VOID'
-  const card = order.cardMasked ?? (order.cardLast4 ? `•••• ${order.cardLast4}` : null)
+  const card = cardText({ brand: order.cardBrand, masked: order.cardMasked, last4: order.cardLast4 })
   const rows: [string, string][] = [
     ['Type', REFUND_KIND_LABELS[request.kind]],
     ['Invoice', order.invoiceNumber],
