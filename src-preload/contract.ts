@@ -191,7 +191,7 @@ export const TeamConnection = z.object({
     .trim()
     .min(1, 'Must not be empty')
     .max(253, 'Must be at most 253 characters')
-    .regex(/^[A-Za-z0-9.\-:\[\]]+$/, 'Must be a host name or an IP address'),
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, 'Must be a host name or an IP address'),
   port: z.number().int('Must be a whole number').min(1, 'Must be from 1 to 65535').max(65535, 'Must be from 1 to 65535'),
   database: z.string().trim().min(1, 'Must not be empty').max(63, 'Must be at most 63 characters').regex(/^[\x21-\x7e]+$/, 'Must have no spaces'),
   user: z.string().trim().min(1, 'Must not be empty').max(63, 'Must be at most 63 characters').regex(/^[\x21-\x7e]+$/, 'Must have no spaces'),
