@@ -21,7 +21,7 @@ import { checkForEnvironment } from './settings/environment-settings'
 import { environmentSwitchAuditEntry, settingsAuditEntry } from './settings/settings-diff'
 import { sqliteVersion, type SqlDatabase } from './store/database'
 import { environmentDir } from './store/history-file'
-import { attemptView, searchOrders } from './services/orders'
+import { attemptView, countOrders, searchOrders } from './services/orders'
 import type { ServiceContext } from './services/context'
 import { Customers } from './services/customers'
 import { PaymentLinks } from './services/payment-links'
@@ -375,6 +375,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     }),
 
     'orders.search': (query) => searchOrders(active.history, query),
+    'orders.count': (filters) => countOrders(active.history, filters),
     'orders.get': ({ id }) => orderDetail(active.history, id, now()),
     'orders.checkStatus': ({ id }) => tracker.checkOrder(id),
     'orders.resolveReview': ({ id, decision, reason }) => resolveReview(context, id, decision, reason),

@@ -792,6 +792,8 @@ export const calls = {
     }),
     z.object({ rows: z.array(OrderView), nextBeforeId: z.number().nullable() }),
   ),
+  /** How many orders match these filters, exactly: as many as a CSV export of the same filters writes. */
+  'orders.count': call(OrderFilters, z.object({ total: z.number().int().min(0) })),
   'orders.get': call(z.object({ id: z.number().int().positive() }), OrderDetail),
   'orders.attempt': call(z.object({ id: z.number().int().positive() }), AttemptView),
   /** Starts writing a CSV of exactly these filters; progress and the end arrive as events. */
@@ -927,6 +929,7 @@ export const PERMISSIONS: { readonly [K in CallName]: Permission } = {
   'credentials.removeSecret': { access: 'admin' },
   'gateway.testConnection': { access: 'admin' },
   'orders.search': { access: 'clerk' },
+  'orders.count': { access: 'clerk' },
   'orders.get': { access: 'clerk' },
   'orders.attempt': { access: 'clerk' },
   'orders.exportCsv': { access: 'clerk' },

@@ -33,6 +33,7 @@ export const CALL_WORDS: { readonly [K in CallName]: string } = {
   'credentials.removeSecret': 'remove a gateway secret',
   'gateway.testConnection': 'test the connection to the gateway',
   'orders.search': 'search orders',
+  'orders.count': 'count the orders a search finds',
   'orders.get': 'open an order',
   'orders.attempt': "see an order's request and answer",
   'orders.exportCsv': 'export orders',

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { open, rename, rm } from 'node:fs/promises'
 import type { OrderFilters } from '../../src-preload/contract'
+import { ordersText } from '../../src-common/count-text'
 import type { EventBus } from '../bridge/event-bus'
 import type { Logger } from '../log'
 import type { OrderRow, OrderSearch } from '../store/history-types'
@@ -147,7 +148,7 @@ export class CsvExports {
       }
       await rename(partial, file)
       events.emit('export.progress', { jobId, written, total })
-      events.emit('export.finished', { jobId, status: 'done', rows: written, file, message: `Exported ${String(written)} orders.` })
+      events.emit('export.finished', { jobId, status: 'done', rows: written, file, message: `Exported ${ordersText(written)}.` })
       log.info('export.done', { rows: written })
     } catch (error) {
       await rm(partial, { force: true }).catch(() => undefined)

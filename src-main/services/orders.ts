@@ -59,6 +59,14 @@ export function searchOrders(history: HistoryReader, query: OrderFilters & { lim
   return { rows: page.rows.map(orderView), nextBeforeId: page.nextBeforeId }
 }
 
+/**
+ * How many orders match the filters, exactly, from the repository's count (no page is read): the same
+ * filters, parsed by the same schema, that a CSV export of them reads, so the two agree.
+ */
+export function countOrders(history: HistoryReader, filters: OrderFilters): { total: number } {
+  return { total: history.orders.count(filters) }
+}
+
 export function attemptView(history: HistoryReader, id: number): AttemptView {
   const attempt = history.attempts.get(id)
   if (!attempt) throw new AppError('NOT_FOUND', `There is no gateway request ${String(id)} in this environment's history.`)

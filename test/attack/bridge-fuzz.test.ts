@@ -103,6 +103,7 @@ const VALID = {
     limit: 50,
     beforeId: 1_000,
   }),
+  'orders.count': () => ({ text: 'Siti', statuses: ['PAID', 'PENDING'], createdFrom: '2020-01-01T00:00:00.000Z', amountMinSen: 1, needsReview: false }),
   'orders.get': (s) => ({ id: s.paidOrderId }),
   'orders.attempt': (s) => ({ id: s.attemptId }),
   'orders.exportCsv': () => ({ text: 'Siti', statuses: ['PAID'], amountMinSen: 1 }),

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { HarnessOptions } from '../harness/server'
 import type { OrderView } from '../../src-preload/contract'
+import { ordersText } from '../../src-common/count-text'
 import { expect, SCREENSHOT_DIR, test as base } from './fixtures'
+import { call } from './training-control'
 
 const test = base.extend<{ harnessOptions: HarnessOptions }>({
   harnessOptions: { seedOrders: 400, statusTracker: false },
@@ -20,7 +22,7 @@ async function searchFor(page: Page, text: string): Promise<void> {
 const invoicesShown = (page: Page) => page.getByTestId('order-invoice').allTextContents()
 
 test('finds an order by each field of the one search box', async ({ page, harness }) => {
-  await expect(page.getByTestId('orders-count')).toContainText('orders, newest first')
+  await expect(page.getByTestId('orders-count')).toHaveText('400 orders, newest first')
   await page.screenshot({ path: `${SCREENSHOT_DIR}/orders-list.png` })
   const rows = await someOrders(harness, { kinds: ['phone_order'] })
   const order = rows.find((row) => row.cardLast4 && row.customerPhone && row.customerEmail && row.gatewayReferenceId && row.requestId)
@@ -65,12 +67,12 @@ test('exports exactly the filtered orders as CSV', async ({ page, harness }) => 
   expect(expected.length).toBeLessThan(30)
   await page.getByRole('combobox', { name: 'Status' }).selectOption('FAILED')
   await page.getByRole('combobox', { name: 'Kind' }).selectOption('phone_order')
-  await expect(page.getByTestId('orders-count')).toHaveText(`${String(expected.length)} order${expected.length === 1 ? '' : 's'}, newest first`)
+  await expect(page.getByTestId('orders-count')).toHaveText(`${ordersText(expected.length)}, newest first`)
   const shown = await invoicesShown(page)
   expect(shown).toEqual(expected.map((order) => order.invoiceNumber))
   await page.getByRole('button', { name: 'Export CSV' }).click()
   const result = page.getByTestId('export-result')
-  await expect(result).toContainText(`Exported ${String(shown.length)} orders.`)
+  await expect(result).toContainText(`Exported ${ordersText(shown.length)}.`)
   await page.screenshot({ path: `${SCREENSHOT_DIR}/orders-export.png` })
   const file = (await result.locator('code').textContent()) ?? ''
   const lines = readFileSync(file, 'utf8').trim().split('\r\n')
@@ -93,4 +95,194 @@ test('refuses an amount filter that is not an amount, and says why', async ({ pa
   await page.getByRole('textbox', { name: 'Highest amount (RM)' }).fill('200')
   await expect(page.getByRole('alert')).toBeHidden()
   await expect(page.getByTestId('orders-count')).toContainText('newest first')
+})
+
+async function countOf(harness: { backend: { dispatch: (name: string, input: unknown) => Promise<unknown> } }, filters: Record<string, unknown>): Promise<number> {
+  const result = (await harness.backend.dispatch('orders.count', filters)) as { ok: true; value: { total: number } }
+  return result.value.total
+}
+
+/** Whether focus is inside the element (the drawer, the panel). */
+const holdsFocus = (locator: Locator) => locator.evaluate((element) => element.contains(document.activeElement))
+
+test.describe('with an order open', () => {
+  test('at 1024×700 it is a drawer over the list: focus on its heading, kept inside, Escape back to the row', async ({ page, harness }) => {
+    await page.setViewportSize({ width: 1024, height: 700 })
+    const [order] = await someOrders(harness, { statuses: ['PAID'], kinds: ['card_link'] })
+    if (!order) throw new Error('the seed has no paid card link')
+    await expect(page.getByTestId('orders-count')).toHaveText('400 orders, newest first')
+
+    // Closed, the list is the whole width: status, invoice, amount, customer and the date, and room for rows.
+    for (const name of ['Status', 'Invoice', 'Amount', 'Customer', 'Created']) {
+      const header = page.getByRole('columnheader', { name, exact: true })
+      await expect(header).toBeVisible()
+      expect((await header.boundingBox())?.width ?? 0, name).toBeGreaterThan(40)
+    }
+    const scroll = (await page.getByTestId('orders-scroll').boundingBox())?.height ?? 0
+    expect(Math.floor(scroll / 44)).toBeGreaterThanOrEqual(5)
+    // The filters wrap in whole groups: a range keeps its two ends on one line.
+    const top = async (name: string) => (await page.getByRole('textbox', { name }).boundingBox())?.y ?? -1
+    expect(await top('Created from')).toBe(await top('Created to'))
+    expect(await top('Lowest amount (RM)')).toBe(await top('Highest amount (RM)'))
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/orders-list-1024.png` })
+
+    const row = page.getByTestId('order-row').filter({ hasText: order.invoiceNumber })
+    await row.focus()
+    await page.keyboard.press('Enter')
+    const drawer = page.getByRole('dialog', { name: 'Order details' })
+    await expect(drawer.getByRole('heading', { level: 2, name: order.invoiceNumber })).toBeFocused()
+    await expect(drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').first()).toBeVisible()
+    await expect(page.getByRole('complementary', { name: 'Order details' })).toHaveCount(0)
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/orders-open-1024.png` })
+
+    // Tab and Shift+Tab go round inside the drawer, never to the list or the page behind it.
+    const stops = await drawer.locator('button:visible, a[href]:visible, input:visible').count()
+    for (let i = 0; i < stops + 2; i += 1) {
+      await page.keyboard.press('Tab')
+      expect(await holdsFocus(drawer), `Tab ${String(i + 1)}`).toBe(true)
+    }
+    for (let i = 0; i < stops + 2; i += 1) {
+      await page.keyboard.press('Shift+Tab')
+      expect(await holdsFocus(drawer), `Shift+Tab ${String(i + 1)}`).toBe(true)
+    }
+
+    // A dialog opened from the drawer takes Escape first; the drawer stays.
+    await drawer.getByRole('button', { name: /^Refund/ }).focus()
+    await page.keyboard.press('Enter')
+    const refund = page.getByRole('dialog', { name: `Refund ${order.invoiceNumber}` })
+    await expect(refund).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(refund).toBeHidden()
+    await expect(drawer).toBeVisible()
+    expect(await holdsFocus(drawer)).toBe(true)
+
+    await page.keyboard.press('Escape')
+    await expect(drawer).toBeHidden()
+    await expect(row).toBeFocused()
+
+    // Again, closed with its Close button from the keyboard (the first stop after the heading).
+    await page.keyboard.press('Enter')
+    await expect(drawer.getByRole('heading', { level: 2, name: order.invoiceNumber })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(drawer.getByRole('button', { name: 'Close the order' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(drawer).toBeHidden()
+    await expect(row).toBeFocused()
+  })
+
+  test('at 1280×800 it is a panel beside the list, which keeps status, invoice, amount and customer and stays usable', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect(page.getByTestId('orders-count')).toHaveText('400 orders, newest first')
+    const rows = page.getByTestId('order-row')
+    const first = rows.nth(1)
+    const firstInvoice = (await first.getByTestId('order-invoice').textContent()) ?? ''
+    await first.focus()
+    await page.keyboard.press('Enter')
+    const panel = page.getByRole('complementary', { name: 'Order details' })
+    await expect(panel.getByRole('heading', { level: 2, name: firstInvoice })).toBeFocused()
+    await expect(panel.getByRole('list', { name: 'Timeline' }).getByRole('listitem').first()).toBeVisible()
+
+    for (const name of ['Status', 'Invoice', 'Amount', 'Customer']) {
+      const header = page.getByRole('columnheader', { name, exact: true })
+      await expect(header).toBeVisible()
+      expect((await header.boundingBox())?.width ?? 0, name).toBeGreaterThan(40)
+    }
+    // Each visible invoice is shown whole, not cut off.
+    const invoice = first.getByTestId('order-invoice')
+    expect(await invoice.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+    const scroll = (await page.getByTestId('orders-scroll').boundingBox())?.height ?? 0
+    expect(Math.floor(scroll / 44)).toBeGreaterThanOrEqual(9)
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/orders-open-1280.png` })
+
+    // The list stays usable beside it: another row opens in its place, and focus follows.
+    const other = rows.nth(3)
+    const otherInvoice = (await other.getByTestId('order-invoice').textContent()) ?? ''
+    await other.focus()
+    await page.keyboard.press('Enter')
+    await expect(panel.getByRole('heading', { level: 2, name: otherInvoice })).toBeFocused()
+
+    // Escape in the panel closes it, and focus goes back to the row it was opened from.
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Escape')
+    await expect(panel).toBeHidden()
+    await expect(other).toBeFocused()
+
+    // Escape on a row closes it too.
+    await page.keyboard.press('Enter')
+    await expect(panel.getByRole('heading', { level: 2, name: otherInvoice })).toBeFocused()
+    await first.focus()
+    await page.keyboard.press('Escape')
+    await expect(panel).toBeHidden()
+    await expect(other).toBeFocused()
+  })
+
+  test('a row scrolled out of sight gets focus back when its order closes', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await expect(page.getByTestId('orders-count')).toHaveText('400 orders, newest first')
+    const row = page.getByTestId('order-row').nth(2)
+    const invoice = (await row.getByTestId('order-invoice').textContent()) ?? ''
+    await row.focus()
+    await page.keyboard.press('Enter')
+    const drawer = page.getByRole('dialog', { name: 'Order details' })
+    await expect(drawer.getByRole('heading', { level: 2, name: invoice })).toBeFocused()
+    // The list behind moves on (as a live update or a scroll would) while the drawer is open.
+    await page.getByTestId('orders-scroll').evaluate((element) => {
+      element.scrollTop = 44 * 150
+      element.dispatchEvent(new Event('scroll'))
+    })
+    await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    const back = page.getByTestId('order-row').filter({ hasText: invoice })
+    await expect(back).toBeFocused()
+    await expect(back).toBeInViewport()
+  })
+})
+
+test.describe('the exact count', () => {
+  test.use({ harnessOptions: { seedOrders: 1_628, statusTracker: false } })
+
+  test('shows every order counted, in words, and the export writes as many', async ({ page, harness }) => {
+    await expect(page.getByTestId('orders-count')).toHaveText('1,628 orders, newest first')
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const result = page.getByTestId('export-result')
+    await expect(result).toContainText('Exported 1,628 orders.')
+    const file = (await result.locator('code').textContent()) ?? ''
+    expect(readFileSync(file, 'utf8').trim().split('\r\n')).toHaveLength(1 + 1_628)
+
+    // A filter's count is main's, for exactly these filters: more than a page of them, counted exactly.
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('PAID')
+    const paid = await countOf(harness, { statuses: ['PAID'] })
+    expect(paid).toBeGreaterThan(100)
+    await expect(page.getByTestId('orders-count')).toHaveText(`${ordersText(paid)}, newest first`)
+
+    // One order is "1 order", and its export "Exported 1 order."
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('')
+    const [order] = await someOrders(harness, { statuses: ['PAID'] })
+    await searchFor(page, order?.invoiceNumber ?? '')
+    await expect(page.getByTestId('orders-count')).toHaveText('1 order, newest first')
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    await expect(result).toHaveText(/^Exported 1 order\. /)
+  })
+
+  test('follows an order made while the list is on show', async ({ page, harness }) => {
+    await page.getByRole('combobox', { name: 'Kind' }).selectOption('card_link')
+    const before = await countOf(harness, { kinds: ['card_link'] })
+    await expect(page.getByTestId('orders-count')).toHaveText(`${ordersText(before)}, newest first`)
+    await call(harness, 'links.create', {
+      kind: 'card',
+      channel: '',
+      bankCode: '',
+      invoiceNumber: 'INV-COUNT-LIVE-1',
+      amountSen: 12_50,
+      descriptor: '',
+      autoRedirect: false,
+      callbackUrl: 'https://shop.example.my/paid',
+      failedUrl: '',
+      expiryMinutes: 60,
+      customer: { name: 'Count Live', email: 'count.live@example.my', phone: '', address: '', city: '', state: '', zipCode: '', country: 'MY' },
+      lineItems: [],
+    })
+    await expect(page.getByTestId('order-invoice').filter({ hasText: 'INV-COUNT-LIVE-1' })).toHaveCount(1)
+    await expect(page.getByTestId('orders-count')).toHaveText(`${ordersText(before + 1)}, newest first`)
+  })
 })

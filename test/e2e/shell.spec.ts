@@ -68,7 +68,7 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
     settings: ['get', 'update'],
     credentials: ['get', 'update', 'removeSecret'],
     gateway: ['testConnection'],
-    orders: ['search', 'get', 'attempt', 'exportCsv', 'cancelExport', 'checkStatus', 'resolveReview', 'cancelLink'],
+    orders: ['search', 'count', 'get', 'attempt', 'exportCsv', 'cancelExport', 'checkStatus', 'resolveReview', 'cancelLink'],
     links: ['prepare', 'banks', 'create'],
     customers: ['search', 'get', 'save'],
     cards: ['add', 'remove'],

@@ -41,6 +41,7 @@ export const SAMPLE_INPUTS: Record<CallName, unknown[]> = {
   'credentials.removeSecret': [],
   'gateway.testConnection': [{ environment: 'sandbox' }, { environment: 'production' }, { environment: 'training' }],
   'orders.search': [{ limit: 10 }, { text: 'a', limit: 10 }],
+  'orders.count': [{}, { text: 'a', statuses: ['PAID'] }],
   'orders.get': [{ id: 1 }],
   'orders.attempt': [{ id: 1 }],
   'orders.exportCsv': [{}],

@@ -1,4 +1,5 @@
 import './ExportBar.css'
+import { ordersText } from '../../../src-common/count-text'
 import { useOrdersStore } from './orders-store'
 
 /** "Export CSV" of exactly the current search and filters, with its progress and a cancel. */
@@ -13,7 +14,7 @@ export function ExportBar({ disabled }: { disabled: boolean }) {
         <>
           <progress max={Math.max(1, exporting.total)} value={exporting.written} aria-label="Export progress" />
           <span className="muted small">
-            {exporting.written} / {exporting.total}
+            {exporting.written.toLocaleString('en-MY')} of {ordersText(exporting.total)}
           </span>
           <button type="button" className="button button--secondary button--small" onClick={() => void cancelExport()}>
             Cancel export

@@ -1,5 +1,5 @@
 import './OrderDetail.css'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import type { OrderDetail as Detail, OrderView, TimelineEntry } from '../../../src-preload/contract'
 import { cardText } from '../../format/card'
 import { channelLabel, KIND_LABELS } from '../../format/labels'
@@ -194,26 +194,27 @@ function Actions({ detail }: { detail: Detail }) {
   )
 }
 
-export function OrderDetail() {
+/** The open order: its head (the heading focus goes to), review, facts, actions, refunds, link and timeline. */
+function OrderDetailBody({ headingRef, onClose }: { headingRef: RefObject<HTMLHeadingElement | null>; onClose: () => void }) {
   const detail = useOrdersStore((state) => state.detail)
   const detailError = useOrdersStore((state) => state.detailError)
-  const select = useOrdersStore((state) => state.select)
   const applyDetail = useOrdersStore((state) => state.applyDetail)
   return (
-    <aside className="order-detail" aria-label="Order details">
+    <>
       <div className="order-detail__head">
-        {detail ? (
-          <div>
-            <h2 className="mono">{detail.order.invoiceNumber}</h2>
+        {/* One heading from "Order" to the invoice number, so that focus stays on it while the order loads. */}
+        <div className="order-detail__title">
+          <h2 ref={headingRef} tabIndex={-1} className={detail ? 'mono' : undefined}>
+            {detail ? detail.order.invoiceNumber : 'Order'}
+          </h2>
+          {detail ? (
             <div className="order-detail__chips">
               <StatusChip status={detail.order.status} raw={detail.order.rawStatus} />
               <ReviewChip order={detail.order} />
             </div>
-          </div>
-        ) : (
-          <h2>Order</h2>
-        )}
-        <button type="button" className="button button--secondary button--small" onClick={() => void select(null)} aria-label="Close the order">
+          ) : null}
+        </div>
+        <button type="button" className="button button--secondary button--small" onClick={onClose} aria-label="Close the order" aria-keyshortcuts="Escape">
           Close
         </button>
       </div>
@@ -257,6 +258,99 @@ export function OrderDetail() {
       ) : detailError ? null : (
         <p className="muted">Loading…</p>
       )}
+    </>
+  )
+}
+
+/** Focus goes to the order's heading when it opens, and when another order is opened in its place. */
+function useFocusOnOpen(headingRef: RefObject<HTMLHeadingElement | null>): void {
+  const selectedId = useOrdersStore((state) => state.selectedId)
+  useEffect(() => {
+    headingRef.current?.focus()
+  }, [headingRef, selectedId])
+}
+
+/**
+ * The open order beside the list, on a window wide enough for both: a panel, not a dialog, since the
+ * list beside it stays in view and usable (another row opens in its place). Escape closes it (the
+ * screen listens), and Close.
+ */
+export function OrderPanel({ onClose }: { onClose: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useFocusOnOpen(headingRef)
+  return (
+    <aside className="order-detail order-detail--panel" aria-label="Order details">
+      <OrderDetailBody headingRef={headingRef} onClose={onClose} />
     </aside>
+  )
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
+
+/**
+ * The open order over the list, on a narrow window: a modal drawer from the right (the native modal
+ * <dialog>: the rest of the window is inert, Tab goes round inside it, Escape or a click beside it
+ * closes it). Modal because it covers most of the list: a row left usable under it could hold focus
+ * out of sight.
+ */
+export function OrderDrawer({ onClose, top }: { onClose: () => void; top: () => number | null }) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current
+    // Below the top bar, so that the environment's banner and the bar stay in view (dimmed) above it.
+    const at = top()
+    if (dialog && at !== null) dialog.style.top = `${String(Math.max(0, at))}px`
+    if (dialog && !dialog.open) dialog.showModal()
+    return () => {
+      if (dialog?.open) dialog.close()
+    }
+  }, [top])
+  // After showModal (a layout effect runs first), which focuses the first button: the heading instead.
+  useFocusOnOpen(headingRef)
+
+  const ownTarget = (target: EventTarget): boolean => target instanceof Element && target.closest('dialog') === dialogRef.current
+  return (
+    <dialog
+      ref={dialogRef}
+      className="order-drawer"
+      aria-label="Order details"
+      onCancel={(event) => {
+        // Escape: only when this drawer is the topmost dialog (a refund dialog inside it stops its own).
+        event.preventDefault()
+        if (event.target === dialogRef.current) onClose()
+      }}
+      onClose={(event) => {
+        // Closed by the browser itself (an Escape it would not let us cancel): the order closes too.
+        if (event.target === dialogRef.current) onClose()
+      }}
+      onClick={(event) => {
+        const dialog = dialogRef.current
+        if (!dialog || event.target !== dialog) return
+        const box = dialog.getBoundingClientRect()
+        const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom
+        if (!inside) onClose()
+      }}
+      onKeyDown={(event) => {
+        const dialog = dialogRef.current
+        if (event.key !== 'Tab' || !dialog || !ownTarget(event.target)) return
+        const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.closest('dialog') === dialog && element.getClientRects().length > 0)
+        const first = focusable[0]
+        const last = focusable.at(-1)
+        if (!first || !last) return
+        const active = document.activeElement
+        if (event.shiftKey && (active === first || !focusable.includes(active as HTMLElement))) {
+          event.preventDefault()
+          last.focus()
+        } else if (!event.shiftKey && active === last) {
+          event.preventDefault()
+          first.focus()
+        }
+      }}
+    >
+      <div className="order-detail order-detail--drawer">
+        <OrderDetailBody headingRef={headingRef} onClose={onClose} />
+      </div>
+    </dialog>
   )
 }

@@ -76,18 +76,19 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
     <div className="filters">
       <input
         type="search"
-        className="search-box"
+        className="search-box filters__search"
         aria-label="Search orders"
-        placeholder="Invoice, customer, e-mail, phone, last 4 digits, reference…"
+        placeholder="Invoice, name, e-mail, phone, card’s last 4, reference…"
         value={draft.text}
         onChange={(e) => set({ text: e.target.value })}
         autoFocus
       />
-      <div className="filters__row">
-        <label className={`filter-toggle${draft.needsReview ? ' filter-toggle--on' : ''}`}>
-          <input type="checkbox" checked={draft.needsReview} onChange={(e) => set({ needsReview: e.target.checked })} />
-          Needs review
-        </label>
+      {/* Groups that wrap whole, never inside: a date range or an amount range stays on one line. */}
+      <label className={`filter-toggle${draft.needsReview ? ' filter-toggle--on' : ''}`}>
+        <input type="checkbox" checked={draft.needsReview} onChange={(e) => set({ needsReview: e.target.checked })} />
+        Needs review
+      </label>
+      <span className="filter-group">
         <select aria-label="Status" value={draft.status} onChange={(e) => set({ status: e.target.value as Draft['status'] })}>
           <option value="">Any status</option>
           {Object.entries(STATUS_LABELS).map(([value, label]) => (
@@ -112,28 +113,34 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
             </option>
           ))}
         </select>
-        <label className="inline-field">
-          From <input type="date" aria-label="Created from" value={draft.from} onChange={(e) => set({ from: e.target.value })} />
-        </label>
-        <label className="inline-field">
-          To <input type="date" aria-label="Created to" value={draft.to} onChange={(e) => set({ to: e.target.value })} />
-        </label>
-        <span className="amount-range">
-          <label className="inline-field">
-            RM <input className="amount-input" inputMode="decimal" aria-label="Lowest amount (RM)" placeholder="min" value={draft.min} onChange={(e) => set({ min: e.target.value })} />
-          </label>
-          <label className="inline-field">
-            to <input className="amount-input" inputMode="decimal" aria-label="Highest amount (RM)" placeholder="max" value={draft.max} onChange={(e) => set({ max: e.target.value })} />
-          </label>
+      </span>
+      <span className="filter-group">
+        <span className="filter-group__label" aria-hidden="true">
+          Created
         </span>
+        <input type="date" aria-label="Created from" value={draft.from} onChange={(e) => set({ from: e.target.value })} />
+        <span className="filter-group__label" aria-hidden="true">
+          to
+        </span>
+        <input type="date" aria-label="Created to" value={draft.to} onChange={(e) => set({ to: e.target.value })} />
+      </span>
+      <span className="filter-group">
+        <span className="filter-group__label" aria-hidden="true">
+          RM
+        </span>
+        <input className="amount-input" inputMode="decimal" aria-label="Lowest amount (RM)" placeholder="min" value={draft.min} onChange={(e) => set({ min: e.target.value })} />
+        <span className="filter-group__label" aria-hidden="true">
+          to
+        </span>
+        <input className="amount-input" inputMode="decimal" aria-label="Highest amount (RM)" placeholder="max" value={draft.max} onChange={(e) => set({ max: e.target.value })} />
         {active ? (
           <button type="button" className="button button--secondary button--small" onClick={() => setDraft(EMPTY)}>
             Clear
           </button>
         ) : null}
-      </div>
+      </span>
       {problem ? (
-        <div className="field__error" role="alert">
+        <div className="field__error filters__problem" role="alert">
           {problem}
         </div>
       ) : null}

@@ -1,29 +1,28 @@
 import '../../ui/ScreenHeader.css'
 import './OrdersScreen.css'
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { OrderFilters } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
 import { EmptyState } from '../../ui/EmptyState'
 import { OrdersIcon } from '../../ui/icons'
+import { useMediaQuery } from '../../ui/use-media-query'
 import { useSessionStore } from '../session/session-store'
 import { TrackerBar } from '../tracker/TrackerBar'
 import { readErrorMessage } from '../team/team-text'
 import { useTeamStore } from '../team/team-store'
+import { countLine, hasFilters } from './count-line'
 import { ExportBar } from './ExportBar'
-import { OrderDetail } from './OrderDetail'
+import { OrderDrawer, OrderPanel } from './OrderDetail'
 import { OrderFiltersBar } from './OrderFiltersBar'
-import { OrdersTable } from './OrdersTable'
+import { OrdersTable, type FocusRequest } from './OrdersTable'
 import { subscribeExportEvents, subscribeOrderEvents, useOrdersStore } from './orders-store'
 
-function hasFilters(filters: OrderFilters): boolean {
-  return Object.values(filters as Record<string, unknown>).some((value) => value !== undefined)
-}
-
-/** What an empty result says: with only "Needs review" on, that nothing waits for a decision. */
-function noneText(filters: OrderFilters): string {
-  const { needsReview, ...others } = filters
-  return needsReview && !hasFilters(others) ? 'No orders need review.' : 'No orders match.'
-}
+/**
+ * From this width the open order sits beside the list, which keeps status, invoice, amount and
+ * customer; below it the order opens in a drawer over the list (orders-screen.css follows the class
+ * this sets, not a media query of its own, so the two cannot disagree).
+ */
+export const SIDE_BY_SIDE = '(min-width: 1200px)'
 
 export function OrdersScreen() {
   const rows = useOrdersStore((state) => state.rows)
@@ -31,12 +30,15 @@ export function OrdersScreen() {
   const loading = useOrdersStore((state) => state.loading)
   const error = useOrdersStore((state) => state.error)
   const nextBeforeId = useOrdersStore((state) => state.nextBeforeId)
+  const total = useOrdersStore((state) => state.total)
   const selectedId = useOrdersStore((state) => state.selectedId)
   const search = useOrdersStore((state) => state.search)
   const loadMore = useOrdersStore((state) => state.loadMore)
   const select = useOrdersStore((state) => state.select)
   const onSearch = useCallback((next: OrderFilters) => void search(next), [search])
   const history = useShellStore((state) => state.history)
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE)
+  const root = useRef<HTMLDivElement>(null)
 
   useEffect(() => subscribeExportEvents(), [])
   useEffect(() => subscribeOrderEvents(), [])
@@ -50,41 +52,73 @@ export function OrdersScreen() {
     if (teamReachable && signedIn && (refused?.code === 'TEAM_DATABASE_UNREACHABLE' || refused?.code === 'SIGNED_OUT')) void useOrdersStore.getState().search(searched)
   }, [teamReachable, signedIn])
 
+  // The row an order was opened from, for focus to go back to when it closes.
+  const openedFrom = useRef<number | null>(null)
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null)
+  const open = useCallback(
+    (id: number) => {
+      openedFrom.current = id
+      void select(id)
+    },
+    [select],
+  )
+  const close = useCallback(() => {
+    // Opened from elsewhere (a customer's orders): its row, if the list holds it.
+    const id = openedFrom.current ?? useOrdersStore.getState().selectedId
+    openedFrom.current = null
+    void select(null)
+    if (id !== null) setFocusRequest((previous) => ({ id, serial: (previous?.serial ?? 0) + 1 }))
+  }, [select])
+  const focusSearch = useCallback(() => root.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus(), [])
+  const drawerTop = useCallback(() => root.current?.parentElement?.getBoundingClientRect().top ?? null, [])
+
+  // Escape closes the panel beside the list from the panel or a row (the drawer, a dialog, closes itself).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (event.key !== 'Escape' || selectedId === null || !sideBySide || event.defaultPrevented) return
+    const target = event.target as Element
+    if (target.closest('dialog') || !target.closest('.order-detail, .orders-table')) return
+    event.preventDefault()
+    close()
+  }
+
   const nothingAtAll = !loading && rows.length === 0 && !hasFilters(filters) && !error
   // A refused search found nothing out: the error says so, not "No orders match".
   const refused = error !== null && rows.length === 0 && !loading
+  const panel = selectedId !== null && sideBySide
   return (
-    <div className={`orders-screen${selectedId !== null ? ' orders-screen--with-detail' : ''}`}>
-      <div className="orders-screen__main">
-        <header className="screen-header screen-header--row">
+    // It only hears an Escape that rose from the panel or a row.
+    <div ref={root} className={`orders-screen${panel ? ' orders-screen--with-panel' : ''}`} onKeyDown={onKeyDown}>
+      <header className="screen-header screen-header--row orders-screen__header">
+        <div className="orders-screen__title">
           <h1>Orders</h1>
-          <ExportBar disabled={rows.length === 0} />
-        </header>
-        <TrackerBar />
-        <OrderFiltersBar onSearch={onSearch} />
-        {error ? (
-          <div className="alert alert--error" role="alert">
-            {readErrorMessage(error)}
-          </div>
-        ) : null}
-        {nothingAtAll ? (
-          <EmptyState icon={<OrdersIcon size={40} />} title="No orders yet">
-            <p>Every payment link and phone order made from this app is listed here, newest first, from the local history: it works without a network.</p>
-          </EmptyState>
-        ) : (
-          <>
-            <p className="muted small" role="status" data-testid="orders-count" hidden={refused}>
-              {loading && rows.length === 0
-                ? 'Searching…'
-                : rows.length === 0
-                  ? noneText(filters)
-                  : `${String(rows.length)}${nextBeforeId !== null ? '+' : ''} order${rows.length === 1 ? '' : 's'}, newest first`}
+          {nothingAtAll ? null : (
+            <p className="orders-screen__count" role="status" data-testid="orders-count" hidden={refused}>
+              {countLine({ filters, loading, loaded: rows.length, more: nextBeforeId !== null, total })}
             </p>
-            {rows.length > 0 ? <OrdersTable rows={rows} selectedId={selectedId} onSelect={(id) => void select(id)} onNearEnd={() => void loadMore()} /> : null}
-          </>
-        )}
+          )}
+        </div>
+        <ExportBar disabled={rows.length === 0 || total === 0} />
+      </header>
+      <TrackerBar />
+      <OrderFiltersBar onSearch={onSearch} />
+      {error ? (
+        <div className="alert alert--error" role="alert">
+          {readErrorMessage(error)}
+        </div>
+      ) : null}
+      <div className="orders-screen__body">
+        <div className="orders-screen__list">
+          {nothingAtAll ? (
+            <EmptyState icon={<OrdersIcon size={40} />} title="No orders yet">
+              <p>Every payment link and phone order made from this app is listed here, newest first, from the local history: it works without a network.</p>
+            </EmptyState>
+          ) : rows.length > 0 ? (
+            <OrdersTable rows={rows} selectedId={selectedId} onSelect={open} onNearEnd={() => void loadMore()} focusRequest={focusRequest} onFocusMissing={focusSearch} />
+          ) : null}
+        </div>
+        {panel ? <OrderPanel onClose={close} /> : null}
       </div>
-      {selectedId !== null ? <OrderDetail /> : null}
+      {selectedId !== null && !sideBySide ? <OrderDrawer onClose={close} top={drawerTop} /> : null}
     </div>
   )
 }

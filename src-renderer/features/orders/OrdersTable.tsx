@@ -1,5 +1,5 @@
 import './OrdersTable.css'
-import { useState, type UIEvent } from 'react'
+import { useEffect, useRef, useState, type UIEvent } from 'react'
 import type { OrderView } from '../../../src-preload/contract'
 import { lastFourText } from '../../format/card'
 import { channelLabel, KIND_LABELS } from '../../format/labels'
@@ -13,12 +13,21 @@ const ROW_HEIGHT = 44
 const VIEWPORT_ROWS = 30
 const OVERSCAN = 8
 
+/** Focus to go to a row (the one an order was opened from, when it closes); a new serial asks again. */
+export interface FocusRequest {
+  id: number
+  serial: number
+}
+
 interface Props {
   rows: OrderView[]
   selectedId: number | null
   onSelect: (id: number) => void
   /** Called when the last loaded rows come into view. */
   onNearEnd: () => void
+  focusRequest?: FocusRequest | null
+  /** The row asked for is not in the list (any more): focus goes elsewhere. */
+  onFocusMissing?: () => void
 }
 
 /** The order's amount; under it, what the gateway says when it is not that (under review, or a discount). */
@@ -46,11 +55,40 @@ function Amount({ order }: { order: OrderView }) {
  * Only the rows in view (and a few around them) are in the page, so a hundred thousand loaded rows
  * scroll as smoothly as ten.
  */
-export function OrdersTable({ rows, selectedId, onSelect, onNearEnd }: Props) {
+export function OrdersTable({ rows, selectedId, onSelect, onNearEnd, focusRequest = null, onFocusMissing }: Props) {
   const [scrollTop, setScrollTop] = useState(0)
+  const body = useRef<HTMLDivElement>(null)
+  // The row to focus once it is drawn (it may first have to be scrolled into the rows drawn).
+  const [pendingFocus, setPendingFocus] = useState<number | null>(null)
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN)
   const last = Math.min(rows.length, first + VIEWPORT_ROWS + 2 * OVERSCAN)
   const visible = rows.slice(first, last)
+
+  useEffect(() => {
+    if (!focusRequest) return
+    const index = rows.findIndex((row) => row.id === focusRequest.id)
+    const element = body.current
+    if (index < 0 || !element) {
+      onFocusMissing?.()
+      return
+    }
+    const top = index * ROW_HEIGHT
+    if (top < element.scrollTop || top + ROW_HEIGHT > element.scrollTop + element.clientHeight) {
+      element.scrollTop = Math.max(0, top - Math.floor((element.clientHeight - ROW_HEIGHT) / 2))
+      setScrollTop(element.scrollTop)
+    }
+    setPendingFocus(focusRequest.id)
+    // Only a new request moves focus, not every change of the rows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest])
+
+  useEffect(() => {
+    if (pendingFocus === null) return
+    const row = body.current?.querySelector<HTMLElement>(`[data-order-id="${String(pendingFocus)}"]`)
+    if (!row) return
+    row.focus()
+    setPendingFocus(null)
+  }, [pendingFocus, first, last])
 
   const onScroll = (event: UIEvent<HTMLDivElement>): void => {
     const element = event.currentTarget
@@ -70,7 +108,7 @@ export function OrdersTable({ rows, selectedId, onSelect, onNearEnd }: Props) {
         <span role="columnheader">Created</span>
         <span role="columnheader">Channel</span>
       </div>
-      <div className="orders-table__body" onScroll={onScroll} data-testid="orders-scroll">
+      <div className="orders-table__body" ref={body} onScroll={onScroll} data-testid="orders-scroll">
         <div style={{ height: rows.length * ROW_HEIGHT, position: 'relative' }}>
           {visible.map((order, index) => (
             <div
@@ -79,6 +117,7 @@ export function OrdersTable({ rows, selectedId, onSelect, onNearEnd }: Props) {
               aria-rowindex={first + index + 2}
               aria-selected={order.id === selectedId}
               tabIndex={0}
+              data-order-id={order.id}
               className={`orders-table__row${order.id === selectedId ? ' orders-table__row--selected' : ''}${order.review ? ' orders-table__row--review' : ''}`}
               style={{ top: (first + index) * ROW_HEIGHT, height: ROW_HEIGHT }}
               onClick={() => onSelect(order.id)}
@@ -91,7 +130,7 @@ export function OrdersTable({ rows, selectedId, onSelect, onNearEnd }: Props) {
               data-testid="order-row"
             >
               <span role="cell">{order.review ? <ReviewChip order={order} /> : <StatusChip status={order.status} raw={order.rawStatus} />}</span>
-              <span role="cell" className="mono" data-testid="order-invoice">
+              <span role="cell" className="mono ellipsis" title={order.invoiceNumber} data-testid="order-invoice">
                 {order.invoiceNumber}
               </span>
               <span role="cell" className="numeric">

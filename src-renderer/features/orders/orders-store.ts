@@ -1,7 +1,8 @@
 /**
  * The orders screen's store: the filters, the rows loaded so far (keyset pages), the open order with
- * its timeline and next steps, and the CSV export in progress. Main's `orders.changed` keeps the rows
- * and the open order current.
+ * its timeline and next steps, the exact number of orders the filters find (the number a CSV export of
+ * them writes), and the export in progress. Main's `orders.changed` keeps the rows, the count and the
+ * open order current.
  */
 import { create } from 'zustand'
 import type { AttemptView, CallError, ExportFinished, OrderDetail, OrderFilters, OrderView } from '../../../src-preload/contract'
@@ -21,6 +22,8 @@ interface OrdersState {
   filters: OrderFilters
   rows: OrderView[]
   nextBeforeId: number | null
+  /** How many orders the filters find, counted in main; null while it is being counted (or could not be). */
+  total: number | null
   loading: boolean
   error: CallError | null
   /** Bumped by every new search, so a late answer to an old one is dropped. */
@@ -40,6 +43,8 @@ interface OrdersState {
   /** The screen shows `history`: if it moved, the old one's rows and open order go and the search runs again. */
   follow: (history: number) => void
   search: (filters: OrderFilters) => Promise<void>
+  /** Counts the orders of the filters on show again (an order changed); calls that overlap run once more, not once each. */
+  recount: () => Promise<void>
   loadMore: () => Promise<void>
   select: (id: number | null) => Promise<void>
   loadAttempt: (id: number) => Promise<void>
@@ -55,6 +60,7 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
   filters: {},
   rows: [],
   nextBeforeId: null,
+  total: null,
   loading: false,
   error: null,
   generation: 0,
@@ -71,7 +77,7 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
     if (before === history) return
     set({ history })
     if (before === null) return
-    set({ rows: [], nextBeforeId: null, error: null, selectedId: null, detail: null, detailError: null, attempts: {} })
+    set({ rows: [], nextBeforeId: null, total: null, error: null, selectedId: null, detail: null, detailError: null, attempts: {} })
     void get().search(filters)
   },
 
@@ -79,11 +85,31 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
     const api = getApi()
     if (!api) return set({ error: NO_BRIDGE })
     const generation = get().generation + 1
-    set({ filters, generation, loading: true, error: null })
-    const result = await api.orders.search({ ...filters, limit: PAGE_SIZE })
+    set({ filters, generation, loading: true, error: null, total: null })
+    // The first page, then the count of exactly the same filters: the rows show as soon as they come.
+    const page = api.orders.search({ ...filters, limit: PAGE_SIZE })
+    const counted = countFilters(filters, generation)
+    const result = await page
     if (get().generation !== generation) return
     if (!result.ok) return set({ loading: false, error: result.error, rows: [], nextBeforeId: null })
     set({ loading: false, rows: result.value.rows, nextBeforeId: result.value.nextBeforeId })
+    await counted
+  },
+
+  recount: async () => {
+    recountsAsked += 1
+    if (recounting) return
+    recounting = true
+    try {
+      let counted: number
+      do {
+        counted = recountsAsked
+        const { filters, generation } = get()
+        await countFilters(filters, generation)
+      } while (recountsAsked !== counted)
+    } finally {
+      recounting = false
+    }
   },
 
   loadMore: async () => {
@@ -126,7 +152,9 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
 
   orderChanged: async (id) => {
     const api = getApi()
-    const { rows, selectedId } = get()
+    const { rows, selectedId, generation } = get()
+    // Any change may move an order into the filters or out of them (a new order, a status), shown or not.
+    if (generation > 0) void get().recount()
     const shown = selectedId === id || rows.some((row) => row.id === id)
     // Only a newer order can belong above the rows; an older one the list does not hold stays out.
     const newer = rows.length === 0 || id > (rows[0]?.id ?? 0)
@@ -157,6 +185,19 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
     await api.orders.cancelExport({ jobId })
   },
 }))
+
+/** Whether a recount runs, and how many were asked for: those asked while one ran make one more, not one each. */
+let recounting = false
+let recountsAsked = 0
+
+/** Asks main how many orders `filters` find; the answer is kept if these are still the filters on show. */
+async function countFilters(filters: OrderFilters, generation: number): Promise<void> {
+  const api = getApi()
+  if (!api) return
+  const result = await api.orders.count(filters)
+  if (useOrdersStore.getState().generation !== generation) return
+  useOrdersStore.setState({ total: result.ok ? result.value.total : null })
+}
 
 /** Keeps the rows and the open order in step with main; returns the unsubscribe. */
 export function subscribeOrderEvents(): () => void {
