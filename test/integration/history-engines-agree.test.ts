@@ -119,14 +119,18 @@ describe('SQLite and PostgreSQL agree', () => {
   })
 
   it('in every step of the PostgreSQL plan: the newest orders first, then the indexes, then invoice prefixes from their B-tree', () => {
-    // The same search with a window of 40 orders and "dense" invoice prefixes from 20: every step runs.
-    const small = new PgOrderSearch(postgres.db, { window: 40, dense: 20 })
+    // The same search with a window of 40 orders, at most 200 more in order, and "dense" invoice
+    // prefixes from 20: every step runs.
+    const engines = [false, true].map((estimates) => new PgOrderSearch(postgres.db, { window: 40, dense: 20, stretch: 200, estimates }))
     for (const query of sampleQueries(rows, 300)) {
       const label = JSON.stringify(query)
       const expected = sqlite.history.orders.search(query).rows.map((row) => row.id)
-      const found = postgres.db.transaction(() => small.fetch(query, query.limit))()
-      expect(found.map((row) => row.id), label).toEqual(expected)
+      for (const engine of engines) {
+        const found = postgres.db.transaction(() => engine.fetch(query, query.limit))()
+        expect(found.map((row) => row.id), label).toEqual(expected)
+      }
     }
+    const [small] = engines as [PgOrderSearch]
     for (const text of ['INV-2026', 'inv-2026-00', 'INV-2025-0001', 'INV', 'inv-2026-001 siti', 'INV-2026-00 1', '2026']) {
       for (const beforeId of [undefined, 2_500, 900]) {
         const query = { text, limit: 50, beforeId }

@@ -11,7 +11,9 @@
  *    of its condition, so the trigram index answers for all the words together.
  * 1. **The newest orders first**: the conditions are checked on the `window` newest ids below the
  *    cursor (a range of the primary key: at most `window` rows, whatever the conditions). A common
- *    condition (a frequent name, a status most orders have, the last few days) fills the page here.
+ *    condition (a frequent name, a status most orders have, the last few days) fills the page here;
+ *    one a little less common (the window held some matches, not a page) goes on to the ids just
+ *    below, as many as the window's share of matches says the page needs (at most `stretch`).
  *    Skipped when the planner's estimate of the matches (its statistics, nothing read) says the
  *    window would hold fewer than half a page of them: a phone, an e-mail, a rare status.
  * 2. **The rest through the indexes**, when the window held fewer matches than the page wants (the
@@ -32,14 +34,21 @@
 import type { SqlDatabase, SqlStatement } from '../database'
 import type { OrderSearch, OrderStatus } from '../history-types'
 import type { OrderCountQuery, OrderRecord, OrderSearchEngine } from '../orders'
-import { compileSearchTerms, invoicePrefix, termConditions, type SearchAlternative } from './search-terms'
+import { compileSearchTerms, prefixRange, termConditions, type SearchAlternative } from './search-terms'
 
 export interface PgOrderSearchOptions {
   /** Newest ids checked before the indexes are asked (step 1); 4,000. */
   window?: number
   /** A word that starts more invoice numbers than this is read from their B-tree alone (step 2); 2,000. */
   dense?: number
+  /** At most this many more ids are read in order after the window (step 1); 40,000. */
+  stretch?: number
+  /** Whether step 1 is skipped when the planner's estimate says it would find too little; true. */
+  estimates?: boolean
 }
+
+/** The share of the window's rows that must match for the ids below it to be read in order too (step 1). */
+const MIN_DENSITY = 0.003
 
 /** A whole number for a bigint parameter, within the safe integers. */
 function clamp(value: number): number {
@@ -66,6 +75,8 @@ export class PgOrderSearch implements OrderSearchEngine {
   private readonly statements = new Map<string, SqlStatement>()
   private readonly window: number
   private readonly dense: number
+  private readonly stretch: number
+  private readonly estimates: boolean
 
   /** The options are for tests, which make every step run on a few orders. */
   constructor(
@@ -74,6 +85,8 @@ export class PgOrderSearch implements OrderSearchEngine {
   ) {
     this.window = options.window ?? 4_000
     this.dense = options.dense ?? 2_000
+    this.stretch = options.stretch ?? 40_000
+    this.estimates = options.estimates ?? true
     this.maxIdStatement = db.prepare('select max(id) from orders').pluck()
     this.idsWithStatusStatement = db.prepare('select id from orders where status = any(@statuses) order by id').pluck()
   }
@@ -104,17 +117,30 @@ export class PgOrderSearch implements OrderSearchEngine {
     const cut = top - this.window
     // Step 1, unless the planner's estimate of the matches (from its statistics, no row read) says
     // the window would hold too few of them to be worth reading: then straight to step 2.
-    if (cut >= 1 && (this.estimate(conditions, top) * this.window) / top < limit / 2) return this.older(conditions, top, limit)
+    if (this.estimates && cut >= 1 && (this.estimate(conditions, top) * this.window) / top < limit / 2) return this.older(conditions, top, limit)
     // The subquery's offset keeps the conditions out of it: it is the id range, read by the primary
     // key, and nothing the planner might find cheaper for the conditions alone.
-    const rows = this.statement(`select * from (select * from orders where id > @cut and id <= @top offset 0) as o where ${conditions.sql} order by o.id desc limit @limit`).all({
-      ...conditions.params,
-      cut,
-      top,
-      limit,
-    }) as OrderRecord[]
+    const range = (low: number, highest: number, wanted: number): OrderRecord[] =>
+      this.statement(`select * from (select * from orders where id > @low and id <= @highest offset 0) as o where ${conditions.sql} order by o.id desc limit @limit`).all({
+        ...conditions.params,
+        low,
+        highest,
+        limit: wanted,
+      }) as OrderRecord[]
+    const rows = range(cut, top, limit)
     if (rows.length >= limit || cut < 1) return rows
-    return rows.concat(this.older(conditions, cut, limit - rows.length))
+    // Matches there, but not a page of them: when they are frequent enough, the ids just below hold
+    // the rest (read in id order, a stretch of the table) at less cost than the indexes' rows, read
+    // one by one wherever they lie. The stretch is sized from what the window found.
+    const found = rows.length
+    if (found >= (this.window * MIN_DENSITY)) {
+      const stretch = Math.min(this.stretch, Math.ceil((((limit - found) * this.window) / found) * 1.5))
+      const next = Math.max(0, cut - stretch)
+      const more = range(next, cut, limit - found)
+      if (found + more.length >= limit || next < 1) return rows.concat(more)
+      return rows.concat(more, this.older(conditions, next, limit - found - more.length))
+    }
+    return rows.concat(this.older(conditions, cut, limit - found))
   }
 
   /** Step 2: the matches at or below `high`, newest first, through the indexes. */
@@ -139,20 +165,23 @@ export class PgOrderSearch implements OrderSearchEngine {
     const params: Record<string, unknown> = { ...conditions.params, high, limit }
     const parts = term.flatMap((alternative, a) => {
       if (!('token' in alternative) || (conditions.invoices[t]?.[a] ?? 0) === 0) return []
-      params[`key${String(a)}`] = invoicePrefix(alternative.token)
-      return [`select id from orders where invoice_key like @key${String(a)} and id <= @high`]
+      const { low, high: above } = prefixRange(alternative.token)
+      params[`kl${String(a)}`] = low
+      params[`kh${String(a)}`] = above
+      return [`select id from orders where invoice_key ~>=~ @kl${String(a)} and invoice_key ~<~ @kh${String(a)} and id <= @high`]
     })
     const elsewhere = termConditions('w', [term], params, { invoiceKey: () => false, prefix: 'w' })
     parts.push(`select w.id from orders as w where ${elsewhere} and w.id <= @high`)
     const candidates = parts.join(' union all ')
     if (conditions.textOnly && conditions.terms.length === 1) {
-      // The word is the whole search: the newest candidates are the page (an id found by two parts twice).
-      const ids = this.statement(`select id from (${candidates}) as u order by id desc limit @many`, true).all({ ...params, many: limit * parts.length }) as number[]
+      // The word is the whole search: the newest candidates are the page (an id found by two parts
+      // twice). `id + 0`: sorted, not walked along the primary key.
+      const ids = this.statement(`select id from (${candidates}) as u order by id + 0 desc limit @many`, true).all({ ...params, many: limit * parts.length }) as number[]
       return this.rows([...new Set(ids)].slice(0, limit))
     }
     return this.withSettings({ enable_hashjoin: 'off', enable_mergejoin: 'off', enable_seqscan: 'off' }, () =>
-      this.statement(`select o.* from (select id from (${candidates}) as u group by id order by id desc offset 0) as c join orders o on o.id = c.id
-        where ${conditions.sql} order by c.id desc limit @limit`).all(params) as OrderRecord[],
+      this.statement(`select o.* from (select id, id + 0 as newest from (${candidates}) as u group by id order by newest desc offset 0) as c
+        join orders o on o.id = c.id where ${conditions.sql} order by c.newest desc limit @limit`).all(params) as OrderRecord[],
     )
   }
 
@@ -199,9 +228,11 @@ export class PgOrderSearch implements OrderSearchEngine {
       term.forEach((alternative, a) => {
         if (!('token' in alternative)) return
         const name = `k${String(t)}_${String(a)}`
-        params[name] = invoicePrefix(alternative.token)
+        const { low, high: above } = prefixRange(alternative.token)
+        params[`${name}l`] = low
+        params[`${name}h`] = above
         // Index entries only (invoice_key and id are the index).
-        columns.push(`(select count(*) from (select 1 from orders where invoice_key like @${name} and id <= @high limit @cap) as found) as ${name}`)
+        columns.push(`(select count(*) from (select 1 from orders where invoice_key ~>=~ @${name}l and invoice_key ~<~ @${name}h and id <= @high limit @cap) as found) as ${name}`)
       }),
     )
     const found = columns.length === 0 ? {} : (this.statement(`select ${columns.join(', ')}`).get(params) as Record<string, number>)

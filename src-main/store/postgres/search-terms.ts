@@ -211,22 +211,36 @@ export function escapeLike(text: string): string {
  */
 const INDEXED_CHARACTERS = 12
 
-/** From this many characters on, a word is looked up in the trigram index without its start (see needle). */
+/** From this many characters on, a word with digits is looked up in the trigram index without its start (see needle). */
 const LONG_WORD = 7
 
 /**
  * What the SQL of one alternative needs: `text` is a blank and the word (or `#` and the digits) that
- * must start a token. A short word is looked up as it is, `% word%`: the trigrams of a token's start
- * ("  s", " si") are what makes a word of a few letters or digits selective. A long one is looked up
- * without its blank and marker (`%word%`, its first dozen characters): its own trigrams select enough,
- * and those of a token's start are in most rows ("  6", " 60" of every phone), so merging them costs
- * more than the rest of the lookup. Its place at a token's start is then checked on the rows found,
- * as plain text (strpos: no pattern, no index).
+ * must start a token. The trigram index is asked for the word without its blank and marker (`%word%`,
+ * its first dozen characters): the trigrams of a token's start ("  s", " 60") are in most rows, and
+ * merging their lists costs more than the rest of the lookup. Its place at a token's start is then
+ * checked on the rows found, as plain text (strpos: no pattern, no index). Except for a word of one or
+ * two characters (it has no trigram of its own), and for a short one with digits (its digits occur
+ * inside the long numbers of many rows): a token's start is what makes those selective, `% word%`.
  */
 function needle(text: string): { like: string; exact: string | null } {
   const core = Array.from(text.replace(/^[^\p{L}\p{N}]+/u, ''))
-  if (core.length < LONG_WORD) return { like: `%${escapeLike(text)}%`, exact: null }
+  if (core.length < 3 || (core.length < LONG_WORD && core.some((c) => /\p{N}/u.test(c)))) return { like: `%${escapeLike(text)}%`, exact: null }
   return { like: `%${escapeLike(core.slice(0, INDEXED_CHARACTERS).join(''))}%`, exact: text }
+}
+
+/**
+ * The bounds of the strings that start with `prefix`, for a B-tree in byte order (text_pattern_ops):
+ * `prefix <= s < next`, where next is the prefix with its last character the next one (UTF-8 keeps
+ * the order of code points). Exactly LIKE 'prefix%', without matching a pattern on every entry.
+ */
+export function prefixRange(prefix: string): { low: string; high: string } {
+  const chars = Array.from(prefix)
+  const last = chars.pop()?.codePointAt(0)
+  if (last === undefined) return { low: '', high: '\u{10FFFF}' }
+  // Past U+D7FF come the surrogates, no character of their own; past U+10FFFF nothing (a noncharacter, never typed).
+  const next = last === 0xd7ff ? 0xe000 : Math.min(last + 1, 0x10ffff)
+  return { low: prefix, high: chars.join('') + String.fromCodePoint(next) }
 }
 
 /** `invoice_key like` pattern of a token alternative: an invoice whose first tokens start with it. */
