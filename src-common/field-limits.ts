@@ -51,6 +51,8 @@ export const FIELD_LIMITS = {
   refundRequestId: 128,
   /** The settings' invoice prefix. */
   invoicePrefix: 20,
+  /** The shop's name (Settings, the first-run welcome): the top line of a receipt and the training gateway's pages. */
+  shopName: 60,
   operatorName: 80,
   /** An operator's login, as made and as typed to sign in. */
   login: 32,

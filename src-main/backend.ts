@@ -32,7 +32,7 @@ import { NotificationListener } from './services/notification-listener'
 import { Refunds } from './services/refunds'
 import { resolveReview } from './services/order-review'
 import { StatusTracker } from './services/status-tracker'
-import { startTrainingGateway, type TrainingGateway } from './training'
+import { startTrainingGateway, withTrainingReturnPages, type TrainingGateway, type TrainingGatewayOptions } from './training'
 import { openDeskDatabase } from './operators/desk-database'
 import { Desk } from './operators/desk'
 import { exportAudit, listAudit } from './services/audit-log'
@@ -100,6 +100,13 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   if (!vault.status.available) log.warn('keychain.unavailable')
   const events = createEventBus()
   let training: TrainingGateway | null = null
+  const trainingOptions: TrainingGatewayOptions = {
+    now,
+    stateDir: environmentDir(config.dataDir, 'training'),
+    log,
+    // The training gateway's pages name the shop as Training's settings do (the gateway runs only for Training).
+    merchantName: () => (active.id === 'training' ? active.settings.read().shop.name : ''),
+  }
 
   // Operators belong to the desk, not to an environment: their own database beside the histories
   // (the team's, in team mode).
@@ -125,7 +132,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     vault,
     team,
     startTraining: async () => {
-      training ??= await startTrainingGateway({ now, stateDir: environmentDir(config.dataDir, 'training'), log })
+      training ??= await startTrainingGateway(trainingOptions)
     },
   }
   let operatorsDb: SqlDatabase = deskDb.db
@@ -195,7 +202,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       },
     }
     if (id === 'training') {
-      training ??= await startTrainingGateway({ now, stateDir: environmentDir(config.dataDir, 'training'), log })
+      training ??= await startTrainingGateway(trainingOptions)
       return { client: training.client(options) }
     }
     const built = await vault.gatewayClient(id, appSettings.credentials[id], { ...options, baseUrl: gatewayUrl(id) })
@@ -318,7 +325,12 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     }),
 
     'session.status': () => desk.status(),
-    'session.setup': (input) => desk.setup(input),
+    'session.setup': async (input) => {
+      const view = await desk.setup(input)
+      // A fresh desk: its first-run welcome shows once, to this Admin (a desk set up before the welcome existed never shows it).
+      if (appSettings.welcome === null) saveAppSettings({ ...appSettings, welcome: 'pending' })
+      return view
+    },
     'session.signIn': (input) => desk.signIn(input),
     'session.signOut': () => desk.signOut(),
     'session.lock': () => desk.lock(),
@@ -344,6 +356,15 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       log.info('environment.switched', { from: previous.id, to: environment })
       events.emit('environment.changed', { environment })
       return settingsView()
+    },
+
+    'welcome.get': () => ({ show: appSettings.welcome === 'pending' && active.id === 'training' }),
+    'welcome.finish': () => {
+      if (appSettings.welcome !== 'done') {
+        saveAppSettings({ ...appSettings, welcome: 'done' })
+        log.info('welcome.finished', { environment: active.id })
+      }
+      return { show: false }
     },
 
     'settings.get': () => settingsView(),
@@ -380,7 +401,10 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'orders.checkStatus': ({ id }) => tracker.checkOrder(id),
     'orders.resolveReview': ({ id, decision, reason }) => resolveReview(context, id, decision, reason),
     'orders.cancelLink': ({ id, reason }) => links.cancel(id, reason),
-    'links.prepare': () => links.prepare(),
+    'links.prepare': () => {
+      const defaults = links.prepare()
+      return active.id === 'training' && training ? withTrainingReturnPages(defaults, training.baseUrl) : defaults
+    },
     'links.banks': () => links.banks(),
     'links.create': (request) => links.create(request),
     'customers.search': ({ text }) => customers.search(text),

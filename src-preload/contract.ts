@@ -11,6 +11,7 @@
 import { z } from 'zod'
 import { descriptorProblem } from '../src-common/descriptor'
 import { FIELD_LIMITS, tooLongMessage } from '../src-common/field-limits'
+import { shopNameProblem } from '../src-common/shop-name'
 
 export const Environment = z.enum(['training', 'sandbox', 'production'])
 export type Environment = z.infer<typeof Environment>
@@ -58,6 +59,17 @@ const isDottedQuad = (host: string): boolean => /^(\d{1,3}\.){3}\d{1,3}$/.test(h
 
 /** Non-secret settings, one set per environment. Defaults in src-main/settings/. */
 export const EnvironmentSettings = z.object({
+  shop: z.object({
+    /** The shop's name: the top line of a phone order's receipt, and the "Merchant" of the training gateway's pages. Empty: not set. */
+    name: z
+      .string()
+      .trim()
+      .max(FIELD_LIMITS.shopName, tooLongMessage(FIELD_LIMITS.shopName))
+      .superRefine((name, context) => {
+        const problem = name.length <= FIELD_LIMITS.shopName ? shopNameProblem(name) : null
+        if (problem) context.addIssue({ code: 'custom', message: problem })
+      }),
+  }),
   links: z.object({
     /** Where the customer lands after paying. */
     callbackUrl: httpUrlOrEmpty,
@@ -465,6 +477,11 @@ export const LinkDefaults = z.object({
   failedUrl: z.string(),
   expiryMinutes: z.number(),
   descriptor: z.string(),
+  /**
+   * In Training, the training gateway's own return pages: the defaults of `callbackUrl` and `failedUrl`
+   * when Settings set none, so that a card link works on a fresh install. Null elsewhere.
+   */
+  trainingReturnUrls: z.object({ paid: z.string(), failed: z.string() }).nullable(),
 })
 export type LinkDefaults = z.infer<typeof LinkDefaults>
 
@@ -709,6 +726,13 @@ export type AuditEntryView = z.infer<typeof AuditEntryView>
 
 const NoInput = z.undefined()
 
+/** The first-run welcome (Training, on a fresh desk, after its first Admin): whether it is still to show. */
+export const WelcomeView = z.object({
+  /** This desk's first Admin was made here and the welcome was neither finished nor skipped yet, and Training is active. */
+  show: z.boolean(),
+})
+export type WelcomeView = z.infer<typeof WelcomeView>
+
 interface CallSpec<I extends z.ZodType, O extends z.ZodType> {
   readonly input: I
   readonly output: O
@@ -767,6 +791,10 @@ export const calls = {
     }),
     SettingsView,
   ),
+  /** Whether this desk's first-run welcome is still to show. */
+  'welcome.get': call(NoInput, WelcomeView),
+  /** The welcome was finished or skipped: it does not show again by itself (Settings opens it on demand). */
+  'welcome.finish': call(NoInput, WelcomeView),
   'settings.get': call(NoInput, SettingsView),
   'settings.update': call(EnvironmentSettings, SettingsView),
   'credentials.get': call(NoInput, CredentialsView),
@@ -922,6 +950,8 @@ export const PERMISSIONS: { readonly [K in CallName]: Permission } = {
   'team.importHistory': { access: 'admin' },
   'team.leave': { access: 'admin' },
   'environment.switch': { access: 'admin' },
+  'welcome.get': { access: 'clerk' },
+  'welcome.finish': { access: 'admin' },
   'settings.get': { access: 'clerk' },
   'settings.update': { access: 'admin' },
   'credentials.get': { access: 'admin' },

@@ -26,6 +26,8 @@ export const CALL_WORDS: { readonly [K in CallName]: string } = {
   'team.importHistory': "copy the desk's history into the team",
   'team.leave': 'leave the team',
   'environment.switch': 'switch between Training, Sandbox and Production',
+  'welcome.get': 'see whether the first-run welcome is still to show',
+  'welcome.finish': 'finish or skip the first-run welcome',
   'settings.get': 'see the settings',
   'settings.update': 'change the settings',
   'credentials.get': 'see which gateway credentials are set',

@@ -195,6 +195,8 @@ export class PaymentLinks {
       failedUrl: links.failedUrl,
       expiryMinutes: links.expiryMinutes,
       descriptor: links.descriptor,
+      // Training's own return pages are added by the back end, which knows where the training gateway is.
+      trainingReturnUrls: null,
     }
   }
 

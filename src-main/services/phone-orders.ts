@@ -302,7 +302,9 @@ export class PhoneOrders {
     if (order.kind !== 'phone_order' || order.status !== 'PAID') throw new AppError('NO_RECEIPT', 'Only an approved phone order has a receipt.')
     const created = history.events.forOrder(orderId).find((event) => event.type === 'created')
     const descriptor = typeof created?.details?.['descriptor'] === 'string' ? created.details['descriptor'] : ''
-    const merchant = descriptor || this.ctx.settings().links.descriptor || 'Merchant'
+    // The shop's name heads the slip; without one, the statement text the charge was sent with (or the default).
+    const settings = this.ctx.settings()
+    const merchant = settings.shop.name || descriptor || settings.links.descriptor || 'Merchant'
     const approvalCode = approvalCodeOf(history, orderId)
     const at = order.completedAt ?? order.updatedAt
     const lines: [string, string][] = [

@@ -27,6 +27,11 @@ const AppSettings = z.object({
   /** Null: this desk keeps its own history (SQLite), the embedded default. */
   team: TeamSettings.nullable().default(null),
   environment: Environment.default('training'),
+  /**
+   * The first-run welcome of this desk: 'pending' from the moment its first Admin is made here until it
+   * is finished or skipped ('done'). Null on a desk set up before the welcome existed: it never shows there.
+   */
+  welcome: z.enum(['pending', 'done']).nullable().default(null),
   credentials: z
     .object({
       sandbox: CredentialProfile.default({ clientId: '', apiKeyTrailingColon: false }),

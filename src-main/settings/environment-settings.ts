@@ -11,6 +11,7 @@ import type { SqlDatabase } from '../store/database'
 import { DatabaseUnreachableError } from '../store/postgres/sync-connection'
 
 export const DEFAULT_ENVIRONMENT_SETTINGS: EnvironmentSettings = {
+  shop: { name: '' },
   links: { callbackUrl: '', failedUrl: '', expiryMinutes: 24 * 60, invoicePrefix: 'INV-', descriptor: '' },
   listener: { enabled: false, host: '127.0.0.1', port: 9900, path: '/doku/notifications', publicBaseUrl: '' },
   tracker: { enabled: true, concurrency: 4 },
@@ -30,7 +31,8 @@ function withDefaults(stored: unknown): unknown {
   const merged: Record<string, unknown> = { ...stored }
   for (const [section, defaults] of Object.entries(DEFAULT_ENVIRONMENT_SETTINGS)) {
     const value = merged[section]
-    merged[section] = value !== null && typeof value === 'object' ? { ...defaults, ...value } : value
+    // A section added since (the shop's name, say) is missing altogether: its defaults, without a warning.
+    merged[section] = value === undefined ? defaults : value !== null && typeof value === 'object' ? { ...defaults, ...value } : value
   }
   return merged
 }

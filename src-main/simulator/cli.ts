@@ -11,7 +11,7 @@ export const DEFAULT_CLI_PORT = 8800
 
 const USAGE = `Usage: simulator [--port ${DEFAULT_CLI_PORT}] [--host ${DEFAULTS.host}] [--client-id ${DEFAULTS.clientId}]
                  [--secret-key ${DEFAULTS.secretKey}] [--api-key ${DEFAULTS.apiKey}] [--notify-url URL]
-                 [--no-control-api] [--public-url URL] [--state-file FILE]`
+                 [--no-control-api] [--public-url URL] [--state-file FILE] [--merchant-name NAME]`
 
 export function parseCliOptions(argv: readonly string[]): SimulatorOptions {
   const { values } = parseArgs({
@@ -25,6 +25,7 @@ export function parseCliOptions(argv: readonly string[]): SimulatorOptions {
       'notify-url': { type: 'string' },
       'public-url': { type: 'string' },
       'state-file': { type: 'string' },
+      'merchant-name': { type: 'string' },
       'no-control-api': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -47,6 +48,7 @@ export function parseCliOptions(argv: readonly string[]): SimulatorOptions {
     notifyUrl: values['notify-url'] ?? null,
     ...(values['public-url'] !== undefined ? { publicUrl: values['public-url'] } : {}),
     ...(values['state-file'] !== undefined ? { stateFile: values['state-file'] } : {}),
+    ...(values['merchant-name'] !== undefined ? { merchantName: values['merchant-name'] } : {}),
     ...(values['no-control-api'] ? { controlApi: false } : {}),
   }
 }

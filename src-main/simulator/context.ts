@@ -18,6 +18,8 @@ export interface SimContext {
   pageLinks: PageLinks
   /** The address the simulator is reached at, for links it hands out. */
   baseUrl(): string
+  /** The merchant's name shown on the customer pages; empty when none was given. */
+  merchantName(): string
 }
 
 export interface OperationCall {

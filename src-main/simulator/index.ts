@@ -3,3 +3,4 @@ export { startSimulator, DEFAULTS, type Simulator, type SimulatorOptions } from 
 export type { SimClock, NowFn } from './clock'
 export type { FaultInput, FaultKind, OperationName } from './faults'
 export { TEST_CARDS, TEST_CVV, TEST_OTP } from './cards'
+export { returnPageUrls, RETURN_PAGE_PATHS } from './hosted/return-pages'

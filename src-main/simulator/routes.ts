@@ -3,6 +3,7 @@ import type { SimContext } from './context'
 import { CONTROL_ROUTES } from './control-api'
 import type { OperationName } from './faults'
 import { showCardPage, showChallengePage, submitCardPage, submitChallengePage } from './hosted/card-pages'
+import { showReturnPage } from './hosted/return-pages'
 import { showGenericPage, submitGenericPage } from './hosted/v3-pages'
 import type { SimRequest } from './http'
 import { listBanks } from './operations/banks'
@@ -45,6 +46,7 @@ export const ROUTES: readonly Route[] = [
   { kind: 'page', method: 'POST', path: /^\/checkout\/card\/([\w-]+)\/challenge$/, handle: submitChallengePage },
   { kind: 'page', method: 'GET', path: /^\/checkout\/v3\/([^/]+)$/, handle: showGenericPage },
   { kind: 'page', method: 'POST', path: /^\/checkout\/v3\/([^/]+)$/, handle: submitGenericPage },
+  { kind: 'page', method: 'GET', path: /^\/return\/(paid|failed)$/, handle: showReturnPage },
   ...CONTROL_ROUTES.map((route): Route => ({ kind: 'control', ...route })),
 ]
 

@@ -53,6 +53,11 @@ export interface SimulatorOptions {
   stateFile?: string
   /** Told when the books cannot be read or written (the simulator carries on). Default: process.emitWarning. */
   onWarning?: BooksWarning
+  /**
+   * The merchant's name as the gateway knows it, shown on the customer pages ("Merchant"); asked each
+   * time a page is drawn, so the app's Training can follow its shop name as staff change it. Default none.
+   */
+  merchantName?: string | (() => string)
 }
 
 export interface Simulator {
@@ -97,6 +102,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     faults: new FaultBox(),
     pageLinks: createPageLinks(),
     baseUrl: () => baseUrl,
+    merchantName: typeof options.merchantName === 'function' ? options.merchantName : () => (options.merchantName as string | undefined) ?? '',
   }
   if (books) restoreBooks(books, ctx.state, ctx.idempotency)
   const keeper = options.stateFile === undefined ? null : createBooksKeeper(options.stateFile, () => booksText(ctx.state, ctx.idempotency, clock.offsetMs()), warn)

@@ -14,6 +14,8 @@ import { useIdleLock } from '../features/session/use-idle-lock'
 import { SettingsScreen } from '../features/settings/SettingsScreen'
 import { TeamBanner } from '../features/team/TeamBanner'
 import { subscribeTeamEvents, useTeamStore } from '../features/team/team-store'
+import { WelcomeScreen } from '../features/welcome/WelcomeScreen'
+import { useWelcome } from '../features/welcome/use-welcome'
 import { EnvironmentBanner } from '../ui/EnvironmentBanner'
 import { AuditIcon, LinkIcon, OperatorsIcon, OrdersIcon, PhoneIcon, SettingsIcon } from '../ui/icons'
 import { ErrorBoundary } from './ErrorBoundary'
@@ -91,6 +93,8 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
   const infoError = useShellStore((state) => state.infoError)
   const allowed = visibleScreens(operator.role, screens)
   const screen = allowed.includes(current) ? current : 'orders'
+  // The first-run welcome, when on show, takes the screens' place (an Admin's, on a fresh desk in Training).
+  const welcome = useWelcome(operator, hidden)
 
   return (
     <div className={`shell shell--${environment ?? 'unknown'}`} hidden={hidden} inert={hidden} data-testid="shell">
@@ -111,8 +115,11 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
               <button
                 type="button"
                 className="nav-item"
-                aria-current={item === screen ? 'page' : undefined}
-                onClick={() => navigate(item)}
+                aria-current={item === screen && !welcome.open ? 'page' : undefined}
+                onClick={() => {
+                  welcome.leave()
+                  navigate(item)
+                }}
               >
                 {SCREENS[item].icon}
                 <span>{SCREENS[item].label}</span>
@@ -128,7 +135,7 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
           </div>
         ) : null}
         {/* Keyed by screen so that a rendering error on one screen is forgotten on the next. */}
-        <ErrorBoundary key={screen}>{SCREENS[screen].render()}</ErrorBoundary>
+        <ErrorBoundary key={welcome.open ? 'welcome' : screen}>{welcome.open ? <WelcomeScreen /> : welcome.ready ? SCREENS[screen].render() : null}</ErrorBoundary>
       </main>
     </div>
   )

@@ -5,7 +5,8 @@ import { startHarness, type Harness, type HarnessOptions } from '../harness/serv
  * Each test gets its own back end with a fresh data folder and its own keychain service, and a page
  * that has entered it. A spec may override `harnessOptions` (e.g. to point Sandbox at a local gateway).
  * The status tracker's schedule is still unless a spec turns it on, so that the checks a spec makes by
- * hand are not raced by background ones.
+ * hand are not raced by background ones. The first-run welcome is marked done (the harness's `welcome`
+ * option, off by default), so that every spec starts on Orders; welcome.spec.ts turns it on.
  */
 export const test = base.extend<{ harness: Harness; harnessOptions: HarnessOptions }>({
   harnessOptions: [{ statusTracker: false }, { option: true }],

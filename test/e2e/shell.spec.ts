@@ -65,6 +65,7 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
     audit: ['list', 'exportCsv'],
     team: ['get', 'probe', 'create', 'join', 'importHistory', 'leave'],
     environment: ['switch'],
+    welcome: ['get', 'finish'],
     settings: ['get', 'update'],
     credentials: ['get', 'update', 'removeSecret'],
     gateway: ['testConnection'],

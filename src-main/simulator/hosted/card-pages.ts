@@ -10,12 +10,20 @@ import type { CardOrder } from '../state'
 import { answerChallenge, isOpen, submitCard, type EntryField } from './card-payment'
 import { h, page, summary, type SafeHtml } from './html'
 
-function orderSummary(order: CardOrder): SafeHtml {
-  return summary([
-    ['Merchant', order.descriptor ?? 'Merchant'],
-    ['Invoice', order.invoiceNumber],
-    ['Amount', formatMyr(order.amountSen)],
-  ])
+/**
+ * The order at the top of each page: the merchant as the gateway knows it (the training gateway's
+ * merchant name), else the descriptor the order was sent with; the descriptor beside a known name as
+ * what the customer's statement will print. Neither known: no merchant row at all.
+ */
+function merchantRows(order: CardOrder, merchantName: string): (readonly [string, string])[] {
+  const name = merchantName.trim()
+  const descriptor = order.descriptor?.trim() ?? ''
+  const merchant = name || descriptor
+  return [...(merchant ? [['Merchant', merchant] as const] : []), ...(name && descriptor ? [['On your card statement', descriptor] as const] : [])]
+}
+
+function orderSummary(order: CardOrder, merchantName: string): SafeHtml {
+  return summary([...merchantRows(order, merchantName), ['Invoice', order.invoiceNumber], ['Amount', formatMyr(order.amountSen)]])
 }
 
 export function messagePage(status: number, title: string, message: string): SimResponse {
@@ -33,7 +41,7 @@ function field(id: EntryField, label: string, state: FormState, extra: { value: 
 <input type="${extra.type ?? 'text'}" id="${id}" name="${id}" value="${extra.value}" autocomplete="${extra.autocomplete}" placeholder="${extra.placeholder}" inputmode="numeric" required aria-invalid="${invalid ? 'true' : 'false'}"${invalid ? h` aria-describedby="form-error"` : h``}>`
 }
 
-function cardForm(req: SimRequest, order: CardOrder, state: FormState): SimResponse {
+function cardForm(req: SimRequest, order: CardOrder, merchantName: string, state: FormState): SimResponse {
   const values = state.values ?? { cardNumber: '', expiry: '', saveCard: false }
   const action = `${req.path}?${req.query.toString()}`
   const cards = TEST_CARDS.map(
@@ -45,7 +53,7 @@ function cardForm(req: SimRequest, order: CardOrder, state: FormState): SimRespo
     page(
       'Pay by card',
       h`<h1>Pay by card</h1>
-${orderSummary(order)}
+${orderSummary(order, merchantName)}
 ${state.error ? h`<p class="alert" role="alert" id="form-error">${state.error.message}</p>` : h``}
 <form method="post" action="${action}" novalidate>
 ${field('card_number', 'Card number', state, { value: values.cardNumber, autocomplete: 'cc-number', placeholder: '1234 5678 9012 3456' })}
@@ -63,14 +71,14 @@ ${field('card_number', 'Card number', state, { value: values.cardNumber, autocom
   )
 }
 
-function challengePage(req: SimRequest, order: CardOrder): SimResponse {
+function challengePage(req: SimRequest, order: CardOrder, merchantName: string): SimResponse {
   const action = `${req.path}?${req.query.toString()}`
   return html(
     200,
     page(
       '3-D Secure verification',
       h`<h1>3-D Secure verification</h1>
-${orderSummary(order)}
+${orderSummary(order, merchantName)}
 <p>Your card issuer ${order.challenge?.card.issuer ?? ''} sent a one-time password for the card ending ${order.challenge?.card.masked.slice(-4) ?? ''}.</p>
 <p class="hint">In the training gateway the one-time password is <strong>${TEST_OTP}</strong>.</p>
 <form method="post" action="${action}">
@@ -83,7 +91,7 @@ ${orderSummary(order)}
   )
 }
 
-function resultPage(order: CardOrder): SimResponse {
+function resultPage(order: CardOrder, merchantName: string): SimResponse {
   const back = order.status === 'SUCCESS' ? order.callbackUrl : order.failedUrl
   const returnLink = back ? h`<a class="button" href="${back}">Return to merchant</a>` : h``
   if (order.status === 'SUCCESS' || order.status === 'REFUNDED' || order.status === 'VOIDED') {
@@ -93,6 +101,7 @@ function resultPage(order: CardOrder): SimResponse {
         'Payment successful',
         h`<h1 class="ok">Payment successful</h1>
 ${summary([
+  ...merchantRows(order, merchantName),
   ['Invoice', order.invoiceNumber],
   ['Amount', formatMyr(order.amountSen)],
   ['Card', order.card?.masked ?? ''],
@@ -104,14 +113,14 @@ ${returnLink}`,
     )
   }
   if (order.status === 'EXPIRED') {
-    return html(200, page('Payment page expired', h`<h1 class="bad">Payment page expired</h1>${orderSummary(order)}<p>This payment page is no longer open. Ask the merchant for a new link.</p>${returnLink}`))
+    return html(200, page('Payment page expired', h`<h1 class="bad">Payment page expired</h1>${orderSummary(order, merchantName)}<p>This payment page is no longer open. Ask the merchant for a new link.</p>${returnLink}`))
   }
   return html(
     200,
     page(
       'Payment declined',
       h`<h1 class="bad">Payment declined</h1>
-${orderSummary(order)}
+${orderSummary(order, merchantName)}
 <p>Reason: ${order.responseMessage ?? 'Declined'} (code ${order.responseCode ?? ''}).</p>
 <p>No money was taken. Ask the merchant for a new payment link to try again.</p>
 ${returnLink}`,
@@ -136,9 +145,9 @@ const isResponse = (value: CardOrder | SimResponse): value is SimResponse => 'st
 export function showCardPage(ctx: SimContext, req: SimRequest, pageId: string): SimResponse {
   const order = findOrder(ctx, req, pageId)
   if (isResponse(order)) return order
-  if (!isOpen(order, ctx.clock.now())) return resultPage(order)
+  if (!isOpen(order, ctx.clock.now())) return resultPage(order, ctx.merchantName())
   if (order.challenge) return redirect(`${req.path}/challenge?${req.query.toString()}`)
-  return cardForm(req, order, {})
+  return cardForm(req, order, ctx.merchantName(), {})
 }
 
 export function submitCardPage(ctx: SimContext, req: SimRequest, pageId: string): SimResponse {
@@ -154,7 +163,7 @@ export function submitCardPage(ctx: SimContext, req: SimRequest, pageId: string)
   const result = submitCard(ctx, order, entry, ctx.clock.now())
   switch (result.kind) {
     case 'invalid':
-      return cardForm(req, order, { error: { field: result.field, message: result.message }, values: entry })
+      return cardForm(req, order, ctx.merchantName(), { error: { field: result.field, message: result.message }, values: entry })
     case 'challenge':
       return redirect(`${req.path}/challenge?${req.query.toString()}`)
     case 'closed':
@@ -167,7 +176,7 @@ export function showChallengePage(ctx: SimContext, req: SimRequest, pageId: stri
   const order = findOrder(ctx, req, pageId)
   if (isResponse(order)) return order
   if (!isOpen(order, ctx.clock.now()) || !order.challenge) return afterCompletion(req, order)
-  return challengePage(req, order)
+  return challengePage(req, order, ctx.merchantName())
 }
 
 export function submitChallengePage(ctx: SimContext, req: SimRequest, pageId: string): SimResponse {

@@ -12,9 +12,11 @@ import { decideGenericPayment, expireGenericPayment } from '../v3-outcomes'
 import { messagePage } from './card-pages'
 import { h, page, summary } from './html'
 
-function paymentSummary(payment: GenericPayment) {
+function paymentSummary(payment: GenericPayment, merchantName: string) {
   const bank = FPX_BANKS.find((candidate) => candidate.bank_code === payment.bankCode)
+  const merchant = merchantName.trim()
   return summary([
+    ...(merchant ? [['Merchant', merchant] as const] : []),
     ['Invoice', payment.invoiceNumber],
     ['Amount', formatMyr(payment.amountSen)],
     ['Pay with', isGenericChannel(payment.channel) ? CHANNEL_NAMES[payment.channel] : payment.channel],
@@ -37,7 +39,7 @@ export function showGenericPage(ctx: SimContext, req: SimRequest, id: string): S
   if (payment.status !== 'PENDING') {
     const title = titles[payment.status]
     const back = payment.callbackUrl ? h`<a class="button" href="${payment.callbackUrl}">Return to merchant</a>` : h``
-    return html(200, page(title, h`<h1 class="${payment.status === 'SUCCESS' ? 'ok' : 'bad'}">${title}</h1>${paymentSummary(payment)}${back}`))
+    return html(200, page(title, h`<h1 class="${payment.status === 'SUCCESS' ? 'ok' : 'bad'}">${title}</h1>${paymentSummary(payment, ctx.merchantName())}${back}`))
   }
   const action = `${req.path}?${req.query.toString()}`
   return html(
@@ -45,7 +47,7 @@ export function showGenericPage(ctx: SimContext, req: SimRequest, id: string): S
     page(
       'Confirm payment',
       h`<h1>Confirm payment</h1>
-${paymentSummary(payment)}
+${paymentSummary(payment, ctx.merchantName())}
 <p class="hint">In the training gateway you decide the outcome. This page closes at ${new Date(payment.expiredAt).toISOString().replace('.000Z', 'Z')}.</p>
 <form method="post" action="${action}">
 <button type="submit" name="action" value="approve">Approve payment</button>

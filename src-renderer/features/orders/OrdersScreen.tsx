@@ -10,6 +10,7 @@ import { useSessionStore } from '../session/session-store'
 import { TrackerBar } from '../tracker/TrackerBar'
 import { readErrorMessage } from '../team/team-text'
 import { useTeamStore } from '../team/team-store'
+import { FirstOrderActions } from '../welcome/FirstOrderActions'
 import { countLine, hasFilters } from './count-line'
 import { ExportBar } from './ExportBar'
 import { OrderDrawer, OrderPanel } from './OrderDetail'
@@ -111,6 +112,7 @@ export function OrdersScreen() {
           {nothingAtAll ? (
             <EmptyState icon={<OrdersIcon size={40} />} title="No orders yet">
               <p>Every payment link and phone order made from this app is listed here, newest first, from the local history: it works without a network.</p>
+              <FirstOrderActions />
             </EmptyState>
           ) : rows.length > 0 ? (
             <OrdersTable rows={rows} selectedId={selectedId} onSelect={open} onNearEnd={() => void loadMore()} focusRequest={focusRequest} onFocusMissing={focusSearch} />

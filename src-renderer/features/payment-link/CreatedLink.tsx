@@ -1,4 +1,5 @@
 import './CreatedLink.css'
+import { useEffect, useRef } from 'react'
 import type { OrderDetail, OrderView } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'
 import { channelLabel, KIND_LABELS, STATUS_LABELS } from '../../format/labels'
@@ -9,6 +10,7 @@ import { QrCode } from '../../ui/QrCode'
 import { StatusChip } from '../../ui/StatusChip'
 import { StatusCheckButton } from '../../ui/StatusCheckButton'
 import { TimelineSummary } from '../../ui/TimelineSummary'
+import { useLinkStore } from './link-store'
 import { emailDraft, whatsAppChat } from './share'
 
 const HEADINGS: Partial<Record<OrderView['status'], string>> = {
@@ -97,11 +99,22 @@ export function CreatedLink({ detail, onChanged, onNewLink, refreshError }: Prop
   const ready = order.status === 'PENDING' && order.linkUrl !== null
   const unknown = order.status === 'OUTCOME_UNKNOWN'
   const waiting = order.status === 'PENDING' || unknown
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const focusRequest = useLinkStore((state) => state.focusRequest)
+
+  // Just made: the keyboard starts at the new link (its heading; the next Tab reaches the copy button).
+  useEffect(() => {
+    if (focusRequest !== 'result') return
+    headingRef.current?.focus()
+    useLinkStore.getState().requestFocus(null)
+  }, [focusRequest])
 
   return (
     <section className="card link-result" aria-labelledby="link-result-heading" data-testid="link-result">
       <div className="link-result__head">
-        <h2 id="link-result-heading">{heading(order)}</h2>
+        <h2 id="link-result-heading" ref={headingRef} tabIndex={-1}>
+          {heading(order)}
+        </h2>
         <StatusChip status={order.status} raw={order.rawStatus} />
       </div>
       <Summary order={order} />

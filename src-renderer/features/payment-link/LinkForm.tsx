@@ -8,6 +8,8 @@ import { FIELD_LIMITS } from '../../../src-common/field-limits'
 import { checkLinkRequest, DESCRIPTOR_MAX, type LinkCustomer } from '../../../src-common/link-rules'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 import { Field } from '../../ui/Field'
+import { FIRST_FIELD } from '../../ui/focus'
+import { useRadioGroup } from '../../ui/radio-group'
 import { LineItemsEditor } from './LineItemsEditor'
 import {
   ADDRESS_FIELDS,
@@ -18,6 +20,7 @@ import {
   showsItems,
   toRequest,
   withChannel,
+  withKind,
   type LinkDraft,
 } from './link-form'
 import { useLinkStore } from './link-store'
@@ -26,6 +29,7 @@ const KINDS = [
   { id: 'card', title: 'Card (hosted page)', text: "The customer types their card on the gateway's payment page." },
   { id: 'generic', title: 'Other channel', text: 'FPX online banking, an e-wallet or buy-now-pay-later.' },
 ] as const
+const KIND_IDS = KINDS.map((kind) => kind.id)
 
 const CHANNEL_GROUPS: readonly { label: string; channels: GenericChannel[] }[] = [
   { label: 'Online banking', channels: GENERIC_CHANNELS.filter((c) => c.startsWith('INTERNET_BANKING_')) },
@@ -33,7 +37,9 @@ const CHANNEL_GROUPS: readonly { label: string; channels: GenericChannel[] }[] =
   { label: 'Buy now, pay later', channels: GENERIC_CHANNELS.filter((c) => c.startsWith('BNPL_')) },
 ]
 
+/** A radio group (WAI-ARIA's pattern): one tab stop, the arrow keys move and choose. */
 function KindChoice({ value, onChange }: { value: LinkDraft['kind']; onChange: (kind: LinkDraft['kind']) => void }) {
+  const radio = useRadioGroup(KIND_IDS, value, onChange)
   return (
     <div className="choice-group choice-group--two" role="radiogroup" aria-label="How the customer pays">
       {KINDS.map((kind) => {
@@ -42,8 +48,7 @@ function KindChoice({ value, onChange }: { value: LinkDraft['kind']; onChange: (
           <button
             key={kind.id}
             type="button"
-            role="radio"
-            aria-checked={selected}
+            {...radio(kind.id)}
             className={`choice choice--kind${selected ? ' choice--selected' : ''}`}
             onClick={() => onChange(kind.id)}
           >
@@ -98,6 +103,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
   const submitted = useLinkStore((state) => state.submitted)
   const serverError = useLinkStore((state) => state.serverError)
   const creating = useLinkStore((state) => state.creating)
+  const arrivalFocus = useLinkStore((state) => state.focusRequest)
   const form = useRef<HTMLFormElement>(null)
   const [addressOpen, setAddressOpen] = useState(false)
   const [focusRequest, setFocusRequest] = useState(0)
@@ -121,6 +127,13 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
     target?.focus({ preventScroll: true })
   }, [focusRequest])
 
+  // A new form ("New link", or arriving from the welcome or an empty Orders screen): the keyboard starts at its first field.
+  useEffect(() => {
+    if (arrivalFocus !== 'form') return
+    form.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus()
+    useLinkStore.getState().requestFocus(null)
+  }, [arrivalFocus])
+
   const set = (change: Partial<LinkDraft>): void => edit((current) => ({ ...current, ...change }))
   const setCustomer = (change: Partial<LinkCustomer>): void => edit((current) => ({ ...current, customer: { ...current.customer, ...change } }))
 
@@ -134,6 +147,10 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
   const showAddress = addressOpen || addressHasError
   const amountSen = parseRmText(draft.amount)
   const duplicate = server?.code === 'DUPLICATE_INVOICE' && serverField === 'invoiceNumber'
+  // Training's defaults when Settings set no return address: say what they are, the address alone says little.
+  const trainingPage = "The training gateway's own return page (Training only; your shop's page is set in Settings)."
+  const callbackHint = defaults.trainingReturnUrls && draft.callbackUrl.trim() === defaults.trainingReturnUrls.paid ? trainingPage : undefined
+  const failedHint = defaults.trainingReturnUrls && draft.failedUrl.trim() === defaults.trainingReturnUrls.failed ? trainingPage : 'Optional.'
 
   return (
     <form
@@ -147,7 +164,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
       }}
     >
       <h2 id="link-form-heading">New payment link</h2>
-      <KindChoice value={draft.kind} onChange={(kind) => set({ kind })} />
+      <KindChoice value={draft.kind} onChange={(kind) => edit((current) => withKind(current, kind, defaults))} />
 
       {!card ? (
         <fieldset>
@@ -291,10 +308,10 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
             Send the customer back to the return address automatically after paying
           </label>
           <div className="form-grid">
-            <Field label="Return address after payment" error={errorFor('callbackUrl')}>
+            <Field label="Return address after payment" error={errorFor('callbackUrl')} hint={callbackHint}>
               {(props) => <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder="https://shop.example.my/thank-you" spellCheck={false} />}
             </Field>
-            <Field label="Return address after a failed payment" error={errorFor('failedUrl')} hint="Optional.">
+            <Field label="Return address after a failed payment" error={errorFor('failedUrl')} hint={failedHint}>
               {(props) => <input {...props} type="url" value={draft.failedUrl} onChange={(e) => set({ failedUrl: e.target.value })} placeholder="https://shop.example.my/payment-failed" spellCheck={false} />}
             </Field>
           </div>
@@ -314,7 +331,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
                 </select>
               )}
             </Field>
-            <Field label="Return address after payment" error={errorFor('callbackUrl')} hint="Optional.">
+            <Field label="Return address after payment" error={errorFor('callbackUrl')} hint={callbackHint ?? "Optional: without one the customer stays on the gateway's own result page."}>
               {(props) => <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder="https://shop.example.my/thank-you" spellCheck={false} />}
             </Field>
           </div>

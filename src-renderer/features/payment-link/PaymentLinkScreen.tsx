@@ -32,7 +32,16 @@ export function PaymentLinkScreen() {
     <>
       <ScreenHeader title="Payment link">Send a customer an address where they pay: by card on the gateway&apos;s page, FPX online banking, an e-wallet or buy-now-pay-later.</ScreenHeader>
       {result ? (
-        <CreatedLink detail={result} onChanged={showResult} onNewLink={() => void start(environment, true)} refreshError={refreshError?.message ?? null} />
+        <CreatedLink
+          detail={result}
+          onChanged={showResult}
+          onNewLink={() => {
+            // The keyboard goes on to the new form's first field once it shows.
+            useLinkStore.getState().requestFocus('form')
+            void start(environment, true)
+          }}
+          refreshError={refreshError?.message ?? null}
+        />
       ) : draft && defaults ? (
         <LinkForm draft={draft} defaults={defaults} />
       ) : prepareError && !preparing ? (

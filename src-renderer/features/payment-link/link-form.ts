@@ -57,7 +57,22 @@ export function emptyDraft(defaults: LinkDefaults, keep?: Pick<LinkDraft, 'kind'
     expiryMinutes: defaults.expiryMinutes,
     items: [],
   }
-  return keep ? withChannel({ ...draft, kind: keep.kind }, keep.channel) : draft
+  return keep ? withChannel(withKind(draft, keep.kind, defaults), keep.channel) : draft
+}
+
+/**
+ * The draft as the other kind of link. Training's own return page is a default of card links only:
+ * a payment on another channel has one return address whatever the outcome, and the training page
+ * cannot tell which it was, so those customers stay on the gateway's own result page (which can)
+ * unless the shop set an address of its own. An address staff typed is kept as typed.
+ */
+export function withKind(draft: LinkDraft, kind: LinkDraft['kind'], defaults: LinkDefaults): LinkDraft {
+  const training = defaults.trainingReturnUrls?.paid
+  const typed = draft.callbackUrl.trim()
+  if (!training || defaults.callbackUrl !== training) return { ...draft, kind }
+  if (kind === 'generic' && typed === training) return { ...draft, kind, callbackUrl: '' }
+  if (kind === 'card' && typed === '') return { ...draft, kind, callbackUrl: training }
+  return { ...draft, kind }
 }
 
 /** The draft with another channel; buy-now-pay-later starts with one empty item row to fill. */

@@ -38,6 +38,11 @@ interface LinkState {
   refreshError: CallError | null
   /** Bumped by every fresh start, so a late answer for an older form is dropped. */
   generation: number
+  /**
+   * Where the keyboard focus goes once it can: the new form's first field ("New link", or arriving
+   * from the welcome), or the link just made. The screen takes it when the content shows.
+   */
+  focusRequest: 'form' | 'result' | null
 
   /** Prepares a fresh form for `environment` and `history` unless one is ready for them already. */
   ensure: (environment: Environment | null, history: number) => Promise<void>
@@ -49,6 +54,7 @@ interface LinkState {
   loadBanks: () => Promise<void>
   showResult: (detail: OrderDetail) => void
   refreshResult: () => Promise<void>
+  requestFocus: (target: 'form' | 'result' | null) => void
 }
 
 export const useLinkStore = create<LinkState>()((set, get) => ({
@@ -65,6 +71,7 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
   result: null,
   refreshError: null,
   generation: 0,
+  focusRequest: null,
 
   ensure: async (environment, history) => {
     const state = get()
@@ -124,7 +131,7 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
       set({ creating: false, serverError: serverErrorOf(result.error, request) })
       return 'refused'
     }
-    set({ creating: false, result: result.value, refreshError: null })
+    set({ creating: false, result: result.value, refreshError: null, focusRequest: 'result' })
     return 'created'
   },
 
@@ -152,6 +159,8 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
   showResult: (detail) => {
     if (get().result?.order.id === detail.order.id) set({ result: detail, refreshError: null })
   },
+
+  requestFocus: (target) => set({ focusRequest: target }),
 
   refreshResult: async () => {
     const api = getApi()

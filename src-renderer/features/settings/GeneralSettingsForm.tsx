@@ -9,6 +9,7 @@ import { publicAddressHint } from './listener-text'
 import { useSessionStore } from '../session/session-store'
 import { useSettingsStore } from './settings-store'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
+import { SHOP_NAME_MAX, shopNameProblem } from '../../../src-common/shop-name'
 
 type FieldError = { field: string; message: string } | null
 
@@ -30,7 +31,7 @@ function limitHint(text: string): string {
 }
 
 /** The active environment's defaults for links, the notification listener and gateway calls. Keyed by its parent on each load of Settings, so a switch (or the history moving to or from a team database) starts a fresh draft. */
-export function GeneralSettingsForm({ settings, environmentLabel }: { settings: EnvironmentSettings; environmentLabel: string }) {
+export function GeneralSettingsForm({ settings, environmentLabel, training }: { settings: EnvironmentSettings; environmentLabel: string; training: boolean }) {
   const saveSettings = useSettingsStore((state) => state.saveSettings)
   const [draft, setDraft] = useState(settings)
   // The charge limit is typed in RM and kept in sen; the text stays as typed (a half-typed "1,2" too).
@@ -59,6 +60,12 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
       setError({ field: 'links.descriptor', message: descriptorIssue })
       return
     }
+    const shopNameIssue = shopNameProblem(draft.shop.name)
+    if (shopNameIssue) {
+      setSaved(false)
+      setError({ field: 'shop.name', message: shopNameIssue })
+      return
+    }
     const problem = await saveSettings(draft)
     setError(problem ? { field: problem.field ?? '', message: problem.message } : null)
     setSaved(!problem)
@@ -80,11 +87,30 @@ export function GeneralSettingsForm({ settings, environmentLabel }: { settings: 
       <h2 id="general-heading">{environmentLabel} settings</h2>
 
       <fieldset>
+        <legend>Your shop</legend>
+        <Field
+          label="Shop name"
+          error={errorFor('shop.name')}
+          hint={training ? "At the top of phone-order receipts, and the merchant on the training gateway's payment pages." : 'At the top of phone-order receipts.'}
+        >
+          {(props) => <input {...props} value={draft.shop.name} onChange={(e) => change('shop', { name: e.target.value })} maxLength={SHOP_NAME_MAX} autoComplete="organization" />}
+        </Field>
+      </fieldset>
+
+      <fieldset>
         <legend>Payment links</legend>
-        <Field label="Return address after payment" error={errorFor('links.callbackUrl')} hint="Where the customer lands after paying. Card links need one: set here, it fills in every new link.">
+        <Field
+          label="Return address after payment"
+          error={errorFor('links.callbackUrl')}
+          hint={
+            training
+              ? "Where the customer lands after paying. Empty in Training: the training gateway's own return page. Set here, it fills in every new link."
+              : 'Where the customer lands after paying. Card links need one: set here, it fills in every new link.'
+          }
+        >
           {(props) => <input {...props} type="url" value={draft.links.callbackUrl} onChange={(e) => change('links', { callbackUrl: e.target.value })} placeholder="https://shop.example.my/thank-you" />}
         </Field>
-        <Field label="Return address after a failed payment" error={errorFor('links.failedUrl')}>
+        <Field label="Return address after a failed payment" error={errorFor('links.failedUrl')} hint={training ? "Empty in Training: the training gateway's own return page." : undefined}>
           {(props) => <input {...props} type="url" value={draft.links.failedUrl} onChange={(e) => change('links', { failedUrl: e.target.value })} placeholder="https://shop.example.my/payment-failed" />}
         </Field>
         <Field label="Links expire after (minutes)" error={errorFor('links.expiryMinutes')} hint="The default for FPX, e-wallet and pay-later links (the gateway sets a card page's lifetime). 1440 minutes is one day.">

@@ -5,6 +5,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader'
 import { may, ROLE_LABELS } from '../session/roles'
 import { useSessionStore } from '../session/session-store'
 import { TeamSection } from '../team/TeamSection'
+import { useWelcomeStore } from '../welcome/welcome-store'
 import { CredentialsSection } from './CredentialsSection'
 import { EnvironmentSection } from './EnvironmentSection'
 import { GeneralSettingsForm } from './GeneralSettingsForm'
@@ -38,6 +39,19 @@ function InstallationCard() {
       ) : (
         <p className="muted">Loading…</p>
       )}
+    </section>
+  )
+}
+
+/** The first-run welcome, opened again on demand: the shop's name, its return addresses and the first things to do. */
+function WelcomeCard() {
+  return (
+    <section className="card" aria-labelledby="welcome-card-heading">
+      <h2 id="welcome-card-heading">Getting started</h2>
+      <p className="muted">The welcome a new desk shows once: the shop&apos;s name, where customers go after paying, and the first things to try.</p>
+      <button type="button" className="button button--secondary" onClick={() => useWelcomeStore.getState().show()}>
+        Show the welcome again
+      </button>
     </section>
   )
 }
@@ -91,8 +105,16 @@ function SettingsForAdmin() {
       <EnvironmentSection />
       <CredentialsSection />
       <TeamSection />
-      {view ? <GeneralSettingsForm key={`${view.environment}:${String(loads)}`} settings={view.settings} environmentLabel={ENVIRONMENT_LABELS[view.environment]} /> : null}
+      {view ? (
+        <GeneralSettingsForm
+          key={`${view.environment}:${String(loads)}`}
+          settings={view.settings}
+          environmentLabel={ENVIRONMENT_LABELS[view.environment]}
+          training={view.environment === 'training'}
+        />
+      ) : null}
       <ListenerPanel />
+      <WelcomeCard />
       <InstallationCard />
     </>
   )

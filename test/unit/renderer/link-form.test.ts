@@ -22,6 +22,7 @@ const defaults: LinkDefaults = {
   failedUrl: 'https://shop.example.my/failed',
   expiryMinutes: 1440,
   descriptor: 'KEDAI SITI',
+  trainingReturnUrls: null,
 }
 
 function filled(change: Partial<LinkDraft> = {}): LinkDraft {

@@ -1,0 +1,35 @@
+/**
+ * The first things a newcomer does, offered by the welcome and by an empty Orders screen: each opens
+ * its screen with the keyboard on the first field to fill in, so nothing more than typing is needed.
+ */
+import { flushSync } from 'react-dom'
+import { useShellStore, type Screen } from '../../app/shell-store'
+import { FIRST_FIELD, focusWhenShown } from '../../ui/focus'
+import { useLinkStore } from '../payment-link/link-store'
+import { useWelcomeStore } from './welcome-store'
+
+export type FirstAction = 'payment-link' | 'phone-order' | 'find-order'
+
+export const FIRST_ACTIONS: readonly { action: FirstAction; label: string; text: string }[] = [
+  { action: 'payment-link', label: 'Create a payment link', text: 'An address where a customer pays by card, FPX online banking, an e-wallet or pay-later.' },
+  { action: 'phone-order', label: 'Take a phone order', text: 'Charge a returning customer’s saved card while they are on the line.' },
+  { action: 'find-order', label: 'Find an order', text: 'Search every link and phone order, see where it stands, check it or refund it.' },
+]
+
+const SCREEN_OF: Record<FirstAction, Screen> = { 'payment-link': 'payment-link', 'phone-order': 'phone-order', 'find-order': 'orders' }
+
+/** Leaves the welcome (if on show) for the action's screen, and puts the keyboard where work starts there. */
+export function startWith(action: FirstAction): void {
+  if (action === 'payment-link') {
+    // The link form takes the focus when it shows (it may still be preparing); a link on show keeps it instead.
+    const links = useLinkStore.getState()
+    links.requestFocus(links.result ? 'result' : 'form')
+  }
+  // Rendered now, so that what is looked for below is the new screen's, not the one being left.
+  flushSync(() => {
+    useWelcomeStore.getState().leave()
+    useShellStore.getState().navigate(SCREEN_OF[action])
+  })
+  if (action === 'phone-order') focusWhenShown(`main ${FIRST_FIELD.split(', ').join(', main ')}`)
+  if (action === 'find-order') focusWhenShown('main input[type="search"]')
+}

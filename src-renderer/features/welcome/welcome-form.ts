@@ -1,0 +1,55 @@
+/**
+ * The first-run welcome's form: the shop's name and the return addresses, checked as staff type and
+ * put into the environment's settings (main checks them again with the settings' schema). Pure.
+ */
+import type { EnvironmentSettings } from '../../../src-preload/contract'
+import { shopNameProblem } from '../../../src-common/shop-name'
+
+export interface WelcomeDetails {
+  shopName: string
+  callbackUrl: string
+  failedUrl: string
+}
+
+/** The fields as the settings hold them now. */
+export function detailsOf(settings: EnvironmentSettings): WelcomeDetails {
+  return { shopName: settings.shop.name, callbackUrl: settings.links.callbackUrl, failedUrl: settings.links.failedUrl }
+}
+
+/** Each field's problem (by the settings' path, as main names it), before anything is sent. */
+export function checkDetails(details: WelcomeDetails): Partial<Record<'shop.name' | 'links.callbackUrl' | 'links.failedUrl', string>> {
+  const errors: Partial<Record<'shop.name' | 'links.callbackUrl' | 'links.failedUrl', string>> = {}
+  const name = details.shopName.trim()
+  const nameProblem = name === '' ? 'Enter the shop’s name (or skip the welcome for now)' : shopNameProblem(name)
+  if (nameProblem) errors['shop.name'] = nameProblem
+  for (const [path, value] of [
+    ['links.callbackUrl', details.callbackUrl],
+    ['links.failedUrl', details.failedUrl],
+  ] as const) {
+    const problem = urlProblem(value)
+    if (problem) errors[path] = problem
+  }
+  return errors
+}
+
+/** An address the settings take: empty, or http(s) with a host. The rest (https in Production, the length) is main's to say. */
+function urlProblem(text: string): string | null {
+  const value = text.trim()
+  if (value === '') return null
+  try {
+    const url = new URL(value)
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '') return null
+  } catch {
+    // Not an address at all: said below.
+  }
+  return 'Type the whole address, starting with https://'
+}
+
+/** The settings with the welcome's fields in them, everything else as it was. */
+export function withDetails(settings: EnvironmentSettings, details: WelcomeDetails): EnvironmentSettings {
+  return {
+    ...settings,
+    shop: { ...settings.shop, name: details.shopName.trim() },
+    links: { ...settings.links, callbackUrl: details.callbackUrl.trim(), failedUrl: details.failedUrl.trim() },
+  }
+}
