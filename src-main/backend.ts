@@ -279,7 +279,8 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     }
   }
   async function followTeam(): Promise<void> {
-    if (team.holds(active.id)) await team.follow(active.id, (leader) => void leadershipChanged(leader))
+    const held = team.heldEnvironment(active.id)
+    if (held) await team.follow(held, (leader) => void leadershipChanged(leader))
     else await team.unfollow()
   }
 

@@ -36,8 +36,9 @@ export interface EnvironmentOpenerOptions {
 
 export async function openEnvironment(options: EnvironmentOpenerOptions, id: Environment): Promise<OpenedEnvironment> {
   const { log, now } = options
-  if (options.team.holds(id)) {
-    const { db, cipher } = await options.team.openHistory(id)
+  const held = options.team.heldEnvironment(id)
+  if (held) {
+    const { db, cipher } = await options.team.openHistory(held)
     // Attempts interrupted at some desk are settled by the team's leader, not at every desk's start.
     return { id, engine: engineOf(db), db, settings: new EnvironmentSettingsStore(db, log, now), history: createHistory(db, { cipher }) }
   }

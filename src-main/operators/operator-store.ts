@@ -1,6 +1,6 @@
 /** The operators table of the desk database. */
 import type { OperatorView, Role } from '../../src-preload/contract'
-import type { SqlDatabase, SqlStatement } from '../store/database'
+import type { SqlDatabase } from '../store/database'
 
 export interface OperatorRow {
   id: number

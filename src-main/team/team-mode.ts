@@ -68,8 +68,14 @@ export class TeamMode {
   constructor(private readonly options: TeamModeOptions) {}
 
   /** Sandbox and Production are in the team database (Training never is). */
-  holds(environment: string): environment is GatewayEnvironment {
-    return this.options.settings() !== null && environment !== 'training'
+  holds(environment: string): boolean {
+    return this.heldEnvironment(environment) !== null
+  }
+
+  /** The environment, when the team database holds it; null when this desk's own file does. */
+  heldEnvironment(environment: string): GatewayEnvironment | null {
+    if (this.options.settings() === null) return null
+    return environment === 'sandbox' || environment === 'production' ? environment : null
   }
 
   get leader(): boolean {
