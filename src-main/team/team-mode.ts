@@ -53,6 +53,20 @@ export interface TeamHistoryDatabase {
 
 type LeaderListener = (leader: boolean) => void
 
+/** Why these settings cannot connect (asked without a worker, so a wrong host is told at once), or null. */
+async function connectProblem(config: pg.ClientConfig): Promise<string | null> {
+  const client = new pg.Client(config)
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+    return null
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  } finally {
+    void client.end().catch(() => undefined)
+  }
+}
+
 export class TeamMode {
   private unreachable: string | null = null
   private readonly databases = new Set<PgDatabase>()
@@ -285,7 +299,10 @@ export class TeamMode {
   async probe(connection: TeamConnection, password?: string): Promise<TeamProbe> {
     const secret = password ?? (await this.options.vault.teamSecret('password'))
     if (secret === null) throw new AppError('INVALID_INPUT', 'Enter the database password.', 'password')
-    const db = new PgDatabase({ connection: teamClientConfig(connection, secret, { applicationName: `mbo:${this.options.deskName}` }), callTimeoutMs: 8_000 })
+    const config = teamClientConfig(connection, secret, { applicationName: `mbo:${this.options.deskName}` })
+    const refused = await connectProblem(config)
+    if (refused) return { ok: false, found: 'unreachable', schemaVersion: null, message: `Cannot connect: ${refused}` }
+    const db = new PgDatabase({ connection: config, callTimeoutMs: 8_000 })
     try {
       const version = teamSchemaVersion(db)
       if (version !== null && version > 0) {
@@ -341,7 +358,10 @@ export class TeamMode {
   }
 
   async join(connection: TeamConnection, password: string, key: string): Promise<void> {
-    const db = new PgDatabase({ connection: teamClientConfig(connection, password), callTimeoutMs: 8_000 })
+    const config = teamClientConfig(connection, password)
+    const refused = await connectProblem(config)
+    if (refused) throw new AppError('TEAM_UNREACHABLE', `Cannot connect: ${refused}`)
+    const db = new PgDatabase({ connection: config, callTimeoutMs: 8_000 })
     try {
       this.checkTeam(db, key)
     } catch (error) {
