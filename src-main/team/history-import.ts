@@ -9,6 +9,7 @@ import type { GatewayEnvironment } from '../../src-preload/contract'
 import type { CardCipher } from '../credentials/card-cipher'
 import type { Db } from '../store/database'
 import type { PgDatabase } from '../store/postgres/pg-database'
+import { historySchema } from '../store/postgres/team-schema'
 
 const BATCH = 500
 
@@ -41,10 +42,6 @@ export interface ImportProgress {
   total: number
 }
 
-function schemaOf(environment: GatewayEnvironment): string {
-  return `env_${environment}`
-}
-
 /** Rows of every table of every source: what the progress bar counts to. */
 export function importTotal(sources: readonly ImportSource[]): number {
   let total = 0
@@ -67,7 +64,7 @@ export function reserveIds(team: PgDatabase, sources: readonly ImportSource[]): 
         if (table.key !== 'id') continue
         const max = source.db.prepare(`select max(id) from ${table.name}`).pluck().get() as number | null
         if (max === null) continue
-        const qualified = `${schemaOf(source.environment)}.${table.name}`
+        const qualified = `${historySchema(source.environment)}.${table.name}`
         team.prepare(`select setval(pg_get_serial_sequence(?, 'id'), greatest(?, (select coalesce(max(id), 0) from ${qualified})))`).get(qualified, max)
       }
     }
@@ -102,7 +99,7 @@ export async function importHistory(run: ImportRun): Promise<ImportProgress & { 
   let copied = (team.prepare('select coalesce(sum(copied), 0)::bigint from team.import_progress').pluck().get() as number) || 0
   for (const source of sources) {
     if (!source.db) continue
-    const schema = schemaOf(source.environment)
+    const schema = historySchema(source.environment)
     for (const table of TABLES) {
       const done = team.prepare('select last_id, copied from team.import_progress where environment = ? and table_name = ?').get(source.environment, table.name) as
         | { last_id: number; copied: number }
