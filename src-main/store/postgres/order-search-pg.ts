@@ -15,7 +15,7 @@
  *    one a little less common (the window held some matches, not a page) goes on to the ids just
  *    below, as many as the window's share of matches says the page needs (at most `stretch`).
  *    Skipped when the planner's estimate of the matches (its statistics, nothing read) says the
- *    window would hold fewer than half a page of them: a phone, an e-mail, a rare status.
+ *    window would hold very few of them: a phone, an e-mail, a rare status.
  * 2. **The rest through the indexes**, when the window held fewer matches than the page wants (the
  *    conditions are selective, or their orders are older):
  *    - a word that starts more than `dense` invoice numbers (a stretch of consecutive invoices): the
@@ -58,6 +58,8 @@ function clamp(value: number): number {
 interface Conditions {
   /** SQL on alias `o`, `true` when there is none. */
   sql: string
+  /** The same without the dates. */
+  undated: string
   params: Record<string, unknown>
   /** Whether any condition is there at all (else the page is the newest ids). */
   any: boolean
@@ -116,8 +118,10 @@ export class PgOrderSearch implements OrderSearchEngine {
     const top = Math.min(high, newest)
     const cut = top - this.window
     // Step 1, unless the planner's estimate of the matches (from its statistics, no row read) says
-    // the window would hold too few of them to be worth reading: then straight to step 2.
-    if (this.estimates && cut >= 1 && (this.estimate(conditions, top) * this.window) / top < limit / 2) return this.older(conditions, top, limit)
+    // the window would hold very few of them: then straight to step 2. The dates are left out of the
+    // estimate: spread over all the ids it would make a period of the last days look rare among the
+    // newest ones, where it is every order (and a past period costs step 1 little to find missing).
+    if (this.estimates && cut >= 1 && (this.estimate(conditions, top) * this.window) / top < limit / 8) return this.older(conditions, top, limit)
     // The subquery's offset keeps the conditions out of it: it is the id range, read by the primary
     // key, and nothing the planner might find cheaper for the conditions alone.
     const range = (low: number, highest: number, wanted: number): OrderRecord[] =>
@@ -185,9 +189,9 @@ export class PgOrderSearch implements OrderSearchEngine {
     )
   }
 
-  /** The planner's estimate of the orders at or below `high` that match. */
+  /** The planner's estimate of the orders at or below `high` that match, whatever their dates. */
   private estimate(conditions: Conditions, high: number): number {
-    const plan = this.statement(`explain (format json) select o.id from orders o where o.id <= @high and ${conditions.sql}`).get({ ...conditions.params, high }) as
+    const plan = this.statement(`explain (format json) select o.id from orders o where o.id <= @high and ${conditions.undated}`).get({ ...conditions.params, high }) as
       | Record<string, [{ Plan?: { 'Plan Rows'?: number } }] | undefined>
       | undefined
     const rows = plan?.['QUERY PLAN']?.[0].Plan?.['Plan Rows']
@@ -258,14 +262,18 @@ export class PgOrderSearch implements OrderSearchEngine {
       where.push(sql)
       params[name] = value
     }
+    const undated = [...where]
     bound('o.created_at >= @created_from', 'created_from', query.createdFrom)
     bound('o.created_at < @created_to', 'created_to', query.createdTo)
+    const dates = where.length - undated.length
     // Amounts are whole sen: a bound between two is the next whole one inward.
     bound('o.amount_sen >= @amount_min', 'amount_min', query.amountMinSen === undefined ? undefined : clamp(Math.ceil(query.amountMinSen)))
     bound('o.amount_sen <= @amount_max', 'amount_max', query.amountMaxSen === undefined ? undefined : clamp(Math.floor(query.amountMaxSen)))
     if (query.needsReview) where.push('o.review is not null')
+    undated.push(...where.slice(undated.length + dates))
     return {
       sql: where.length > 0 ? where.join(' and ') : 'true',
+      undated: undated.length > 0 ? undated.join(' and ') : 'true',
       params,
       any: where.length > 0,
       textOnly: terms.length > 0 && where.length === 1,
