@@ -4,7 +4,7 @@
  */
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import type { AppInfo, Environment, GatewayEnvironment, SettingsView } from '../src-preload/contract'
+import type { AppInfo, ChargeProblem, Environment, GatewayEnvironment, SettingsView } from '../src-preload/contract'
 import { AppError } from './bridge/app-error'
 import { createDispatch, type Dispatch, type Handlers } from './bridge/dispatch'
 import { createEventBus, type EventBus } from './bridge/event-bus'
@@ -398,7 +398,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
     'orders.search': (query) => searchOrders(active.history, query),
     'orders.count': (filters) => countOrders(active.history, filters),
-    'orders.get': ({ id }) => orderDetail(active.history, id, now()),
+    'orders.get': ({ id }) => orderDetail(active.history, id, now(), active.settings.read().gateway.settlementCutOff),
     'orders.checkStatus': ({ id }) => tracker.checkOrder(id),
     'orders.resolveReview': ({ id, decision, reason }) => resolveReview(context, id, decision, reason),
     'orders.cancelLink': ({ id, reason }) => links.cancel(id, reason),
@@ -414,6 +414,13 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'cards.add': (input) => customers.addCard(input),
     'cards.remove': ({ cardId }) => customers.removeCard(cardId),
     'phoneOrders.prepare': () => phoneOrders.prepare(),
+    'phoneOrders.check': (request) => {
+      const problems: ChargeProblem[] = phoneOrders.problems(request).map(({ code, message, field }) => ({ code, message, ...(field ? { field } : {}) }))
+      // A Clerk's limit (PERMISSIONS' raisedAbove) is the desk's rule: asked of the desk without using an approval.
+      const refusal = desk.refusalFor('phoneOrders.charge', request)
+      if (refusal) problems.push({ code: refusal.code, message: refusal.message, field: 'amountSen', ...(refusal.needs ? { needs: refusal.needs } : {}) })
+      return { problems }
+    },
     'phoneOrders.charge': (request) => phoneOrders.charge(request),
     'phoneOrders.override': ({ orderId, reason }) => phoneOrders.override(orderId, reason),
     'phoneOrders.receipt': ({ orderId }) => phoneOrders.receipt(orderId),

@@ -152,6 +152,12 @@ export const EnvironmentSettings = z.object({
     responseTimeoutSeconds: z.number({ error: 'Must be a number of seconds' }).int('Must be whole seconds').min(5, 'Must be at least 5 seconds').max(120, 'Must be at most 120 seconds'),
     /** A missing or wrong response signature makes the answer unusable instead of a recorded warning. */
     blockOnBadSignature: z.boolean(),
+    /**
+     * The time of day (Malaysia time, HH:MM) when the gateway settles the day's card payments: before
+     * it, a payment can only be voided in full; after it, refunded in part. The app reckons by it to offer
+     * only what the gateway will do (docs/status-refunds-notifications.md, "Settlement").
+     */
+    settlementCutOff: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Must be a time of day as HH:MM, e.g. 00:00'),
   }),
   session: z.object({
     /** Minutes without a call before the desk locks (the screen hides customer data until someone signs in). */
@@ -376,6 +382,8 @@ export const RefundView = z.object({
   amountSen: z.number(),
   /** VOID, FULL_REFUND or PARTIAL_REFUND as the gateway named it; null until it says. */
   type: z.string().nullable(),
+  /** What staff asked for (a full refund, a part, a void); null for a refund registered from elsewhere. */
+  asked: z.enum(['FULL', 'PARTIAL', 'VOID']).nullable(),
   status: RefundStatus,
   rawStatus: z.string().nullable(),
   /** The gateway's message (e.g. why it refused). */
@@ -400,8 +408,15 @@ export const RefundSummary = z.object({
   remainingSen: z.number(),
   /** Why no refund may be asked for now (e.g. an earlier one's outcome is unknown), or null. */
   blockedReason: z.string().nullable(),
-  /** A void (full amount, before settlement) is possible only while nothing was refunded. */
+  /** A void (the whole payment, before settlement) is possible: not settled yet, and nothing refunded or waiting. */
   canVoid: z.boolean(),
+  /**
+   * Whether the gateway has settled the payment, as the app reckons it (docs/status-refunds-notifications.md,
+   * "Settlement"): before, the gateway only voids the whole payment; after, it refunds any part.
+   */
+  settled: z.boolean(),
+  /** The settlement cut-off the app reckons by (Settings → Gateway calls), after the payment completed; null when a refund already showed it settled. */
+  settlesAt: z.string().nullable(),
   refunds: z.array(RefundView),
 })
 export type RefundSummary = z.infer<typeof RefundSummary>
@@ -702,6 +717,15 @@ export type ApprovableCall = z.infer<typeof ApprovableCall>
 export const ApprovalGranted = z.object({ approver: z.string(), expiresAt: z.string() })
 export type ApprovalGranted = z.infer<typeof ApprovalGranted>
 
+/** One thing that would refuse a phone order's charge: the error the charge would answer (code, words, field; `needs` for a Clerk's limit). */
+export const ChargeProblem = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+  needs: z.object({ role: Role, approvable: z.boolean() }).optional(),
+})
+export type ChargeProblem = z.infer<typeof ChargeProblem>
+
 export const AuditFilters = z.object({
   actor: FormText(FIELD_LIMITS.auditFilter).optional(),
   action: FormText(FIELD_LIMITS.auditFilter).optional(),
@@ -855,7 +879,23 @@ export const calls = {
   ),
   /** Unbinds the token at the gateway, then marks the card inactive here. */
   'cards.remove': call(z.object({ cardId: z.number().int().positive() }), SavedCardView),
-  'phoneOrders.prepare': call(NoInput, z.object({ invoiceNumber: z.string(), chargeLimitSen: z.number(), duplicateWindowMinutes: z.number(), descriptor: z.string() })),
+  'phoneOrders.prepare': call(
+    NoInput,
+    z.object({
+      invoiceNumber: z.string(),
+      chargeLimitSen: z.number(),
+      duplicateWindowMinutes: z.number(),
+      descriptor: z.string(),
+      /** The gateway's answer timeout (Settings): what a waiting charge counts its seconds against. */
+      responseTimeoutSeconds: z.number(),
+    }),
+  ),
+  /**
+   * What would refuse this charge now (a used invoice, a locked card, the per-charge limit, a Clerk's
+   * limit, the duplicate guard), all at once, for the form to show before the confirmation. Reads
+   * only: nothing is written or sent, and the charge checks everything again.
+   */
+  'phoneOrders.check': call(PhoneOrderRequest, z.object({ problems: z.array(ChargeProblem) })),
   /** A MOTO charge of a saved card, written ahead; never sent twice for one order. */
   'phoneOrders.charge': call(PhoneOrderRequest, ChargeResult),
   /** A supervisor lifts the lock of an unknown outcome without a settled status (audited). */
@@ -976,6 +1016,7 @@ export const PERMISSIONS: { readonly [K in CallName]: Permission } = {
   'cards.add': { access: 'clerk' },
   'cards.remove': { access: 'supervisor', approvable: true },
   'phoneOrders.prepare': { access: 'clerk' },
+  'phoneOrders.check': { access: 'clerk' },
   'phoneOrders.charge': {
     access: 'clerk',
     approvable: true,

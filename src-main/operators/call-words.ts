@@ -52,6 +52,7 @@ export const CALL_WORDS: { readonly [K in CallName]: string } = {
   'cards.add': 'save a card',
   'cards.remove': 'remove a saved card',
   'phoneOrders.prepare': 'start a phone order',
+  'phoneOrders.check': 'check a phone order before charging it',
   'phoneOrders.charge': 'charge a phone order',
   'phoneOrders.override': 'lift the lock of a charge whose outcome is unknown',
   'phoneOrders.receipt': 'print a receipt',

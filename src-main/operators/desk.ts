@@ -96,6 +96,13 @@ function field(input: unknown, name: string): unknown {
   return input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[name] : undefined
 }
 
+/** The refusal of a call the operator may not make alone, in the words staff read. */
+function forbidden(needed: Role, what: string, approvable: boolean): CallError {
+  const error: CallError = { code: BridgeErrorCode.forbidden, message: refusalMessage(needed, what), needs: { role: needed, approvable } }
+  if (approvable) error.message += ' A Supervisor can approve it here, with their login and PIN.'
+  return error
+}
+
 export class Desk {
   private session: Session | null = null
   private readonly approvals = new Map<string, Approval>()
@@ -220,7 +227,25 @@ export class Desk {
     if (session.locked) return { ok: false, error: { code: BridgeErrorCode.signedOut, message: 'The desk is locked: sign in again to go on.' } }
     session.lastActivityMs = this.nowMs()
 
-    let needed: Role = permission.access
+    const { needed, what } = this.need(name, input)
+    const run = (scope: CallScope): Authorisation => ({ ok: true, run: (handler) => this.scope.run(scope, handler) })
+    if (roleAtLeast(operator.role, needed)) return run({ actor: operator.name, approvedBy: null })
+
+    const approvable = permission.approvable === true && needed === 'supervisor' && isApprovable(name)
+    if (approvable) {
+      const approval = this.takeApproval(name, field(input, APPROVAL_SUBJECT[name]), operator.id)
+      if (approval) {
+        this.options.log.info('approval.used', { call: name, operatorId: operator.id })
+        return run({ actor: `${operator.name} (approved by ${approval.approver})`, approvedBy: approval.approver })
+      }
+    }
+    return { ok: false, error: forbidden(needed, what, approvable) }
+  }
+
+  /** The role a call with this input needs (PERMISSIONS, raised by a flag or an amount above a limit), and the action in words. */
+  private need(name: CallName, input: unknown): { needed: Role; what: string } {
+    const permission = PERMISSIONS[name]
+    let needed: Role = permission.access === 'anyone' ? 'clerk' : permission.access
     let what = CALL_WORDS[name]
     const raised = permission.raisedBy
     if (raised && field(input, raised.field) === true && !roleAtLeast(needed, raised.access)) {
@@ -233,20 +258,22 @@ export class Desk {
       needed = above.access
       what = RAISED_ABOVE_WORDS[name]?.(formatRm(this.options.limits()[above.limit])) ?? what
     }
-    const run = (scope: CallScope): Authorisation => ({ ok: true, run: (handler) => this.scope.run(scope, handler) })
-    if (roleAtLeast(operator.role, needed)) return run({ actor: operator.name, approvedBy: null })
+    return { needed, what }
+  }
 
-    const approvable = permission.approvable === true && needed === 'supervisor' && isApprovable(name)
-    if (approvable) {
-      const approval = this.takeApproval(name, field(input, APPROVAL_SUBJECT[name]), operator.id)
-      if (approval) {
-        this.options.log.info('approval.used', { call: name, operatorId: operator.id })
-        return run({ actor: `${operator.name} (approved by ${approval.approver})`, approvedBy: approval.approver })
-      }
-    }
-    const error: CallError = { code: BridgeErrorCode.forbidden, message: refusalMessage(needed, what), needs: { role: needed, approvable } }
-    if (approvable) error.message += ' A Supervisor can approve it here, with their login and PIN.'
-    return { ok: false, error }
+  /**
+   * What `authorise` would answer the operator signed in now for this call and input, without using an
+   * approval or counting as activity: a pre-check shows the refusal before the action (the phone
+   * order's Clerk limit). Null when they may make it alone; the call itself is authorised again.
+   */
+  refusalFor(name: CallName, input: unknown): CallError | null {
+    const permission = PERMISSIONS[name]
+    if (permission.access === 'anyone') return null
+    const operator = this.current()
+    if (!operator || !this.session || this.session.locked) return null
+    const { needed, what } = this.need(name, input)
+    if (roleAtLeast(operator.role, needed)) return null
+    return forbidden(needed, what, permission.approvable === true && needed === 'supervisor' && isApprovable(name))
   }
 
   private takeApproval(call: ApprovableCall, subject: unknown, operatorId: number): Approval | null {

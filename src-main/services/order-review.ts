@@ -51,5 +51,5 @@ export function resolveReview(ctx: ServiceContext, orderId: number, decision: Re
     history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: decision === 'paid' ? 'order.review_paid' : 'order.review_not_paid', orderId, details: { reason: why, gateway: said }, at })
   })
   ctx.events.emit('orders.changed', { id: orderId })
-  return orderDetail(history, orderId, ctx.now())
+  return orderDetail(history, orderId, ctx.now(), ctx.settings().gateway.settlementCutOff)
 }

@@ -323,7 +323,7 @@ export class PaymentLinks {
     })
     ctx.events.emit('orders.changed', { id: order.id })
     if (!result.ok && !result.error.outcomeUnknown) throw refusal(result.error)
-    return orderDetail(history, order.id, ctx.now())
+    return orderDetail(history, order.id, ctx.now(), ctx.settings().gateway.settlementCutOff)
   }
 
   /** A status check of a link; a card page whose creation went unanswered gets its address back by replaying the same request. */
@@ -400,6 +400,6 @@ export class PaymentLinks {
       history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: 'link.cancel', orderId: id, details: { reason: why }, at })
     })
     ctx.events.emit('orders.changed', { id })
-    return orderDetail(history, id, ctx.now())
+    return orderDetail(history, id, ctx.now(), ctx.settings().gateway.settlementCutOff)
   }
 }

@@ -46,62 +46,94 @@ function approvalCodeOf(history: History, orderId: number): string | null {
 export class PhoneOrders {
   constructor(private readonly ctx: ServiceContext) {}
 
-  prepare(): { invoiceNumber: string; chargeLimitSen: number; duplicateWindowMinutes: number; descriptor: string } {
+  prepare(): { invoiceNumber: string; chargeLimitSen: number; duplicateWindowMinutes: number; descriptor: string; responseTimeoutSeconds: number } {
     const settings = this.ctx.settings()
     return {
       invoiceNumber: nextInvoiceNumber(this.ctx.history(), settings.links.invoicePrefix),
       chargeLimitSen: settings.phoneOrders.chargeLimitSen,
       duplicateWindowMinutes: settings.phoneOrders.duplicateWindowMinutes,
       descriptor: settings.links.descriptor,
+      // What the waiting charge counts against: the gateway's answer timeout (Settings).
+      responseTimeoutSeconds: settings.gateway.responseTimeoutSeconds,
     }
+  }
+
+  /**
+   * Every problem that refuses this charge now, in the order `check` meets them, as the AppErrors the
+   * charge would throw (with their field): for `phoneOrders.check`, which shows them before the
+   * confirmation. Reads only: nothing is written, nothing is sent.
+   */
+  problems(request: PhoneOrderRequest): AppError[] {
+    return this.inspect(request).problems
   }
 
   /** Everything that refuses a charge before anything is written or sent; the customer and card to charge. */
   private check(request: PhoneOrderRequest): { customer: CustomerRow; card: SavedCardRow } {
+    const { problems, customer, card } = this.inspect(request)
+    const first = problems[0]
+    if (first) throw first
+    if (!customer || !card) throw new AppError('INVALID_INPUT', 'Pick the customer and the card to charge.', 'cardId')
+    return { customer, card }
+  }
+
+  /** The rules of a charge, each problem collected rather than thrown (the first one is what `check` throws). */
+  private inspect(request: PhoneOrderRequest): { problems: AppError[]; customer: CustomerRow | null; card: SavedCardRow | null } {
     const { ctx } = this
     const history = ctx.history()
     const settings = ctx.settings().phoneOrders
+    const problems: AppError[] = []
     const invoiceNumber = request.invoiceNumber.trim()
     const invoiceIssue = invoiceNumberProblem(invoiceNumber)
-    if (invoiceIssue) throw new AppError('INVALID_INPUT', invoiceIssue, 'invoiceNumber')
+    if (invoiceIssue) problems.push(new AppError('INVALID_INPUT', invoiceIssue, 'invoiceNumber'))
     const amountIssue = amountProblem(request.amountSen)
-    if (amountIssue) throw new AppError('INVALID_INPUT', amountIssue, 'amountSen')
-    if (request.amountSen > settings.chargeLimitSen) {
-      throw new AppError('LIMIT_EXCEEDED', `A phone order may charge at most ${formatRm(settings.chargeLimitSen)} at once (Settings). Send a payment link instead.`, 'amountSen')
+    if (amountIssue) problems.push(new AppError('INVALID_INPUT', amountIssue, 'amountSen'))
+    else if (request.amountSen > settings.chargeLimitSen) {
+      problems.push(new AppError('LIMIT_EXCEEDED', `A phone order may charge at most ${formatRm(settings.chargeLimitSen)} at once (Settings). Send a payment link instead.`, 'amountSen'))
     }
     const descriptorIssue = descriptorProblem(request.descriptor)
-    if (descriptorIssue) throw new AppError('INVALID_INPUT', descriptorIssue, 'descriptor')
-    if (request.note.trim().length > FIELD_LIMITS.phoneOrderNote) throw new AppError('INVALID_INPUT', tooLongMessage(FIELD_LIMITS.phoneOrderNote), 'note')
-    if (history.orders.byInvoice(invoiceNumber)) {
-      throw duplicateInvoice(invoiceNumber)
+    if (descriptorIssue) problems.push(new AppError('INVALID_INPUT', descriptorIssue, 'descriptor'))
+    if (request.note.trim().length > FIELD_LIMITS.phoneOrderNote) problems.push(new AppError('INVALID_INPUT', tooLongMessage(FIELD_LIMITS.phoneOrderNote), 'note'))
+    if (!invoiceIssue && history.orders.byInvoice(invoiceNumber)) problems.push(duplicateInvoice(invoiceNumber))
+    const customer = history.customers.get(request.customerId) ?? null
+    if (!customer) {
+      problems.push(new AppError('NOT_FOUND', `There is no customer ${String(request.customerId)} in this environment.`))
+      return { problems, customer: null, card: null }
     }
-    const customer = history.customers.get(request.customerId)
-    if (!customer) throw new AppError('NOT_FOUND', `There is no customer ${String(request.customerId)} in this environment.`)
-    const card = history.cards.get(request.cardId)
-    if (!card || card.customerId !== customer.id) throw new AppError('INVALID_INPUT', `This card is not one of ${customer.name}'s saved cards.`, 'cardId')
-    if (!card.active) throw new AppError('CARD_INACTIVE', 'This card was removed and cannot be charged.', 'cardId')
-    const lock = cardLocks(history, customer.id).get(card.id)
-    if (lock) {
-      const locking = history.orders.get(lock.orderId)
-      throw new AppError(
-        'CARD_LOCKED',
-        locking?.status === 'PENDING'
-          ? `The charge of ${lock.invoiceNumber} to this card is still waiting for the gateway's answer: wait for it before charging the card again.`
-          : `The charge of ${lock.invoiceNumber} to this card has an unknown outcome: the card cannot be charged again until a status check settles it.`,
-        'cardId',
-      )
+    const found = history.cards.get(request.cardId)
+    const card = found && found.customerId === customer.id ? found : null
+    if (!card) {
+      problems.push(new AppError('INVALID_INPUT', `This card is not one of ${customer.name}'s saved cards.`, 'cardId'))
+    } else if (!card.active) {
+      problems.push(new AppError('CARD_INACTIVE', 'This card was removed and cannot be charged.', 'cardId'))
+    } else {
+      const lock = cardLocks(history, customer.id).get(card.id)
+      if (lock) {
+        const locking = history.orders.get(lock.orderId)
+        problems.push(
+          new AppError(
+            'CARD_LOCKED',
+            locking?.status === 'PENDING'
+              ? `The charge of ${lock.invoiceNumber} to this card is still waiting for the gateway's answer: wait for it before charging the card again.`
+              : `The charge of ${lock.invoiceNumber} to this card has an unknown outcome: the card cannot be charged again until a status check settles it.`,
+            'cardId',
+          ),
+        )
+      }
     }
-    if (request.confirmDuplicate) return { customer, card }
+    if (request.confirmDuplicate || amountIssue) return { problems, customer, card }
     const since = ctx.now().getTime() - settings.duplicateWindowMinutes * 60_000
     const recent = history.orders
       .forCustomer(customer.id, 50)
       .find((order) => order.kind === 'phone_order' && order.amountSen === request.amountSen && CHARGED.has(order.status) && Date.parse(order.createdAt) >= since)
     if (recent) {
-      throw new AppError(
-        'DUPLICATE_CHARGE',
-        `${formatRm(request.amountSen)} was charged to ${customer.name} ${minutesAgo(recent.createdAt, ctx.now())} (${recent.invoiceNumber}, ${recent.status === 'PAID' ? 'approved' : recent.status === 'OUTCOME_UNKNOWN' ? 'outcome unknown' : 'pending'}). Charge again only if the customer asked for a second charge.`,
+      problems.push(
+        new AppError(
+          'DUPLICATE_CHARGE',
+          `${formatRm(request.amountSen)} was charged to ${customer.name} ${minutesAgo(recent.createdAt, ctx.now())} (${recent.invoiceNumber}, ${recent.status === 'PAID' ? 'approved' : recent.status === 'OUTCOME_UNKNOWN' ? 'outcome unknown' : 'pending'}). Charge again only if the customer asked for a second charge.`,
+        ),
       )
-    }    return { customer, card }
+    }
+    return { problems, customer, card }
   }
 
   async charge(request: PhoneOrderRequest): Promise<ChargeResult> {
@@ -186,7 +218,7 @@ export class PhoneOrders {
     const value = result.ok ? result.value : null
     return {
       outcome: outcome === 'refused' ? 'declined' : outcome,
-      detail: orderDetail(history, order.id, ctx.now()),
+      detail: orderDetail(history, order.id, ctx.now(), ctx.settings().gateway.settlementCutOff),
       responseCode: value?.responseCode ?? null,
       responseMessage: value?.responseMessage ?? null,
       receipt: outcome === 'approved' ? this.receipt(order.id) : null,
@@ -292,7 +324,7 @@ export class PhoneOrders {
       history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: 'phone_order.override', orderId, details: { reason: why }, at })
     })
     ctx.events.emit('orders.changed', { id: orderId })
-    return orderDetail(history, orderId, ctx.now())
+    return orderDetail(history, orderId, ctx.now(), ctx.settings().gateway.settlementCutOff)
   }
 
   receipt(orderId: number): Receipt {

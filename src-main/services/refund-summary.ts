@@ -3,6 +3,7 @@
  * apart from the refund service so that the order detail can show it without depending on it.
  */
 import type { RefundSummary, RefundView } from '../../src-preload/contract'
+import { settlementAfter, type RefundAsked } from '../../src-common/refund-words'
 import type { History } from '../store/history'
 import type { OrderRow, RefundRow } from '../store/history-types'
 import { checkView, dueAfter } from './check-timing'
@@ -27,12 +28,26 @@ export function refundCheckDueAt(history: History, refund: RefundRow): Date | nu
   return dueAfter(times)
 }
 
-export function refundView(history: History, refund: RefundRow, now: Date): RefundView {
+const ASKED: ReadonlySet<unknown> = new Set(['FULL', 'PARTIAL', 'VOID'])
+
+/** What staff asked for, by refund id: the kind the refund's "asked for" timeline entry names (a registered refund has none). */
+export function askedKinds(history: History, orderId: number): Map<number, RefundAsked> {
+  const kinds = new Map<number, RefundAsked>()
+  for (const event of history.events.forOrder(orderId)) {
+    const refundId = event.details?.['refundId']
+    const kind = event.details?.['kind']
+    if (event.type === 'staff_action' && typeof refundId === 'number' && ASKED.has(kind)) kinds.set(refundId, kind as RefundAsked)
+  }
+  return kinds
+}
+
+export function refundView(history: History, refund: RefundRow, now: Date, asked: RefundAsked | null = askedKinds(history, refund.orderId).get(refund.id) ?? null): RefundView {
   return {
     id: refund.id,
     requestId: refund.requestId,
     amountSen: refund.amountSen,
     type: refund.type,
+    asked,
     status: refund.status,
     rawStatus: refund.rawStatus,
     message: refund.message,
@@ -81,18 +96,41 @@ export function refundBlockedReason(order: OrderRow, money: RefundMoney): string
   return null
 }
 
-export function refundSummary(history: History, order: OrderRow, now: Date): RefundSummary | null {
+/** The training gateway's settlement time (midnight Malaysia time), and Settings' default. */
+export const DEFAULT_SETTLEMENT_CUT_OFF = '00:00'
+
+/**
+ * Whether the gateway has settled the payment, as the app reckons it. The interface has no field that
+ * says so; the gateway voids the whole payment before its daily settlement and refunds after it. So:
+ * settled once a refund (not a void) went through; else once the settlement cut-off of Settings
+ * (Malaysia time) has passed since the payment completed, or since the gateway last answered a refund
+ * as a void (it was not settled then: a refusal that says so outweighs a cut-off set too early).
+ * See docs/status-refunds-notifications.md, "Settlement".
+ */
+export function settlement(order: OrderRow, refunds: readonly RefundRow[], now: Date, cutOff: string): { settled: boolean; settlesAt: string | null } {
+  const refunded = refunds.some((refund) => refund.status === 'SUCCESS' && (refund.type === 'FULL_REFUND' || refund.type === 'PARTIAL_REFUND'))
+  if (refunded) return { settled: true, settlesAt: null }
+  const notSettledAt = [order.completedAt ?? order.updatedAt, ...refunds.filter((refund) => refund.type === 'VOID').map((refund) => refund.updatedAt)].map(Date.parse)
+  const settlesAt = settlementAfter(new Date(Math.max(...notSettledAt)), cutOff)
+  return { settled: now.getTime() >= settlesAt.getTime(), settlesAt: settlesAt.toISOString() }
+}
+
+export function refundSummary(history: History, order: OrderRow, now: Date, cutOff: string): RefundSummary | null {
   if (!isRefundable(order)) return null
   const refunds = history.refunds.forOrder(order.id)
   if (refunds.length === 0 && order.status !== 'PAID' && order.status !== 'REFUNDED' && order.status !== 'VOIDED') return null
   const money = refundMoney(order, refunds)
+  const asked = askedKinds(history, order.id)
+  const { settled, settlesAt } = settlement(order, refunds, now, cutOff)
   return {
     paidSen: money.paidSen,
     refundedSen: money.refundedSen,
     pendingSen: money.pendingSen,
     remainingSen: money.remainingSen,
     blockedReason: refundBlockedReason(order, money),
-    canVoid: order.status === 'PAID' && money.refundedSen === 0 && money.pendingSen === 0,
-    refunds: refunds.map((refund) => refundView(history, refund, now)),
+    canVoid: order.status === 'PAID' && money.refundedSen === 0 && money.pendingSen === 0 && !settled,
+    settled,
+    settlesAt,
+    refunds: refunds.map((refund) => refundView(history, refund, now, asked.get(refund.id) ?? null)),
   }
 }

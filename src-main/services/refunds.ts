@@ -14,13 +14,14 @@ import { refundBody, type GatewayResult, type RefundInput, type RefundOutcome, t
 import { toWireJson } from '../gateway/money'
 import { formatRm } from '../../src-common/money-text'
 import { refundStatusWord, statusLabel } from '../../src-common/status-words'
-import type { CheckClaim } from '../store/history'
+import { refundKindWords } from '../../src-common/refund-words'
+import type { CheckClaim, History } from '../store/history'
 import type { OrderRow, RefundRow } from '../store/history-types'
 import type { RefundUpdate } from '../store/refunds'
 import { assertDue } from './check-timing'
 import type { ServiceContext } from './context'
 import { beginAttempt, finishAttempt, recordRead } from './gateway-attempts'
-import { isRefundable, refundBlockedReason, refundCheckDueAt, refundMoney, refundStatusPath, refundView } from './refund-summary'
+import { askedKinds, isRefundable, refundBlockedReason, refundCheckDueAt, refundMoney, refundStatusPath, refundView } from './refund-summary'
 import { CheckFailedError, checkInProgress, orderDetail } from './status-checks'
 
 const REFUND_PATH = '/cancellation/credit-card/refund'
@@ -52,8 +53,13 @@ function answerOfStatus(outcome: StatusOutcome): RefundAnswer {
   return { status: refundStatusOf(outcome.status.status), raw: outcome.status.raw, type: refundTypeOf(outcome.transactionType), amountSen: outcome.amountSen, message: null }
 }
 
-const TYPE_TEXT: Record<NonNullable<RefundRow['type']>, string> = { VOID: 'Void', FULL_REFUND: 'Full refund', PARTIAL_REFUND: 'Partial refund' }
-const refundText = (refund: RefundRow): string => `${refund.type ? TYPE_TEXT[refund.type] : 'Refund'} of ${formatRm(refund.amountSen)} (${refund.requestId})`
+/** "Partial refund of RM 10.00 (…)": what staff asked while it is refused or waiting, what the gateway did once done (src-common/refund-words.ts). */
+function refundText(history: History, refund: RefundRow): string {
+  const order = history.orders.get(refund.orderId)
+  const paidSen = order ? (order.gatewayAmountSen ?? order.amountSen) : refund.amountSen
+  const asked = askedKinds(history, refund.orderId).get(refund.id) ?? null
+  return `${refundKindWords({ asked, type: refund.type, status: refund.status, amountSen: refund.amountSen, paidSen })} of ${formatRm(refund.amountSen)} (${refund.requestId})`
+}
 
 /**
  * Applies an answer to a refund and its order in one transaction: the refund's status, type, amount
@@ -81,14 +87,15 @@ export function applyRefundAnswer(
     const updated = history.refunds.update(refund.id, patch, at)
     const source = via === 'refund' ? 'Refund' : via === 'check' ? 'Refund status check' : 'Notification'
     const said = answer.message ? `${answer.raw}: ${answer.message}` : answer.raw
+    const text = refundText(history, updated)
     const summary =
       updated.status === refund.status && via !== 'refund'
-        ? `${source}: ${refundText(updated)} still ${refundStatusWord(updated.status)} (gateway says ${said})`
+        ? `${source}: ${text} still ${refundStatusWord(updated.status)} (gateway says ${said})`
         : updated.status === 'SUCCESS'
-          ? `${source}: ${refundText(updated)} done (gateway says ${said})`
+          ? `${source}: ${text} done (gateway says ${said})`
           : updated.status === 'FAILED'
-            ? `${source}: ${refundText(updated)} refused, nothing refunded (gateway says ${said})`
-            : `${source}: ${refundText(updated)} waiting at the gateway (gateway says ${said})`
+            ? `${source}: ${text} refused, nothing refunded (gateway says ${said})`
+            : `${source}: ${text} waiting at the gateway (gateway says ${said})`
     history.events.append({
       orderId: refund.orderId,
       type: via === 'notification' ? 'notification' : via === 'check' ? 'status_check' : 'attempt',
@@ -143,7 +150,7 @@ export class Refunds {
   private result(outcome: RefundResult['outcome'], refund: RefundRow): RefundResult {
     const history = this.ctx.history()
     const now = this.ctx.now()
-    return { outcome, refund: refundView(history, refund, now), detail: orderDetail(history, refund.orderId, now) }
+    return { outcome, refund: refundView(history, refund, now), detail: orderDetail(history, refund.orderId, now, this.ctx.settings().gateway.settlementCutOff) }
   }
 
   /** The amount the request asks for, checked against what is left (read inside the write-ahead transaction). */

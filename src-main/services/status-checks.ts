@@ -22,7 +22,7 @@ import { assertDue, checkView, dueAfter } from './check-timing'
 import { markCardUsed, markOrderCardUsed } from './customers'
 import { recordRead } from './gateway-attempts'
 import { orderView, timelineEntry } from './orders'
-import { refundSummary } from './refund-summary'
+import { DEFAULT_SETTLEMENT_CUT_OFF, refundSummary } from './refund-summary'
 
 /** Statuses a check can still change. A FAILED link is over (a new payment is needed). */
 export const CHECKABLE_STATUSES: readonly OrderStatus[] = ['PENDING', 'OUTCOME_UNKNOWN', 'UNKNOWN', 'CANCELLED']
@@ -53,7 +53,11 @@ export function statusCheckDueAt(history: History, order: OrderRow): Date | null
 
 const isLink = (order: OrderRow): boolean => order.kind === 'card_link' || order.kind === 'generic_link'
 
-export function orderDetail(history: History, id: number, now: Date): OrderDetail {
+/**
+ * The order as the screens show it. `settlementCutOff` is Settings' (gateway.settlementCutOff): the
+ * refunds offered follow it (before settlement a void, after it refunds); pass the environment's.
+ */
+export function orderDetail(history: History, id: number, now: Date, settlementCutOff = DEFAULT_SETTLEMENT_CUT_OFF): OrderDetail {
   const order = history.orders.get(id)
   if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
   return {
@@ -61,7 +65,7 @@ export function orderDetail(history: History, id: number, now: Date): OrderDetai
     timeline: history.events.forOrder(id).map(timelineEntry),
     statusCheck: checkView(statusCheckDueAt(history, order), now),
     canCancel: isLink(order) && order.status === 'PENDING' && !order.review,
-    refunds: refundSummary(history, order, now),
+    refunds: refundSummary(history, order, now, settlementCutOff),
   }
 }
 
@@ -336,7 +340,7 @@ async function checkClaimedOrder(
     if (lookup.result.error.code === 'NOT_FOUND') {
       applyNotFound(ctx, order, attempt.id)
       ctx.events.emit('orders.changed', { id: order.id })
-      return orderDetail(history, id, ctx.now())
+      return orderDetail(history, id, ctx.now(), ctx.settings().gateway.settlementCutOff)
     }
     history.events.append({
       orderId: order.id,
@@ -354,5 +358,5 @@ async function checkClaimedOrder(
   const updated = applyAnswer(ctx, order, answer, attempt.id, 'check')
   if (afterCheck) await afterCheck(updated)
   ctx.events.emit('orders.changed', { id: order.id })
-  return orderDetail(history, id, ctx.now())
+  return orderDetail(history, id, ctx.now(), ctx.settings().gateway.settlementCutOff)
 }

@@ -16,7 +16,7 @@ export const DEFAULT_ENVIRONMENT_SETTINGS: EnvironmentSettings = {
   listener: { enabled: false, host: '127.0.0.1', port: 9900, path: '/doku/notifications', publicBaseUrl: '' },
   tracker: { enabled: true, concurrency: 4 },
   phoneOrders: { chargeLimitSen: 5_000_00, clerkChargeLimitSen: 500_00, duplicateWindowMinutes: 10, threeDsSuccessUrl: '', threeDsFailedUrl: '' },
-  gateway: { connectTimeoutSeconds: 5, responseTimeoutSeconds: 30, blockOnBadSignature: false },
+  gateway: { connectTimeoutSeconds: 5, responseTimeoutSeconds: 30, blockOnBadSignature: false, settlementCutOff: '00:00' },
   session: { idleLockMinutes: 5 },
 }
 

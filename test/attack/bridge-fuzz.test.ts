@@ -124,6 +124,7 @@ const VALID = {
   'cards.add': (s) => ({ customerId: s.customerId, token: 'tok-fuzz-0001', masked: '512091******0038', brand: 'mastercard' }),
   'cards.remove': (s) => ({ cardId: s.spareCardId }),
   'phoneOrders.prepare': () => undefined,
+  'phoneOrders.check': (s) => ({ customerId: s.customerId, cardId: s.cardId, invoiceNumber: 'INV-FUZZ-PAID', amountSen: 50_00, descriptor: 'KEDAI ALI', note: '', confirmDuplicate: false }),
   'phoneOrders.charge': (s) => ({ customerId: s.customerId, cardId: s.cardId, invoiceNumber: 'INV-FUZZ-CHARGE', amountSen: 12_34, descriptor: 'KEDAI ALI', note: '', confirmDuplicate: true }),
   'phoneOrders.override': (s) => ({ orderId: s.paidOrderId, reason: 'Bank confirmed by phone: no charge' }),
   'phoneOrders.receipt': (s) => ({ orderId: s.paidOrderId }),

@@ -5,7 +5,7 @@
  * check 60 s later settles as approved, with one charge at the gateway. The app's clock and the page's
  * clock are both moved forward instead of waiting.
  */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { Harness } from '../harness/server'
 import { expect, SCREENSHOT_DIR, test } from './fixtures'
 import { call, control, trainingUrl } from './training-control'
@@ -103,4 +103,194 @@ test('an unknown outcome locks the card and is settled as approved 60 s later, w
 
   const state = (await (await fetch(`${trainingUrl(harness)}/__sim/state`)).json()) as { orders: { kind: string; amountSen: number }[] }
   expect(state.orders.filter((order) => order.kind === 'CHARGE')).toHaveLength(1)
+})
+
+/** Whether the focus is inside `dialog` (the confirmation or a refund dialog): Tab must never leave it. */
+async function focusInside(dialog: Locator): Promise<boolean> {
+  return dialog.evaluate((element) => element.contains(document.activeElement))
+}
+
+const chargeForm = (page: Page) => page.getByRole('region', { name: 'Charge' })
+const confirmation = (page: Page) => page.getByRole('dialog', { name: 'Confirm the charge' })
+
+test.describe('by keyboard only', () => {
+  test('the customer, the amount and the charge at the speed of a call: focus moves on, the confirmation holds it, Escape steps back', async ({ page, harness }) => {
+    await cardSavedThroughHostedPage(harness)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Phone order' }).press('Enter')
+    const find = page.getByRole('combobox', { name: 'Find customer' })
+    await expect(find).toBeFocused()
+    await page.keyboard.type('Siti')
+    await expect(page.getByRole('option', { name: /Siti Aminah/ })).toBeVisible()
+    await page.keyboard.press('Enter')
+
+    // One card that can be charged: it is picked, and the focus is straight on the amount.
+    const amount = chargeForm(page).getByLabel('Amount (RM)')
+    await expect(amount).toBeFocused()
+    await expect(page.getByTestId('saved-card').getByRole('radio')).toBeChecked()
+    await page.keyboard.type('88')
+    await page.keyboard.press('Enter')
+
+    // The confirmation: its title has the focus (a key still held cannot charge), Tab stays inside.
+    const dialog = confirmation(page)
+    await expect(dialog.getByRole('heading', { name: 'Confirm the charge' })).toBeFocused()
+    await expect(dialog).toContainText('RM 88.00')
+    await page.keyboard.press('Tab')
+    await expect(dialog.getByRole('button', { name: 'Back' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(dialog.getByRole('button', { name: 'Charge RM 88.00' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(dialog.getByRole('button', { name: 'Back' })).toBeFocused()
+    await page.keyboard.press('Shift+Tab')
+    await expect(dialog.getByRole('button', { name: 'Charge RM 88.00' })).toBeFocused()
+    for (let i = 0; i < 5; i += 1) {
+      await page.keyboard.press('Tab')
+      expect(await focusInside(dialog)).toBe(true)
+    }
+
+    // Escape steps back to the form as it was, with the focus where the confirmation was opened from; twice changes nothing more.
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(amount).toBeFocused()
+    await expect(amount).toHaveValue('88')
+    await page.keyboard.press('Escape')
+    await expect(amount).toHaveValue('88')
+
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByRole('heading', { name: 'Confirm the charge' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await expect(dialog.getByRole('button', { name: 'Charge RM 88.00' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(result(page).getByRole('heading', { name: 'Approved' })).toBeFocused()
+    await expect(dialog).toBeHidden()
+  })
+
+  test('with several cards the focus goes to the cards; a card picked with Space moves it on to the amount', async ({ page, harness }) => {
+    const customer = await call<{ id: number; externalId: string }>(harness, 'customers.save', { name: 'Tan Mei Ling', email: 'meiling@example.my', phone: '+65 8123 4567' })
+    for (const number of ['5120910000000038', '5120910000000012']) {
+      const { token } = (await control(harness, '/tokens', { customer_id: customer.externalId, card_number: number })) as { token: { id: string } }
+      await call(harness, 'cards.add', { customerId: customer.id, token: token.id, masked: `${number.slice(0, 6)}******${number.slice(-4)}`, brand: 'MASTERCARD' })
+    }
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Phone order' }).press('Enter')
+    await expect(page.getByRole('combobox', { name: 'Find customer' })).toBeFocused()
+    await page.keyboard.type('Tan')
+    await expect(page.getByRole('option', { name: /Tan Mei Ling/ })).toBeVisible()
+    await page.keyboard.press('Enter')
+
+    const cards = page.getByTestId('saved-card').getByRole('radio')
+    await expect(cards.first()).toBeFocused()
+    // The arrow keys move through the cards without leaving them; Space picks the one in focus.
+    await page.keyboard.press('ArrowDown')
+    await expect(cards.nth(1)).toBeFocused()
+    await page.keyboard.press('Space')
+    await expect(chargeForm(page).getByLabel('Amount (RM)')).toBeFocused()
+    await expect(cards.nth(1)).toBeChecked()
+  })
+})
+
+test.describe('refusals known before the confirmation', () => {
+  test('a used invoice number is said at its field as staff type, before anything is confirmed', async ({ page, harness }) => {
+    await cardSavedThroughHostedPage(harness)
+    await pickCustomer(page, 'Siti Aminah')
+    const form = chargeForm(page)
+    await form.getByLabel('Amount (RM)').fill('30')
+    await form.getByLabel('Invoice number').fill('INV-LINK-0001')
+    // At the field, as typed: nothing was pressed yet.
+    await expect(form.getByRole('alert').filter({ hasText: 'Invoice INV-LINK-0001 is already used by another order in this environment. Use another number.' })).toBeVisible()
+    await expect(form.getByRole('button', { name: 'Review charge' })).toBeDisabled()
+    await expect(confirmation(page)).toBeHidden()
+    await form.getByRole('button', { name: 'Use the next free number instead' }).click()
+    await expect(form.getByLabel('Invoice number')).not.toHaveValue('INV-LINK-0001')
+    await expect(form.getByRole('button', { name: 'Review charge' })).toBeEnabled()
+  })
+
+  test('the same amount charged a minute ago is said at the amount; the confirmation then asks for "Charge again"', async ({ page, harness }) => {
+    await cardSavedThroughHostedPage(harness)
+    await pickCustomer(page, 'Siti Aminah')
+    await reviewAndCharge(page, '45', '0038')
+    await expect(result(page).getByRole('heading', { name: 'Approved' })).toBeVisible()
+    await result(page).getByRole('button', { name: 'New phone order' }).click()
+    await page.getByRole('combobox', { name: 'Find customer' }).fill('Siti')
+    await page.getByRole('option', { name: /Siti Aminah/ }).click()
+    const form = chargeForm(page)
+    await form.getByLabel('Amount (RM)').fill('45')
+    await expect(form.getByTestId('amount-notice')).toContainText('RM 45.00 was charged to Siti Aminah less than a minute ago')
+    await form.getByRole('button', { name: 'Review charge' }).click()
+    await expect(confirmation(page).getByTestId('duplicate-charge')).toBeVisible()
+    await expect(confirmation(page).getByRole('button', { name: /^Charge RM / })).toHaveCount(0)
+    await confirmation(page).getByRole('button', { name: 'Cancel' }).click()
+    await expect(confirmation(page)).toBeHidden()
+  })
+
+  test('when the only card is locked the form says so, not "Pick the card to charge"', async ({ page, harness }) => {
+    await cardSavedThroughHostedPage(harness)
+    await control(harness, '/faults', { operation: 'charge', kind: 'error500', phase: 'after', count: 1 })
+    await pickCustomer(page, 'Siti Aminah')
+    await reviewAndCharge(page, '75', '0038')
+    await expect(result(page).getByRole('heading', { name: "We don't know whether the customer was charged." })).toBeVisible()
+    await result(page).getByRole('button', { name: 'New phone order' }).click()
+    await page.getByRole('combobox', { name: 'Find customer' }).fill('Siti')
+    await expect(page.getByRole('option', { name: /Siti Aminah/ })).toBeVisible()
+    await page.getByRole('combobox', { name: 'Find customer' }).press('Enter')
+    const said = page.getByRole('region', { name: 'Customer' }).getByText(/^The only saved card is locked until the charge of INV-\d+ is settled: it cannot be charged now$/)
+    await expect(said).toBeVisible()
+    // Nothing else to fill in: the focus is on why.
+    await expect(said).toBeFocused()
+    await expect(page.getByText('Pick the card to charge')).toHaveCount(0)
+    await expect(chargeForm(page).getByRole('button', { name: 'Review charge' })).toBeDisabled()
+  })
+})
+
+test.describe('a Clerk', () => {
+  test.use({ harnessOptions: { statusTracker: false, operators: 'clerk' } })
+
+  test("learns at the amount that a charge above a Clerk's limit needs a Supervisor; the confirmation offers the approval, not the charge", async ({ page, harness }) => {
+    await cardSavedThroughHostedPage(harness)
+    await pickCustomer(page, 'Siti Aminah')
+    const form = chargeForm(page)
+    await form.getByLabel('Amount (RM)').fill('600')
+    await expect(form.getByTestId('amount-notice')).toContainText("Only a Supervisor (or an Admin) may charge a phone order above a Clerk's limit of RM 500.00.")
+    await form.getByRole('button', { name: 'Review charge' }).click()
+    const dialog = confirmation(page)
+    await expect(dialog.getByTestId('approval-needed')).toContainText('Needs a Supervisor')
+    await expect(dialog.getByRole('button', { name: 'Ask a supervisor to approve' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: /^Charge RM / })).toHaveCount(0)
+    const state = (await (await fetch(`${trainingUrl(harness)}/__sim/state`)).json()) as { orders: { kind: string }[] }
+    expect(state.orders.filter((order) => order.kind === 'CHARGE')).toHaveLength(0)
+  })
+})
+
+test('the waiting charge counts its seconds against the gateway timeout', async ({ page, harness }) => {
+  test.setTimeout(60_000)
+  await page.clock.install()
+  await page.reload()
+  await cardSavedThroughHostedPage(harness)
+  // The gateway takes its time answering (real seconds), so that the waiting state can be looked at.
+  await control(harness, '/faults', { operation: 'charge', kind: 'latency', ms: 10_000, count: 1 })
+  await pickCustomer(page, 'Siti Aminah')
+  await reviewAndCharge(page, '128.50', '0038')
+  const waiting = confirmation(page).getByTestId('charge-waiting')
+  const count = waiting.getByTestId('charge-waiting-count')
+  await expect(waiting).toContainText('Waiting for the gateway…')
+  await expect(count).toHaveText(/^\d+ s of 30 s$/)
+  // The page's clock stands still from here, and is moved on by hand.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
+  const seconds = async (): Promise<number> => Number((await count.textContent())?.split(' ')[0])
+  const start = await seconds()
+  await page.clock.fastForward(7_000)
+  await expect.poll(seconds).toBe(start + 7)
+  const box = await waiting.boundingBox()
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-waiting-1280x800.png` })
+  await page.setViewportSize({ width: 1024, height: 700 })
+  await expect(waiting).toBeInViewport()
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-waiting-1024x700.png` })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  // The count grows without moving anything.
+  await page.clock.fastForward(3_000)
+  await expect.poll(seconds).toBe(start + 10)
+  expect(await waiting.boundingBox()).toEqual(box)
+  // Escape does not close a charge in flight.
+  await page.keyboard.press('Escape')
+  await expect(waiting).toBeVisible()
+  await expect(result(page).getByRole('heading', { name: 'Approved' })).toBeVisible({ timeout: 20_000 })
 })

@@ -73,7 +73,7 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
     links: ['prepare', 'banks', 'create'],
     customers: ['search', 'get', 'save'],
     cards: ['add', 'remove'],
-    phoneOrders: ['prepare', 'charge', 'override', 'receipt'],
+    phoneOrders: ['prepare', 'check', 'charge', 'override', 'receipt'],
     refunds: ['request', 'checkStatus', 'register'],
     tracker: ['status', 'refreshAll', 'cancelRefresh'],
     listener: ['status'],

@@ -1,11 +1,13 @@
 /**
  * Status without anyone pressing "Check status", and refunds, end to end in real Chromium:
  * a link paid on the training gateway's page turns Paid through a notification with the listener on,
- * and through the status tracker with it off; a partial refund whose answer is lost is followed to
- * success by its own status check. The app's clock is moved through the harness, the page's with
- * Playwright's clock.
+ * and through the status tracker with it off; before settlement the refund dialog offers only the
+ * void the gateway will do (by keyboard: focus kept inside, Escape steps back); after it a partial
+ * refund whose answer is lost is followed to success by its own status check, and the rest refunded.
+ * The app's clock is moved through the harness (started at a chosen time of day where settlement
+ * matters), the page's with Playwright's clock.
  */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { Harness } from '../harness/server'
 import { expect, SCREENSHOT_DIR, test } from './fixtures'
 import { createLink, fillLinkForm, openLink, payByCard } from './link-steps'
@@ -31,6 +33,32 @@ async function openInOrders(page: Page, invoice: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(invoice)
   await page.getByTestId('order-row').filter({ hasText: invoice }).click()
   await expect(orderDetail(page).getByRole('heading', { name: invoice })).toBeVisible()
+}
+
+/** A card link paid on the gateway's page and checked 61 s later (set up through the bridge): Paid here. */
+async function paidByCard(harness: Harness, invoiceNumber: string, amountSen: number): Promise<void> {
+  const link = await call<{ order: { id: number } }>(harness, 'links.create', {
+    kind: 'card',
+    channel: '',
+    bankCode: '',
+    invoiceNumber,
+    amountSen,
+    descriptor: '',
+    autoRedirect: false,
+    callbackUrl: 'https://shop.example.my/paid',
+    failedUrl: '',
+    expiryMinutes: 60,
+    customer: { name: 'Lim Wei Jie', email: 'weijie@example.my', phone: '016-777 8899', address: '', city: '', state: '', zipCode: '', country: 'MY' },
+    lineItems: [],
+  })
+  await control(harness, '/pay', { invoice_number: invoiceNumber, card_number: '4509198934905332', expiry: '12/39', cvv: '100' })
+  await harness.advanceClock(61_000)
+  await call(harness, 'orders.checkStatus', { id: link.order.id })
+}
+
+/** Whether the focus is inside `dialog`: Tab must never leave it. */
+async function focusInside(dialog: Locator): Promise<boolean> {
+  return dialog.evaluate((element) => element.contains(document.activeElement))
 }
 
 async function statusChecksAtGateway(harness: Harness): Promise<number> {
@@ -82,49 +110,183 @@ test.describe('with the status tracker running', () => {
   })
 })
 
-test('a partial refund whose answer is lost is followed to success by its status check', async ({ page, harness }) => {
-  const invoice = await paidCardLink(page)
-  await control(harness, '/settle', { invoice_number: invoice })
-  await harness.advanceClock(61_000)
-  const [order] = (await call<{ rows: { id: number }[] }>(harness, 'orders.search', { text: invoice, limit: 1 })).rows
-  await call(harness, 'orders.checkStatus', { id: order?.id })
-  await page.clock.install()
-  await openInOrders(page, invoice)
-  await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText('Paid')
+test.describe('before the day’s settlement (noon in Malaysia)', () => {
+  test.use({ harnessOptions: { statusTracker: false, clockStartsAt: '2026-11-24T04:00:00.000Z' } })
 
-  const refunds = orderDetail(page).getByRole('region', { name: 'Refunds' })
-  await refunds.getByRole('button', { name: 'Refund…' }).click()
-  const dialog = page.getByRole('dialog', { name: `Refund ${invoice}` })
-  await dialog.getByRole('radio', { name: 'Partial refund' }).check()
-  await dialog.getByLabel('Amount to refund (RM)').fill('100')
-  await dialog.getByRole('button', { name: 'Review refund' }).click()
-  await expect(dialog).toContainText('At most RM 88.00 is left to refund')
-  await dialog.getByLabel('Amount to refund (RM)').fill('12.50')
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-form.png` })
-  await dialog.getByRole('button', { name: 'Review refund' }).click()
-  await expect(dialog.getByTestId('confirm-refund')).toContainText(invoice)
+  test('the refund dialog offers only the void of the whole payment; by keyboard, focus stays inside and Escape steps back', async ({ page, harness }) => {
+    await paidByCard(harness, 'INV-VOID-0001', 88_00)
+    await openInOrders(page, 'INV-VOID-0001')
+    await orderDetail(page).getByRole('region', { name: 'Refunds' }).getByRole('button', { name: 'Refund…' }).press('Enter')
 
-  // The gateway refunds, and its answer is lost.
-  await control(harness, '/faults', { operation: 'refund', kind: 'error500', phase: 'after', count: 1 })
-  await dialog.getByRole('button', { name: 'Refund RM 12.50' }).click()
-  const result = dialog.getByTestId('refund-result')
-  await expect(result).toHaveAttribute('data-view', 'unknown')
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-unknown.png` })
-  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Refund INV-VOID-0001' })
+    await expect(dialog.getByTestId('refund-not-settled')).toContainText('Not settled yet: today you can void the full RM 88.00.')
+    await expect(dialog.getByTestId('refund-not-settled')).toContainText('The gateway settles card payments at midnight, Malaysia time')
+    await expect(dialog.getByTestId('refund-not-settled')).toContainText('from Wed 25 Nov, 00:00 a refund of any part is possible')
+    // Nothing to choose: no partial refund the gateway would refuse.
+    await expect(dialog.getByRole('radio')).toHaveCount(0)
+    const reviewVoid = dialog.getByRole('button', { name: 'Review void' })
+    await expect(reviewVoid).toBeFocused()
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-before-settlement-1280x800.png` })
+    const opener = orderDetail(page).getByRole('region', { name: 'Refunds' }).getByRole('button', { name: 'Refund…' })
 
-  await expect(refunds.getByTestId('refund-blocked')).toContainText('is unknown')
-  const item = refunds.getByTestId('refund-item')
-  await expect(item).toContainText('RM 12.50')
-  await expect(refunds.getByRole('button', { name: /^Check refund status in/ })).toBeDisabled()
+    for (let i = 0; i < 5; i += 1) {
+      await page.keyboard.press('Tab')
+      expect(await focusInside(dialog)).toBe(true)
+    }
+    for (let i = 0; i < 5; i += 1) {
+      await page.keyboard.press('Shift+Tab')
+      expect(await focusInside(dialog)).toBe(true)
+    }
 
-  await harness.advanceClock(61_000)
-  await page.clock.fastForward(61_000)
-  await refunds.getByRole('button', { name: 'Check refund status', exact: true }).click()
-  await expect(item).toContainText('Approved')
-  await expect(refunds).toContainText('RM 75.50')
-  await expect(refunds.getByRole('button', { name: 'Refund…' })).toBeEnabled()
-  await expect(orderDetail(page)).toContainText('Refund status check: Partial refund of RM 12.50')
-  const state = (await control(harness, '/state')) as { refunds: { invoiceNumber: string }[] }
-  expect(state.refunds.filter((refund) => refund.invoiceNumber === invoice)).toHaveLength(1)
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-settled.png`, fullPage: true })
+    // The confirmation; Escape steps back to the form (focus on what opened it), a second Escape closes the dialog.
+    await reviewVoid.focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByRole('heading', { name: 'Confirm the void' })).toBeFocused()
+    await expect(dialog.getByTestId('confirm-refund')).toContainText('RM 88.00')
+    await page.keyboard.press('Escape')
+    await expect(dialog.getByTestId('confirm-refund')).toBeHidden()
+    await expect(dialog).toBeVisible()
+    await expect(reviewVoid).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    // Back on what opened the dialog.
+    await expect(opener).toBeFocused()
+
+    // Voided, by keyboard: Enter, Enter, Tab to the void, Enter.
+    await page.keyboard.press('Enter')
+    await expect(reviewVoid).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByRole('heading', { name: 'Confirm the void' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await expect(dialog.getByRole('button', { name: 'Void RM 88.00' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    const result = dialog.getByTestId('refund-result')
+    await expect(result.getByRole('heading', { name: 'Payment voided' })).toBeFocused()
+    await expect(result).toContainText('The payment is cancelled: the customer is not charged for it.')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    const refunds = orderDetail(page).getByRole('region', { name: 'Refunds' })
+    await expect(refunds.getByTestId('refund-item')).toContainText('Void')
+    await expect(refunds.getByTestId('refund-blocked')).toContainText('This payment was voided')
+  })
+})
+
+test.describe('before the day’s settlement, on a 1024×700 window', () => {
+  test.use({ harnessOptions: { statusTracker: false, clockStartsAt: '2026-11-24T04:00:00.000Z' }, viewport: { width: 1024, height: 700 } })
+
+  test('the refund dialog says the same, all of it in view', async ({ page, harness }) => {
+    await paidByCard(harness, 'INV-VOID-0002', 88_00)
+    await nav(page, 'Orders').click()
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill('INV-VOID-0002')
+    await page.getByTestId('order-row').filter({ hasText: 'INV-VOID-0002' }).click()
+    // On a narrow window the order may be a drawer over the list rather than a panel beside it: found by its name either way.
+    await page.locator('[aria-label="Order details"]').getByRole('region', { name: 'Refunds' }).getByRole('button', { name: 'Refund…' }).press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Refund INV-VOID-0002' })
+    await expect(dialog.getByTestId('refund-not-settled')).toContainText('Not settled yet: today you can void the full RM 88.00.')
+    await expect(dialog.getByRole('button', { name: 'Review void' })).toBeFocused()
+    await expect(dialog.getByRole('button', { name: 'Review void' })).toBeInViewport()
+    await expect(dialog.getByTestId('refund-not-settled')).toBeInViewport()
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-before-settlement-1024x700.png` })
+  })
+})
+
+test.describe('when Settings put the settlement earlier than the gateway does it', () => {
+  test.use({ harnessOptions: { statusTracker: false, clockStartsAt: '2026-11-24T04:00:00.000Z' } })
+
+  test('a partial refund the gateway refuses is said in shop words, with its message in sentence case', async ({ page, harness }) => {
+    // Settings say 12:01 in Malaysia; the training gateway settles at midnight: the app's guess is wrong.
+    const view = await call<{ settings: Record<string, unknown> & { gateway: Record<string, unknown> } }>(harness, 'settings.get')
+    await call(harness, 'settings.update', { ...view.settings, gateway: { ...view.settings.gateway, settlementCutOff: '12:01' } })
+    await paidByCard(harness, 'INV-EARLY-0001', 88_00)
+    await harness.advanceClock(2 * 60_000)
+    await openInOrders(page, 'INV-EARLY-0001')
+    const refunds = orderDetail(page).getByRole('region', { name: 'Refunds' })
+    await refunds.getByRole('button', { name: 'Refund…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Refund INV-EARLY-0001' })
+    await dialog.getByRole('radio', { name: 'Partial refund' }).check()
+    await dialog.getByLabel('Amount to refund (RM)').fill('10')
+    await dialog.getByRole('button', { name: 'Review refund' }).click()
+    await dialog.getByRole('button', { name: 'Refund RM 10.00' }).click()
+
+    const result = dialog.getByTestId('refund-result')
+    await expect(result.getByRole('heading', { name: 'The gateway declined the partial refund' })).toBeVisible()
+    await expect(result).toContainText('Not settled yet: until the day’s settlement the gateway can only void the whole payment. Nothing was refunded.')
+    await expect(result).toContainText('Before settlement only a void of the full amount is possible.')
+    await expect(result).not.toContainText('Before Settlement Only')
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-declined-before-settlement.png` })
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+    const item = refunds.getByTestId('refund-item')
+    await expect(item).toContainText('Partial refund')
+    await expect(item).not.toContainText('Void')
+    await expect(item).toContainText('Declined')
+    await expect(item).toContainText('Before settlement only a void of the full amount is possible.')
+    await item.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-declined-item.png` })
+    // The gateway's answer outweighs the cut-off set too early: now the dialog offers the void it will do.
+    await refunds.getByRole('button', { name: 'Refund…' }).click()
+    await expect(dialog.getByTestId('refund-not-settled')).toContainText('Not settled yet: today you can void the full RM 88.00.')
+  })
+})
+
+test.describe('after the day’s settlement (a payment just before midnight in Malaysia)', () => {
+  // 23:57 in Malaysia: the payment is made before the cut-off, and the clock is then moved past it.
+  test.use({ harnessOptions: { statusTracker: false, clockStartsAt: '2026-11-24T15:57:00.000Z' } })
+
+  test('a partial refund whose answer is lost is followed to success by its status check; the rest is refunded', async ({ page, harness }) => {
+    const invoice = 'INV-PART-0001'
+    await paidByCard(harness, invoice, 88_00)
+    // Past midnight in Malaysia (by less than the idle lock): settled, at the gateway and here.
+    await harness.advanceClock(3 * 60_000)
+    await page.clock.install()
+    await openInOrders(page, invoice)
+    await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText('Paid')
+
+    const refunds = orderDetail(page).getByRole('region', { name: 'Refunds' })
+    await refunds.getByRole('button', { name: 'Refund…' }).click()
+    const dialog = page.getByRole('dialog', { name: `Refund ${invoice}` })
+    await expect(dialog.getByTestId('refund-not-settled')).toHaveCount(0)
+    await expect(dialog.getByRole('radio', { name: 'Void' })).toHaveCount(0)
+    await dialog.getByRole('radio', { name: 'Partial refund' }).check()
+    await dialog.getByLabel('Amount to refund (RM)').fill('100')
+    await dialog.getByRole('button', { name: 'Review refund' }).click()
+    await expect(dialog).toContainText('At most RM 88.00 is left to refund')
+    await dialog.getByLabel('Amount to refund (RM)').fill('12.50')
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-form.png` })
+    await dialog.getByRole('button', { name: 'Review refund' }).click()
+    await expect(dialog.getByTestId('confirm-refund')).toContainText(invoice)
+
+    // The gateway refunds, and its answer is lost.
+    await control(harness, '/faults', { operation: 'refund', kind: 'error500', phase: 'after', count: 1 })
+    await dialog.getByRole('button', { name: 'Refund RM 12.50' }).click()
+    const result = dialog.getByTestId('refund-result')
+    await expect(result).toHaveAttribute('data-view', 'unknown')
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-unknown.png` })
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+
+    await expect(refunds.getByTestId('refund-blocked')).toContainText('is unknown')
+    const item = refunds.getByTestId('refund-item')
+    await expect(item).toContainText('RM 12.50')
+    await expect(refunds.getByRole('button', { name: /^Check refund status in/ })).toBeDisabled()
+
+    await harness.advanceClock(61_000)
+    await page.clock.fastForward(61_000)
+    await refunds.getByRole('button', { name: 'Check refund status', exact: true }).click()
+    await expect(item).toContainText('Approved')
+    await expect(refunds).toContainText('RM 75.50')
+    await expect(refunds.getByRole('button', { name: 'Refund…' })).toBeEnabled()
+    await expect(orderDetail(page)).toContainText('Refund status check: Partial refund of RM 12.50')
+    const state = (await control(harness, '/state')) as { refunds: { invoiceNumber: string }[] }
+    expect(state.refunds.filter((refund) => refund.invoiceNumber === invoice)).toHaveLength(1)
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-settled.png`, fullPage: true })
+
+    // The rest: a full refund of what is left, titled as staff asked it (the gateway calls it a partial refund).
+    await refunds.getByRole('button', { name: 'Refund…' }).click()
+    await dialog.getByRole('radio', { name: 'Refund the rest' }).check()
+    await dialog.getByRole('button', { name: 'Review refund' }).click()
+    await dialog.getByRole('button', { name: 'Refund RM 75.50' }).click()
+    await expect(result.getByRole('heading', { name: 'Refund of the rest approved' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+    await expect(refunds.getByTestId('refund-item').filter({ hasText: 'RM 75.50' })).toContainText('Refund of the rest')
+  })
 })

@@ -47,6 +47,13 @@ export interface HarnessOptions {
    */
   idleLockMinutes?: number
   /**
+   * Where the app's clock (and the training gateway's) starts, as an ISO time; it runs on from there
+   * and `advanceClock` moves it. Now by default. For specs that need a time of day: a payment made
+   * just before the gateway's daily settlement, settled a few minutes later (refunds), or one made
+   * at noon, far from it.
+   */
+  clockStartsAt?: string
+  /**
    * The first-run welcome: a fresh desk shows it once, to its first Admin, in Training. Off by default:
    * the harness marks it done before the back end starts (in `app-settings.json`, as finishing it would),
    * so that specs of other screens start on Orders as before. True leaves the desk as a newcomer finds
@@ -93,7 +100,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const file = join(dataDir, 'app-settings.json')
     writeAppSettings(file, { ...readAppSettings(file), welcome: 'done' })
   }
-  let clockOffsetMs = 0
+  let clockOffsetMs = options.clockStartsAt === undefined ? 0 : Date.parse(options.clockStartsAt) - Date.now()
+  if (Number.isNaN(clockOffsetMs)) throw new RangeError(`clockStartsAt is not a time: ${String(options.clockStartsAt)}`)
   let shell
   try {
     shell = await startBrowserShell({

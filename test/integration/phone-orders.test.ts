@@ -47,7 +47,7 @@ function phoneOrder(ids: { customerId: number; cardId: number }, overrides: Part
 describe('a phone order', () => {
   it('is approved, writes the body of 4.2 with the token masked in the history, and has a receipt', async () => {
     const ids = await customerWithCard()
-    expect(await app.call('phoneOrders.prepare')).toEqual({ invoiceNumber: 'INV-000001', chargeLimitSen: 5_000_00, duplicateWindowMinutes: 10, descriptor: '' })
+    expect(await app.call('phoneOrders.prepare')).toEqual({ invoiceNumber: 'INV-000001', chargeLimitSen: 5_000_00, duplicateWindowMinutes: 10, descriptor: '', responseTimeoutSeconds: 30 })
     const result = await app.call('phoneOrders.charge', phoneOrder(ids))
     expect(result).toMatchObject({ outcome: 'approved', responseCode: '00', responseMessage: 'Approved' })
     expect(result.detail.order).toMatchObject({ kind: 'phone_order', status: 'PAID', rawStatus: 'SUCCES', amountSen: 128_50, cardLast4: '0038', createdBy: 'aisyah' })
@@ -104,6 +104,106 @@ describe('a phone order', () => {
     advance(11 * 60_000)
     expect((await app.call('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'INV-000003' }))).outcome).toBe('approved')
     expect((await app.call('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'INV-000004', amountSen: 99_00 }))).outcome).toBe('approved')
+  })
+})
+
+/** Everything a pre-check could have written or sent: the orders, the audit log, the cards, and every call at the gateway. */
+async function footprint(customerId: number, audit = true): Promise<string> {
+  const orders = await app.call('orders.search', { limit: 100 })
+  // The audit log is a Supervisor's to read: a Clerk's footprint leaves it out.
+  const entries = audit ? await app.call('audit.list', { limit: 500 }) : null
+  const { cards } = await app.call('customers.get', { id: customerId })
+  const { calls } = (await control('GET', '/calls')) as { calls: unknown[] }
+  return JSON.stringify([orders.rows.map((row) => [row.id, row.status, row.updatedAt]), entries, cards, calls.length])
+}
+
+describe('the pre-check (phoneOrders.check)', () => {
+  it('answers nothing for a charge that would go through, and writes and sends nothing', async () => {
+    const ids = await customerWithCard()
+    const before = await footprint(ids.customerId)
+    expect(await app.call('phoneOrders.check', phoneOrder(ids))).toEqual({ problems: [] })
+    expect(await footprint(ids.customerId)).toBe(before)
+    // The charge itself still checks everything again: it goes through.
+    expect((await app.call('phoneOrders.charge', phoneOrder(ids))).outcome).toBe('approved')
+  })
+
+  it('answers every refusal at once, each as the charge would answer it, with its field', async () => {
+    const ids = await customerWithCard()
+    const settings = await app.call('settings.get')
+    await app.call('settings.update', { ...settings.settings, phoneOrders: { ...settings.settings.phoneOrders, chargeLimitSen: 100_00 } })
+    expect((await app.call('phoneOrders.charge', phoneOrder(ids, { amountSen: 50_00 }))).outcome).toBe('approved')
+    advance(2 * 60_000)
+
+    // The same amount two minutes later: the duplicate guard, in its words.
+    const again = phoneOrder(ids, { invoiceNumber: 'INV-000002', amountSen: 50_00 })
+    expect(await app.call('phoneOrders.check', again)).toEqual({
+      problems: [
+        {
+          code: 'DUPLICATE_CHARGE',
+          message: 'RM 50.00 was charged to Siti Aminah 2 minutes ago (INV-000001, approved). Charge again only if the customer asked for a second charge.',
+        },
+      ],
+    })
+    expect(await app.call('phoneOrders.check', { ...again, confirmDuplicate: true })).toEqual({ problems: [] })
+
+    // The card's answer lost: the card is locked.
+    await control('POST', '/faults', { operation: 'charge', kind: 'error500', phase: 'after', count: 1 })
+    expect((await app.call('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'INV-000003', amountSen: 20_00 }))).outcome).toBe('unknown')
+
+    // A used invoice, an amount above the limit and the locked card, all in one answer, in the charge's order.
+    const before = await footprint(ids.customerId)
+    const everything = phoneOrder(ids, { invoiceNumber: 'INV-000001', amountSen: 100_01 })
+    const { problems } = await app.call('phoneOrders.check', everything)
+    expect(problems).toEqual([
+      { code: 'LIMIT_EXCEEDED', field: 'amountSen', message: 'A phone order may charge at most RM 100.00 at once (Settings). Send a payment link instead.' },
+      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: expect.stringContaining('is already used by another order') as string },
+      { code: 'CARD_LOCKED', field: 'cardId', message: 'The charge of INV-000003 to this card has an unknown outcome: the card cannot be charged again until a status check settles it.' },
+    ])
+    expect(await footprint(ids.customerId)).toBe(before)
+    // The charge refuses with the first of them, and sends nothing.
+    const calls = await chargeCalls()
+    expect(await failure('phoneOrders.charge', everything)).toEqual(problems[0])
+    expect(await failure('phoneOrders.charge', { ...everything, amountSen: 30_00 })).toEqual(problems[1])
+    expect(await failure('phoneOrders.charge', { ...everything, amountSen: 30_00, invoiceNumber: 'INV-000009' })).toEqual(problems[2])
+    expect(await chargeCalls()).toBe(calls)
+  })
+
+  it('never stands in for the charge: what changed since is refused by the charge itself', async () => {
+    const ids = await customerWithCard()
+    expect(await app.call('phoneOrders.check', phoneOrder(ids))).toEqual({ problems: [] })
+    // Another desk (or window) charges the same invoice between the pre-check and the charge.
+    const other = await customerWithCard('5120910000000012')
+    expect((await app.call('phoneOrders.charge', phoneOrder(other, { amountSen: 9_00 }))).outcome).toBe('approved')
+    expect(await failure('phoneOrders.charge', phoneOrder(ids))).toMatchObject({ code: 'DUPLICATE_INVOICE', field: 'invoiceNumber' })
+  })
+})
+
+describe("the pre-check for a Clerk", () => {
+  it("says a charge above a Clerk's limit needs a Supervisor, without using up an approval", async () => {
+    await app.close()
+    app = await startTrainingBackend({ staff: true, signedIn: 'clerk' })
+    const ids = await customerWithCard()
+    const big = phoneOrder(ids, { amountSen: 600_00 })
+    const before = await footprint(ids.customerId, false)
+    expect(await app.call('phoneOrders.check', big)).toEqual({
+      problems: [
+        {
+          code: 'FORBIDDEN',
+          field: 'amountSen',
+          message: "Only a Supervisor (or an Admin) may charge a phone order above a Clerk's limit of RM 500.00. A Supervisor can approve it here, with their login and PIN.",
+          needs: { role: 'supervisor', approvable: true },
+        },
+      ],
+    })
+    expect(await app.call('phoneOrders.check', phoneOrder(ids, { amountSen: 500_00 }))).toEqual({ problems: [] })
+    expect(await footprint(ids.customerId, false)).toBe(before)
+
+    // A Supervisor approves on the spot; a pre-check made meanwhile leaves the approval for the charge.
+    await app.call('approvals.grant', { call: 'phoneOrders.charge', subjectId: ids.cardId, login: 'ravi', pin: '135790' })
+    expect((await app.call('phoneOrders.check', big)).problems.map((problem) => problem.code)).toEqual(['FORBIDDEN'])
+    const charged = await app.call('phoneOrders.charge', big)
+    expect(charged.outcome).toBe('approved')
+    expect(charged.detail.order.createdBy).toBe('Mei Ling (approved by Ravi)')
   })
 })
 

@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createGatewayClient } from '../../src-main/gateway/client'
 import { createLogger, memorySink } from '../../src-main/log'
+import { settlementAfter } from '../../src-common/refund-words'
 import type { CallError, OrderDetail } from '../../src-preload/contract'
 import { cardLink } from './link-requests'
 import { SANDBOX, startSandboxBackend, type SandboxTestBackend } from './sandbox-fixture'
@@ -82,6 +83,9 @@ describe('a refund', () => {
 
     const rest = await app.call('refunds.request', { orderId: order.id, kind: 'FULL', amountSen: 24_50 })
     expect(rest.outcome).toBe('approved')
+    // A full refund of what was left: the gateway calls it a partial refund, the app a refund of the rest.
+    expect(rest.refund).toMatchObject({ asked: 'FULL', type: 'PARTIAL_REFUND' })
+    expect(rest.detail.timeline.map((entry) => entry.summary)).toContain(`Refund: Refund of the rest of RM 24.50 (${rest.refund.requestId}) done (gateway says SUCCESS: Success)`)
     expect(rest.detail.order.status).toBe('REFUNDED')
     expect(rest.detail.refunds).toMatchObject({ refundedSen: 100_00, remainingSen: 0, blockedReason: 'This payment was refunded in full.' })
     expect(rest.detail.refunds?.refunds.map((refund) => refund.amountSen)).toEqual([30_00, 45_50, 24_50])
@@ -92,7 +96,17 @@ describe('a refund', () => {
     const result = await app.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 10_00 })
     expect(result).toMatchObject({ outcome: 'declined', refund: { status: 'FAILED', type: 'VOID', message: 'Before Settlement Only A Void Of The Full Amount Is Possible', statusCheck: null } })
     expect(result.detail.order.status).toBe('PAID')
-    expect(result.detail.refunds).toMatchObject({ refundedSen: 0, pendingSen: 0, remainingSen: 100_00, canVoid: true })
+    expect(result.detail.refunds).toMatchObject({ refundedSen: 0, pendingSen: 0, remainingSen: 100_00, canVoid: true, settled: false })
+    // The gateway answered it as a void: not settled when it answered, whatever the cut-off of Settings says.
+    const settings = await app.call('settings.get')
+    const past = new Date(app.now().getTime() - 60_000 + 8 * 3_600_000).toISOString().slice(11, 16)
+    await app.call('settings.update', { ...settings.settings, gateway: { ...settings.settings.gateway, settlementCutOff: past } })
+    expect((await app.call('orders.get', { id: order.id })).refunds).toMatchObject({ settled: false, canVoid: true })
+    // In shop words: the partial refund staff asked for was refused (the gateway's type says VOID: it would only void).
+    expect(result.refund.asked).toBe('PARTIAL')
+    expect(result.detail.timeline.map((entry) => entry.summary)).toContain(
+      `Refund: Partial refund of RM 10.00 (${result.refund.requestId}) refused, nothing refunded (gateway says FAILED: Before Settlement Only A Void Of The Full Amount Is Possible)`,
+    )
   })
 
   it('with its answer lost blocks further refunds until its status check, due 60 s later, settles it', async () => {
@@ -146,6 +160,37 @@ describe('a refund', () => {
     const waiting = await app.call('links.create', cardLink({ invoiceNumber: 'INV-WAIT-1' }))
     expect(waiting.refunds).toBeNull()
     expect(await failure('refunds.request', { orderId: waiting.order.id, kind: 'FULL', amountSen: waiting.order.amountSen })).toMatchObject({ code: 'REFUND_NOT_POSSIBLE' })
+  })
+})
+
+describe('settlement, as the app reckons it', () => {
+  it('is the first cut-off of Settings (Malaysia time) after the payment completed: before it only a void is offered, after it refunds', async () => {
+    const { order } = await paidOrder('INV-SETTLE-1', false)
+    const detail = await app.call('orders.get', { id: order.id })
+    const completedAt = new Date(detail.order.completedAt ?? '')
+    const settlesAt = settlementAfter(completedAt, '00:00')
+    expect(detail.refunds).toMatchObject({ settled: false, settlesAt: settlesAt.toISOString(), canVoid: true })
+
+    // Another cut-off in Settings moves it.
+    const settings = await app.call('settings.get')
+    await app.call('settings.update', { ...settings.settings, gateway: { ...settings.settings.gateway, settlementCutOff: '22:30' } })
+    const later = settlementAfter(completedAt, '22:30')
+    expect((await app.call('orders.get', { id: order.id })).refunds).toMatchObject({ settled: false, settlesAt: later.toISOString() })
+    expect(await failure('settings.update', { ...settings.settings, gateway: { ...settings.settings.gateway, settlementCutOff: '24:00' } })).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'gateway.settlementCutOff',
+    })
+
+    // Past the cut-off: settled, refunds rather than a void.
+    app.advance(later.getTime() - app.now().getTime() + 1_000)
+    expect((await app.call('orders.get', { id: order.id })).refunds).toMatchObject({ settled: true, settlesAt: later.toISOString(), canVoid: false })
+  })
+
+  it('is known at once from a refund the gateway made (not a void), whatever the clock says', async () => {
+    const { order } = await paidOrder('INV-SETTLE-2')
+    expect((await app.call('orders.get', { id: order.id })).refunds).toMatchObject({ settled: false, canVoid: true })
+    const part = await app.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 10_00 })
+    expect(part.detail.refunds).toMatchObject({ settled: true, settlesAt: null, canVoid: false })
   })
 })
 

@@ -75,6 +75,7 @@ export const SAMPLE_INPUTS: Record<CallName, unknown[]> = {
   'cards.add': [{ customerId: 1, token: 'tok_pasted_by_hand_0001', masked: '4509 19** **** 5316', brand: 'visa' }],
   'cards.remove': [{ cardId: 1 }],
   'phoneOrders.prepare': [undefined],
+  'phoneOrders.check': [{ customerId: 1, cardId: 1, invoiceNumber: 'INV-PHONE-1', amountSen: 10_00, descriptor: '', note: '', confirmDuplicate: false }],
   'phoneOrders.charge': [{ customerId: 1, cardId: 1, invoiceNumber: 'INV-PHONE-1', amountSen: 10_00, descriptor: '', note: '', confirmDuplicate: false }],
   'phoneOrders.override': [{ orderId: 1, reason: 'checked with the bank by phone' }],
   'phoneOrders.receipt': [{ orderId: 1 }],

@@ -38,17 +38,40 @@ interface CardProps {
   /** The screen is past the form (confirming or showing a result): nothing may change. */
   frozen: boolean
   onSelect: () => void
+  /** Picked on purpose (a click, Space or Enter), not passed over with the arrow keys: staff move on. */
+  onPicked?: (() => void) | undefined
   onRemove: () => void
 }
 
-function SavedCardOption({ card, name, selected, lockNeedsReview, frozen, onSelect, onRemove }: CardProps) {
+function SavedCardOption({ card, name, selected, lockNeedsReview, frozen, onSelect, onPicked, onRemove }: CardProps) {
   const id = useId()
   const locked = card.lockedBy !== null
   const number = maskedCardText(card.masked)
   return (
     <div className={`saved-card${selected ? ' saved-card--selected' : ''}${locked ? ' saved-card--locked' : ''}`} data-testid="saved-card">
       <label className="saved-card__choice" htmlFor={id}>
-        <input id={id} type="radio" name={name} checked={selected} disabled={locked || frozen} onChange={onSelect} aria-describedby={`${id}-meta`} />
+        <input
+          id={id}
+          type="radio"
+          name={name}
+          checked={selected}
+          disabled={locked || frozen}
+          onChange={onSelect}
+          onKeyDown={(event) => {
+            // The arrow keys move through the cards (checking each) and stay; Space or Enter picks the card in focus.
+            if (event.key === 'Enter' || event.key === ' ') {
+              event.preventDefault()
+              onSelect()
+              onPicked?.()
+            }
+          }}
+          onClick={(event) => {
+            // A click with the mouse (a keyboard's own click has no click count).
+            if (event.detail > 0) onPicked?.()
+          }}
+          aria-describedby={`${id}-meta`}
+          data-card-option=""
+        />
         <BrandBadge brand={card.brand} />
         <span className="saved-card__text">
           <span className="saved-card__line">
@@ -128,6 +151,8 @@ interface Props {
   loadError: CallError | null
   selectedCardId: number | null
   onSelectCard: (cardId: number | null) => void
+  /** A card picked on purpose (not passed over with the arrow keys): the screen moves the focus on. */
+  onPickCard?: () => void
   /** Why the card choice is refused, if it is (after "Review charge"). */
   cardError: string | null
   frozen: boolean
@@ -135,7 +160,7 @@ interface Props {
 }
 
 /** The customer picked: who they are, the saved cards to choose from, and their recent orders. */
-export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSelectCard, cardError, frozen, onChangeCustomer }: Props) {
+export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSelectCard, onPickCard, cardError, frozen, onChangeCustomer }: Props) {
   const id = useId()
   const removeCard = useCustomersStore((state) => state.removeCard)
   const refresh = useCustomersStore((state) => state.refresh)
@@ -210,6 +235,7 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
               lockNeedsReview={detail.orders.some((order) => order.id === card.lockedBy?.orderId && order.review !== null)}
               frozen={frozen}
               onSelect={() => onSelectCard(card.id)}
+              onPicked={onPickCard}
               onRemove={() => {
                 setRemoveError(null)
                 setRemoveRefused(null)
@@ -219,7 +245,7 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
           ))
         )}
         {cardError ? (
-          <div className="field__error" id={`${id}-error`} role="alert">
+          <div className="field__error saved-cards__error" id={`${id}-error`} role="alert" tabIndex={-1} data-charge-field="cardId">
             {cardError}
           </div>
         ) : null}

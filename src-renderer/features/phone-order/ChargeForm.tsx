@@ -1,21 +1,30 @@
 import './ChargeForm.css'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { SavedCardView } from '../../../src-preload/contract'
 import { DESCRIPTOR_MARKS, DESCRIPTOR_MAX } from '../../../src-common/descriptor'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 import { Field } from '../../ui/Field'
+import { useCustomersStore } from '../customers/customers-store'
 import {
   CHARGE_FIELDS,
   chargeErrorField,
   chargeServerErrorApplies,
   checkCharge,
+  noUsableCard,
   NOTE_MAX,
   OUTCOME_MAY_BE_UNKNOWN,
+  precheckKey,
+  problemField,
+  PROCEEDS,
+  toChargeRequest,
   type ChargeDraft,
   type ChargeField,
   type PhoneOrderDefaults,
 } from './charge-form'
 import { usePhoneOrderStore } from './phone-order-store'
+
+/** How long typing pauses before main is asked what it would refuse. */
+const PRECHECK_PAUSE_MS = 300
 
 interface Props {
   draft: ChargeDraft
@@ -28,20 +37,47 @@ const NO_FIELDS: ReadonlySet<ChargeField> = new Set()
 
 /**
  * The errors of the charge form, by field: the rules (shown for a field once staff have been in it, or
- * after a "Review charge"), and what main refused, until that field changes.
+ * after a "Review charge"), what main's pre-check would refuse (at once: a used invoice, a locked card,
+ * a limit), and what main refused, until that field changes. `noticeFor` holds what main would let
+ * through with staff's eyes open: the duplicate guard and a Clerk's limit (a Supervisor approves it).
  */
 export function useChargeErrors(draft: ChargeDraft | null, defaults: PhoneOrderDefaults | null, cards: SavedCardView[] | null, touched: ReadonlySet<ChargeField> = NO_FIELDS) {
   const submitted = usePhoneOrderStore((state) => state.submitted)
   const serverError = usePhoneOrderStore((state) => state.serverError)
+  const precheck = usePhoneOrderStore((state) => state.precheck)
+  const customerId = useCustomersStore((state) => state.customerId)
   return useMemo(() => {
     const rules = draft && defaults ? checkCharge(draft, { chargeLimitSen: defaults.chargeLimitSen, cards: cards ?? [] }) : {}
     const server = serverError && draft && chargeServerErrorApplies(serverError, draft) ? serverError.error : null
     const serverField = server ? chargeErrorField(server) : null
+    // Main's pre-check, while it still describes the draft; a field the rules already fault keeps the rules' words.
+    const current = draft && customerId !== null && precheck?.key === precheckKey(toChargeRequest(draft, customerId)) ? precheck.problems : []
+    const refusals = current.filter((problem) => !PROCEEDS(problem))
+    const mainSays = (field: ChargeField, proceeds: boolean): string | null =>
+      rules[field] ? null : (current.find((problem) => PROCEEDS(problem) === proceeds && problemField(problem) === field)?.message ?? null)
+    // No card can be charged at all: said at once, whatever was touched.
+    const stuck = cards ? noUsableCard(cards) : null
     const errorFor = (field: ChargeField): string | null =>
-      (submitted || touched.has(field) ? rules[field] : undefined) ?? (server && serverField === field ? server.message : null)
-    const first = CHARGE_FIELDS.map((field) => rules[field]).find(Boolean) ?? null
-    return { rules, server, serverField, errorFor, first, valid: first === null }
-  }, [draft, defaults, cards, submitted, serverError, touched])
+      (submitted || touched.has(field) || (field === 'cardId' && stuck !== null) ? rules[field] : undefined) ?? mainSays(field, false) ?? (server && serverField === field ? server.message : null)
+    const noticeFor = (field: ChargeField): string | null => mainSays(field, true)
+    const first = CHARGE_FIELDS.map((field) => rules[field]).find(Boolean) ?? refusals.find((problem) => problemField(problem) !== null)?.message ?? null
+    const banner = refusals.find((problem) => problemField(problem) === null) ?? null
+    const invoiceTaken = server?.code === 'DUPLICATE_INVOICE' || (!rules.invoiceNumber && refusals.some((problem) => problem.code === 'DUPLICATE_INVOICE'))
+    return { rules, server, serverField, errorFor, noticeFor, banner, invoiceTaken, first, valid: first === null && banner === null }
+  }, [draft, defaults, cards, submitted, serverError, touched, precheck, customerId])
+}
+
+/** Asks main what it would refuse each time the draft settles (a short pause after typing), while a customer and card are picked. */
+function usePrecheck(draft: ChargeDraft, cards: SavedCardView[] | null): void {
+  const precheckDraft = usePhoneOrderStore((state) => state.precheckDraft)
+  // Not while the charge is confirmed or sent: its own order (written ahead) would read as a used invoice.
+  const onForm = usePhoneOrderStore((state) => state.step === 'form')
+  const ready = onForm && cards !== null && draft.cardId !== null
+  useEffect(() => {
+    if (!ready) return
+    const timer = setTimeout(() => void precheckDraft(), PRECHECK_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [draft, cards, ready, precheckDraft])
 }
 
 /** Invoice, amount, descriptor and note; "Review charge" leads to the confirmation. */
@@ -50,25 +86,33 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
   const review = usePhoneOrderStore((state) => state.review)
   const nextInvoiceNumber = usePhoneOrderStore((state) => state.nextInvoiceNumber)
   const [touched, setTouched] = useState<ReadonlySet<ChargeField>>(new Set())
-  const { server, serverField, errorFor, first, valid } = useChargeErrors(draft, defaults, cards, touched)
+  const { server, serverField, errorFor, noticeFor, banner: refusal, invoiceTaken, first, valid } = useChargeErrors(draft, defaults, cards, touched)
+  usePrecheck(draft, cards)
   const form = useRef<HTMLFormElement>(null)
-  // Back from the confirmation with main's refusal: its field is the first thing to see.
-  const [focusRequest, setFocusRequest] = useState(() => (usePhoneOrderStore.getState().serverError ? 1 : 0))
   const touch = (field: ChargeField) => (): void => {
     if (!touched.has(field)) setTouched(new Set([...touched, field]))
   }
 
-  // After a refused "Review charge" (or main's refusal), bring the first problem into view.
+  /** After a refused "Review charge" (or main's refusal), the first problem comes into view and takes the focus, once it is drawn. */
+  const focusFirstProblem = useCallback(() => {
+    requestAnimationFrame(() => {
+      const target =
+        form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .charge-form__banner') ?? document.querySelector<HTMLElement>('[data-charge-field="cardId"]')
+      target?.scrollIntoView({ block: 'center', behavior: 'smooth' })
+      target?.focus({ preventScroll: true })
+    })
+  }, [])
+  // Back from the confirmation with main's refusal: its field is the first thing to see.
+  const serverErrorNow = usePhoneOrderStore((state) => state.serverError)
   useEffect(() => {
-    if (focusRequest === 0) return
-    const target = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .charge-form__banner')
-    target?.scrollIntoView({ block: 'center', behavior: 'smooth' })
-    target?.focus({ preventScroll: true })
-  }, [focusRequest])
+    if (serverErrorNow) focusFirstProblem()
+  }, [serverErrorNow, focusFirstProblem])
 
   const amountSen = parseRmText(draft.amount)
-  const duplicateInvoice = server?.code === 'DUPLICATE_INVOICE'
-  const banner = server && serverField === null ? server : null
+  const invoiceError = errorFor('invoiceNumber')
+  const duplicateInvoice = invoiceTaken && invoiceError !== null
+  const banner = server && serverField === null ? server : refusal
+  const amountNotice = noticeFor('amountSen')
 
   return (
     <form
@@ -78,13 +122,15 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        if (!review()) setFocusRequest((n) => n + 1)
+        void review().then((ok) => {
+          if (!ok) focusFirstProblem()
+        })
       }}
     >
       <div className="form-grid">
         <Field
           label="Invoice number"
-          error={errorFor('invoiceNumber')}
+          error={invoiceError}
           hint={
             duplicateInvoice ? (
               <button type="button" className="link-button" onClick={() => void nextInvoiceNumber()}>
@@ -95,7 +141,7 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
             )
           }
         >
-          {(props) => <input {...props} className="mono" value={draft.invoiceNumber} onChange={(e) => edit({ invoiceNumber: e.target.value })} onBlur={touch('invoiceNumber')} spellCheck={false} autoComplete="off" />}
+          {(props) => <input {...props} data-charge-field="invoiceNumber" className="mono" value={draft.invoiceNumber} onChange={(e) => edit({ invoiceNumber: e.target.value })} onBlur={touch('invoiceNumber')} spellCheck={false} autoComplete="off" />}
         </Field>
         <Field
           label="Amount (RM)"
@@ -105,19 +151,24 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
               {amountSen !== null && amountSen > 0 ? <strong>{formatRm(amountSen)}</strong> : null}
               {amountSen !== null && amountSen > 0 ? ' · ' : null}
               Largest single charge: {formatRm(defaults.chargeLimitSen)}
+              {amountNotice ? (
+                <span className="field__notice" data-testid="amount-notice">
+                  {amountNotice}
+                </span>
+              ) : null}
             </>
           }
         >
           {(props) => (
-            <input {...props} className="numeric-input charge-form__amount" inputMode="decimal" value={draft.amount} onChange={(e) => edit({ amount: e.target.value })} onBlur={touch('amountSen')} placeholder="0.00" autoComplete="off" />
+            <input {...props} data-charge-field="amountSen" className="numeric-input charge-form__amount" inputMode="decimal" value={draft.amount} onChange={(e) => edit({ amount: e.target.value })} onBlur={touch('amountSen')} placeholder="0.00" autoComplete="off" />
           )}
         </Field>
       </div>
       <Field label="Statement descriptor" error={errorFor('descriptor')} hint={`What the customer's card statement shows: letters, digits, spaces and ${DESCRIPTOR_MARKS}.`}>
-        {(props) => <input {...props} value={draft.descriptor} onChange={(e) => edit({ descriptor: e.target.value })} onBlur={touch('descriptor')} maxLength={DESCRIPTOR_MAX} autoComplete="off" />}
+        {(props) => <input {...props} data-charge-field="descriptor" value={draft.descriptor} onChange={(e) => edit({ descriptor: e.target.value })} onBlur={touch('descriptor')} maxLength={DESCRIPTOR_MAX} autoComplete="off" />}
       </Field>
       <Field label="Note (optional)" error={errorFor('note')} hint="For your records; not sent to the gateway.">
-        {(props) => <textarea {...props} rows={2} value={draft.note} onChange={(e) => edit({ note: e.target.value })} onBlur={touch('note')} maxLength={NOTE_MAX} placeholder="e.g. Order taken by phone, 2 × batik shirt" />}
+        {(props) => <textarea {...props} data-charge-field="note" rows={2} value={draft.note} onChange={(e) => edit({ note: e.target.value })} onBlur={touch('note')} maxLength={NOTE_MAX} placeholder="e.g. Order taken by phone, 2 × batik shirt" />}
       </Field>
 
       {banner ? (
@@ -133,13 +184,13 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
       ) : null}
 
       <div className="form__actions">
-        <button type="submit" className="button" disabled={cards === null || !valid}>
+        <button type="submit" className="button" data-charge-field="review" disabled={cards === null || !valid}>
           Review charge
         </button>
         {cards === null ? (
           <span className="muted small">Find the customer first.</span>
         ) : first ? (
-          <span className="muted small charge-form__missing">{first}.</span>
+          <span className="muted small charge-form__missing">{first.replace(/\.$/, '')}.</span>
         ) : null}
       </div>
     </form>

@@ -1,30 +1,73 @@
 import '../../ui/confirm-charge.css'
 import './ConfirmCharge.css'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { formatRm } from '../../../src-common/money-text'
 import { BrandBadge } from '../customers/CustomerPanel'
 import { brandLabel, maskedCardText } from '../../format/card'
 import { RefusalWithApproval } from '../session/ApprovalDialog'
 import { NeedNote } from '../session/NeedNote'
 import { CHARGE_AGAIN_NEED } from '../session/roles'
+import { waitingText } from './charge-form'
 import { usePhoneOrderStore, type PendingCharge } from './phone-order-store'
 
+/** Whole seconds since `since` on the page's clock, counted once a second. */
+function useSecondsSince(since: number | null): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (since === null) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [since])
+  return since === null ? 0 : Math.max(0, Math.floor((now - since) / 1000))
+}
+
 /**
- * The last look before money moves: the amount large, the card, the customer, the invoice and the
- * descriptor, read back to the customer. "Charge RM …" sends it once; while it runs nothing can be
- * pressed. A charge like one made a few minutes ago needs an explicit "Charge again".
+ * The charge in flight: the seconds it has waited against the gateway's answer timeout, and what
+ * happens at the end of it. Same size from the first second to the last (no jump as the count grows).
  */
-export function ConfirmCharge({ pending }: { pending: PendingCharge }) {
+function ChargeWaiting({ since, timeoutSeconds }: { since: number | null; timeoutSeconds: number }) {
+  const elapsed = useSecondsSince(since)
+  const over = elapsed > timeoutSeconds
+  return (
+    <div className="alert alert--info charge-waiting" data-testid="charge-waiting">
+      <span className="spinner" aria-hidden="true" />
+      <div className="charge-waiting__text">
+        <p className="charge-waiting__line">
+          {/* Announced once; the count itself is not read out every second. */}
+          <strong role="status">Waiting for the gateway…</strong>{' '}
+          <span className="charge-waiting__count" data-testid="charge-waiting-count">
+            {waitingText(elapsed, timeoutSeconds)}
+          </span>
+        </p>
+        <div className="charge-waiting__bar" aria-hidden="true">
+          <span style={{ width: `${String(Math.min(100, (elapsed / timeoutSeconds) * 100))}%` }} />
+        </div>
+        <p className="small charge-waiting__note">
+          {over
+            ? 'No answer in time: the app is recording the outcome as unknown. Do not charge again.'
+            : `Do not close the app or charge again. Without an answer in ${String(timeoutSeconds)} s the outcome is recorded as unknown and checked later.`}
+        </p>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The last look before money moves, inside the confirmation dialog: the amount large, the card, the
+ * customer, the invoice and the descriptor, read back to the customer. "Charge RM …" sends it once;
+ * while it runs nothing can be pressed and the seconds are counted. A charge like one made a few
+ * minutes ago needs an explicit "Charge again"; one above a Clerk's limit a Supervisor's approval
+ * (both known before the dialog opened, from main's pre-check).
+ */
+export function ConfirmCharge({ pending, timeoutSeconds }: { pending: PendingCharge; timeoutSeconds: number }) {
   const charging = usePhoneOrderStore((state) => state.charging)
+  const chargingSince = usePhoneOrderStore((state) => state.chargingSince)
   const duplicate = usePhoneOrderStore((state) => state.duplicate)
   const refused = usePhoneOrderStore((state) => state.refused)
   const charge = usePhoneOrderStore((state) => state.charge)
   const back = usePhoneOrderStore((state) => state.back)
-  const heading = useRef<HTMLHeadingElement>(null)
   const warning = useRef<HTMLDivElement>(null)
 
-  // The heading takes the focus, not the Charge button: a key still held from the form must not charge.
-  useEffect(() => heading.current?.focus(), [])
   useEffect(() => {
     if (duplicate) warning.current?.focus()
   }, [duplicate])
@@ -39,10 +82,7 @@ export function ConfirmCharge({ pending }: { pending: PendingCharge }) {
   if (request.note) rows.push(['Note', request.note])
 
   return (
-    <section className="confirm-charge" aria-labelledby="confirm-charge-heading" data-testid="confirm-charge">
-      <h3 id="confirm-charge-heading" ref={heading} tabIndex={-1}>
-        Confirm the charge
-      </h3>
+    <section className="confirm-charge" aria-label="Charge to confirm" data-testid="confirm-charge">
       <p className="muted small">Read it back to the customer before you charge.</p>
       <div className="confirm-charge__amount" aria-label={`Amount ${amount}`}>
         {amount}
@@ -67,11 +107,7 @@ export function ConfirmCharge({ pending }: { pending: PendingCharge }) {
         ))}
       </dl>
 
-      {charging ? (
-        <div className="alert alert--info confirm-charge__running" role="status">
-          <span className="spinner" aria-hidden="true" /> <strong>Charging… do not close the app.</strong>
-        </div>
-      ) : null}
+      {charging ? <ChargeWaiting since={chargingSince} timeoutSeconds={timeoutSeconds} /> : null}
 
       {refused ? (
         <>
@@ -82,7 +118,7 @@ export function ConfirmCharge({ pending }: { pending: PendingCharge }) {
             busy={charging}
             onApproved={() => void charge(refused.confirmDuplicate)}
           />
-          <div className="form__actions">
+          <div className="dialog__actions">
             <button type="button" className="button button--secondary" disabled={charging} onClick={back}>
               Back
             </button>
@@ -103,12 +139,12 @@ export function ConfirmCharge({ pending }: { pending: PendingCharge }) {
           <NeedNote need={CHARGE_AGAIN_NEED} />
         </div>
       ) : (
-        <div className="form__actions confirm-charge__actions">
-          <button type="button" className="button button--charge" disabled={charging} onClick={() => void charge(false)}>
-            Charge {amount}
-          </button>
+        <div className="dialog__actions confirm-charge__actions">
           <button type="button" className="button button--secondary" disabled={charging} onClick={back}>
             Back
+          </button>
+          <button type="button" className="button button--charge" disabled={charging} onClick={() => void charge(false)}>
+            Charge {amount}
           </button>
         </div>
       )}

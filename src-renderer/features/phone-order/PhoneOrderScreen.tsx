@@ -1,16 +1,44 @@
 import './PhoneOrderScreen.css'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
+import type { SavedCardView } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
+import { Modal } from '../../ui/Modal'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { CustomerPanel } from '../customers/CustomerPanel'
 import { CustomerPicker } from '../customers/CustomerPicker'
 import { subscribeCustomerEvents, useCustomersStore } from '../customers/customers-store'
 import { readErrorMessage } from '../team/team-text'
-import { chargeable } from './charge-form'
+import { chargeable, nextChargeField, type ChargeDraft, type ChargeField } from './charge-form'
 import { ChargeForm, useChargeErrors } from './ChargeForm'
 import { ChargeResultPanel } from './ChargeResultPanel'
 import { ConfirmCharge } from './ConfirmCharge'
 import { subscribePhoneOrderEvents, usePhoneOrderStore } from './phone-order-store'
+
+/**
+ * Puts the focus on the next thing staff must fill in: the card (the checked or first usable one), the
+ * amount, a field the rules refuse, or "Review charge". Waits a few frames for it to be on the page
+ * (a customer's cards, the form after a render).
+ */
+function focusChargeField(target: ChargeField | 'review', tries = 10): void {
+  requestAnimationFrame(() => {
+    const element =
+      target === 'cardId'
+        ? (document.querySelector<HTMLElement>('[data-card-option]:checked:not(:disabled)') ??
+          document.querySelector<HTMLElement>('[data-card-option]:not(:disabled)') ??
+          document.querySelector<HTMLElement>('[data-charge-field="cardId"]'))
+        : document.querySelector<HTMLElement>(`[data-charge-field="${target}"]:not(:disabled)`)
+    if (element) element.focus()
+    else if (tries > 0) focusChargeField(target, tries - 1)
+  })
+}
+
+/** Where the focus goes once a customer is picked: straight to the amount when one card can be charged (it is picked for staff). */
+function nextAfterCustomer(draft: ChargeDraft, chargeLimitSen: number, cards: SavedCardView[]): ChargeField | 'review' {
+  const usable = cards.filter(chargeable)
+  const [only] = usable
+  const picked = usable.length === 1 && only ? { ...draft, cardId: only.id } : draft
+  return nextChargeField(picked, { chargeLimitSen, cards })
+}
 
 function StepHeading({ n, title, done }: { n: number; title: string; done?: boolean }) {
   return (
@@ -35,6 +63,8 @@ export function PhoneOrderScreen() {
   const prepareError = usePhoneOrderStore((state) => state.prepareError)
   const start = usePhoneOrderStore((state) => state.start)
   const edit = usePhoneOrderStore((state) => state.edit)
+  const back = usePhoneOrderStore((state) => state.back)
+  const charging = usePhoneOrderStore((state) => state.charging)
   const customerId = useCustomersStore((state) => state.customerId)
   const detail = useCustomersStore((state) => state.detail)
   const loading = useCustomersStore((state) => state.loading)
@@ -75,6 +105,21 @@ export function PhoneOrderScreen() {
   const frozen = step !== 'form'
   const customerReady = customerId !== null && detail !== null && detail.customer.id === customerId
 
+  // A customer just picked: once their cards are in, the focus goes to what needs input next.
+  const focusAfterLoad = useRef<number | null>(null)
+  useEffect(() => {
+    if (focusAfterLoad.current === null || !cards || !draft || !defaults || detail?.customer.id !== focusAfterLoad.current) return
+    focusAfterLoad.current = null
+    focusChargeField(nextAfterCustomer(draft, defaults.chargeLimitSen, cards))
+  }, [cards, detail, draft, defaults])
+
+  /** A card picked on purpose: on to the amount (or whatever needs input next). */
+  const pickedCard = (): void => {
+    const { draft: now, defaults: limits } = usePhoneOrderStore.getState()
+    if (!now || !limits || !cards) return
+    focusChargeField(nextChargeField(now, { chargeLimitSen: limits.chargeLimitSen, cards }))
+  }
+
   if (!draft || !defaults) {
     return (
       <>
@@ -103,6 +148,7 @@ export function PhoneOrderScreen() {
             <CustomerPicker
               onPicked={(customer) => {
                 edit({ cardId: null })
+                focusAfterLoad.current = customer.id
                 void openCustomer(customer.id)
               }}
             />
@@ -113,6 +159,7 @@ export function PhoneOrderScreen() {
               loadError={loadError}
               selectedCardId={draft.cardId}
               onSelectCard={(cardId) => edit({ cardId })}
+              onPickCard={pickedCard}
               cardError={step === 'form' ? errorFor('cardId') : null}
               frozen={frozen}
               onChangeCustomer={() => {
@@ -138,21 +185,30 @@ export function PhoneOrderScreen() {
         </section>
 
         <section className="card phone-order__charge" aria-label="Charge">
-          {step === 'form' ? (
+          {step === 'form' || step === 'confirm' ? (
             <>
               <StepHeading n={2} title="Amount" />
               <ChargeForm draft={draft} defaults={defaults} cards={customerReady ? detail.cards : null} />
-            </>
-          ) : step === 'confirm' && pending ? (
-            <>
-              <StepHeading n={3} title="Confirm" />
-              <ConfirmCharge pending={pending} />
             </>
           ) : outcome ? (
             <ChargeResultPanel outcome={outcome} pending={pending} />
           ) : null}
         </section>
       </div>
+      {/* The confirmation: Tab stays inside, Escape steps back to the form (not while the charge runs). */}
+      <Modal
+        open={step === 'confirm' && pending !== null}
+        title="Confirm the charge"
+        onClose={() => {
+          if (!charging) back()
+        }}
+        size="wide"
+        className="confirm-charge-dialog"
+        testId="confirm-charge-dialog"
+        focusTitle
+      >
+        {pending ? <ConfirmCharge pending={pending} timeoutSeconds={defaults.responseTimeoutSeconds} /> : null}
+      </Modal>
     </div>
   )
 }

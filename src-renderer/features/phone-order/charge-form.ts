@@ -3,7 +3,7 @@
  * store keeps the draft, the form renders it, and these rules judge it the way main will (main checks
  * everything again: the renderer is never trusted).
  */
-import type { CallError, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
+import type { CallError, ChargeProblem, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
 import { amountProblem, descriptorProblem, invoiceNumberProblem } from '../../../src-common/link-rules'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
@@ -14,6 +14,8 @@ export interface PhoneOrderDefaults {
   chargeLimitSen: number
   duplicateWindowMinutes: number
   descriptor: string
+  /** The gateway's answer timeout (Settings): what the waiting charge counts against. */
+  responseTimeoutSeconds: number
 }
 
 export interface ChargeDraft {
@@ -65,7 +67,7 @@ export interface ChargeContext {
 export function checkCharge(draft: ChargeDraft, context: ChargeContext): Partial<Record<ChargeField, string>> {
   const errors: Partial<Record<ChargeField, string>> = {}
   const card = draft.cardId === null ? undefined : context.cards.find((c) => c.id === draft.cardId)
-  if (!card) errors.cardId = 'Pick the card to charge'
+  if (!card) errors.cardId = noUsableCard(context.cards) ?? 'Pick the card to charge'
   else if (!card.active) errors.cardId = 'This card was removed: pick another'
   else if (card.lockedBy) errors.cardId = `This card is locked until the charge of ${card.lockedBy.invoiceNumber} is settled: pick another`
 
@@ -82,6 +84,38 @@ export function checkCharge(draft: ChargeDraft, context: ChargeContext): Partial
   if (draft.note.trim().length > NOTE_MAX) errors.note = `Use at most ${String(NOTE_MAX)} characters`
   return errors
 }
+
+/**
+ * Why none of the customer's cards can be charged, or null when one can: said at once, not only after
+ * "Review charge" (it is a fact about the cards, not a mistake to point out).
+ */
+export function noUsableCard(cards: readonly SavedCardView[]): string | null {
+  const active = cards.filter((card) => card.active)
+  if (active.some(chargeable)) return null
+  if (active.length === 0) return 'No saved card to charge: add one by hand, or send the customer a payment link'
+  const [only] = active
+  if (active.length === 1 && only?.lockedBy) return `The only saved card is locked until the charge of ${only.lockedBy.invoiceNumber} is settled: it cannot be charged now`
+  return 'Every saved card is locked until its earlier charge is settled: none can be charged now'
+}
+
+/** The next thing staff must fill in, in the form's order: the card, the amount, a field the rules refuse, else "Review charge". */
+export function nextChargeField(draft: ChargeDraft, context: ChargeContext): ChargeField | 'review' {
+  const errors = checkCharge(draft, context)
+  return CHARGE_FIELDS.find((field) => errors[field] !== undefined) ?? 'review'
+}
+
+/** Main's pre-check, by what it would refuse: the charge goes no further (a used invoice, a locked card, a limit), or it goes on with staff's eyes open. */
+export const PROCEEDS = (problem: ChargeProblem): boolean => problem.code === 'DUPLICATE_CHARGE' || (problem.code === 'FORBIDDEN' && problem.needs?.approvable === true)
+
+/** The form field a pre-check problem belongs to: the duplicate guard and a Clerk's limit are about the amount. */
+export function problemField(problem: ChargeProblem): ChargeField | null {
+  if (problem.code === 'DUPLICATE_CHARGE' || problem.code === 'FORBIDDEN') return 'amountSen'
+  return chargeErrorField(problem)
+}
+
+/** What a pre-check is about (the request without the "charge again" flag): a newer draft asks again. */
+export const precheckKey = (request: PhoneOrderRequest): string =>
+  JSON.stringify([request.customerId, request.cardId, request.invoiceNumber, request.amountSen, request.descriptor, request.note])
 
 const fieldValue = (draft: ChargeDraft, field: string): string | null => {
   switch (field) {
@@ -131,3 +165,8 @@ export function chargeErrorField(error: CallError): ChargeField | null {
  * back end failed, or the bridge broke): staff must look before charging again.
  */
 export const OUTCOME_MAY_BE_UNKNOWN = new Set(['INTERNAL', 'BRIDGE_UNREACHABLE'])
+
+/** "7 s of 30 s": the seconds a charge has waited against the gateway's answer timeout. */
+export function waitingText(elapsedSeconds: number, timeoutSeconds: number): string {
+  return `${String(elapsedSeconds)} s of ${String(timeoutSeconds)} s`
+}

@@ -6,13 +6,15 @@
  * The customer and their cards live in the customers store; this one keeps which card is picked.
  */
 import { create } from 'zustand'
-import type { CallError, Environment, OrderDetail, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
+import type { CallError, ChargeProblem, Environment, OrderDetail, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 import { useCustomersStore } from '../customers/customers-store'
 import {
   checkCharge,
   chargeServerErrorOf,
   emptyChargeDraft,
+  precheckKey,
+  PROCEEDS,
   toChargeRequest,
   type ChargeDraft,
   type ChargeServerError,
@@ -43,6 +45,10 @@ interface PhoneOrderState {
   serverError: ChargeServerError | null
   pending: PendingCharge | null
   charging: boolean
+  /** When the charge in flight was sent (the page's clock), for the seconds it has waited. */
+  chargingSince: number | null
+  /** Main's pre-check of the draft as it stands (phoneOrders.check): what would refuse the charge, shown before the confirmation. */
+  precheck: { key: string; problems: ChargeProblem[] } | null
   /** DUPLICATE_CHARGE: main's words; staff may charge again on purpose, or cancel. */
   duplicate: CallError | null
   /** FORBIDDEN: this operator may not make the charge alone (above their limit, or charging again); a Supervisor may approve it. */
@@ -56,8 +62,10 @@ interface PhoneOrderState {
   /** Everything afresh: no customer, a new invoice number. */
   start: (environment: Environment | null) => Promise<void>
   edit: (change: Partial<ChargeDraft>) => void
-  /** To the confirmation, when the draft passes the rules; false otherwise. */
-  review: () => boolean
+  /** Asks main what would refuse the draft's charge now (nothing is sent); null when there is nothing to ask about yet. */
+  precheckDraft: () => Promise<ChargeProblem[] | null>
+  /** To the confirmation, when the draft passes the rules and main's pre-check; false otherwise. */
+  review: () => Promise<boolean>
   back: () => void
   charge: (confirmDuplicate?: boolean) => Promise<void>
   /** The same customer, amount and card with a new invoice number, back at the form. */
@@ -78,6 +86,8 @@ const NO_CHARGE = {
   serverError: null,
   pending: null,
   charging: false,
+  chargingSince: null,
+  precheck: null,
   duplicate: null,
   refused: null,
   outcome: null,
@@ -128,8 +138,26 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
     if (draft && get().step === 'form') set({ draft: { ...draft, ...change } })
   },
 
-  review: () => {
-    const { draft, defaults, step } = get()
+  precheckDraft: async () => {
+    const api = getApi()
+    const { draft, generation, step } = get()
+    const detail = useCustomersStore.getState().detail
+    if (!api || !draft || !detail || draft.cardId === null || step !== 'form') return null
+    const request = toChargeRequest(draft, detail.customer.id)
+    // An amount still being typed is asked about as nothing: the other problems (invoice, card) still come back.
+    const asked = { ...request, amountSen: Number.isInteger(request.amountSen) ? request.amountSen : 0 }
+    const key = precheckKey(request)
+    const result = await api.phoneOrders.check(asked)
+    // Only a pre-check that still describes the draft is kept (typing went on, or the screen started afresh).
+    if (!result.ok || get().generation !== generation) return null
+    const now = get().draft
+    if (!now || get().step !== 'form' || precheckKey(toChargeRequest(now, detail.customer.id)) !== key) return null
+    set({ precheck: { key, problems: result.value.problems } })
+    return result.value.problems
+  },
+
+  review: async () => {
+    const { draft, defaults, step, generation } = get()
     const detail = useCustomersStore.getState().detail
     if (!draft || !defaults || step !== 'form') return false
     set({ submitted: true, serverError: null })
@@ -137,9 +165,16 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
     const errors = checkCharge(draft, { chargeLimitSen: defaults.chargeLimitSen, cards: detail.cards })
     const card = detail.cards.find((c) => c.id === draft.cardId)
     if (Object.keys(errors).length > 0 || !card) return false
+    // What main would refuse is known before the confirmation; main checks it all again when charging.
+    const problems = (await get().precheckDraft()) ?? []
+    if (get().generation !== generation || get().step !== 'form' || get().draft !== draft) return false
+    if (problems.some((problem) => !PROCEEDS(problem))) return false
+    const duplicate = problems.find((problem) => problem.code === 'DUPLICATE_CHARGE') ?? null
+    const forbidden = problems.find((problem) => problem.code === 'FORBIDDEN') ?? null
     set({
       step: 'confirm',
-      duplicate: null,
+      duplicate,
+      refused: forbidden ? { error: forbidden, confirmDuplicate: false } : null,
       pending: { request: toChargeRequest(draft, detail.customer.id), customerName: detail.customer.name, card },
     })
     return true
@@ -155,11 +190,12 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
     if (!pending || !draft || charging || step !== 'confirm') return
     const api = getApi()
     if (!api) return set({ duplicate: null, step: 'form', pending: null, serverError: chargeServerErrorOf(NO_BRIDGE, draft) })
-    set({ charging: true, duplicate: null, refused: null })
+    set({ charging: true, chargingSince: Date.now(), duplicate: null, refused: null })
     const result = await api.phoneOrders.charge({ ...pending.request, confirmDuplicate })
     // The environment changed meanwhile: the order is in the other environment's history.
     if (get().generation !== generation) return
     const customers = useCustomersStore.getState()
+    set({ chargingSince: null })
     if (result.ok) {
       set({ charging: false, step: 'result', outcome: outcomeOf(result.value) })
       void customers.refresh()

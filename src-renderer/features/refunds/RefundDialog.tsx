@@ -1,6 +1,6 @@
 import '../../ui/confirm-charge.css'
 import './RefundDialog.css'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { CallError, OrderDetail, RefundRequest, RefundResult, RefundSummary } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'
 import { getApi, NO_BRIDGE } from '../../api'
@@ -10,7 +10,7 @@ import { OUTCOME_MAY_BE_UNKNOWN } from '../phone-order/charge-form'
 import { RefusalWithApproval } from '../session/ApprovalDialog'
 import { RefundForm } from './RefundForm'
 import { RefundResultPanel } from './RefundResultPanel'
-import { checkRefund, EMPTY_REFUND_DRAFT, REFUND_KIND_LABELS, refundErrorField, toRefundRequest, type RefundDraft } from './refund-rules'
+import { checkRefund, EMPTY_REFUND_DRAFT, refundErrorField, refundLabel, toRefundRequest, type RefundDraft } from './refund-rules'
 
 interface Props {
   open: boolean
@@ -20,12 +20,31 @@ interface Props {
   onDetail: (detail: OrderDetail) => void
 }
 
-/** A refund or void of a paid card order: the form, a confirmation that repeats it, then what it came to. */
+/**
+ * A refund or void of a paid card order: the form, a confirmation that repeats it, then what it came
+ * to. Escape steps back from the confirmation to the form, and closes from the form or the result;
+ * nothing while the refund is being sent.
+ */
 export function RefundDialog({ open, onClose, detail, onDetail }: Props) {
   const [busy, setBusy] = useState(false)
+  /** The body's way back from its confirmation, while it shows one (Escape then steps back instead of closing). */
+  const stepBack = useRef<(() => void) | null>(null)
+  const onStepBack = useCallback((fn: (() => void) | null) => {
+    stepBack.current = fn
+  }, [])
   return (
-    <Modal open={open} title={`Refund ${detail.order.invoiceNumber}`} onClose={() => (busy ? undefined : onClose())} size="wide" className="refund-dialog">
-      <RefundDialogBody detail={detail} onDetail={onDetail} onClose={onClose} busy={busy} setBusy={setBusy} />
+    <Modal
+      open={open}
+      title={`Refund ${detail.order.invoiceNumber}`}
+      onClose={() => {
+        if (busy) return
+        if (stepBack.current) stepBack.current()
+        else onClose()
+      }}
+      size="wide"
+      className="refund-dialog"
+    >
+      <RefundDialogBody detail={detail} onDetail={onDetail} onClose={onClose} busy={busy} setBusy={setBusy} onStepBack={onStepBack} />
     </Modal>
   )
 }
@@ -45,12 +64,16 @@ interface BodyProps {
   onClose: () => void
   busy: boolean
   setBusy: (busy: boolean) => void
+  /** Tells the dialog how Escape steps back from the confirmation (null: Escape closes). */
+  onStepBack: (fn: (() => void) | null) => void
 }
 
-function RefundDialogBody({ detail, onDetail, onClose, busy, setBusy }: BodyProps) {
+function RefundDialogBody({ detail, onDetail, onClose, busy, setBusy, onStepBack }: BodyProps) {
   const [draft, setDraft] = useState<RefundDraft>(EMPTY_REFUND_DRAFT)
   const [tried, setTried] = useState(false)
   const [step, setStep] = useState<Step>({ name: 'form' })
+  /** Back at the form from the confirmation: its review button takes the focus again. */
+  const [backFromConfirm, setBackFromConfirm] = useState(false)
   const [server, setServer] = useState<ServerError | null>(null)
   /** Main refused the operator (a Clerk): the confirmation stays, with the way to a Supervisor's approval. */
   const [refused, setRefused] = useState<CallError | null>(null)
@@ -94,6 +117,16 @@ function RefundDialogBody({ detail, onDetail, onClose, busy, setBusy }: BodyProp
     if (fresh.ok) onDetail(fresh.value)
   }
 
+  const back = (): void => {
+    setRefused(null)
+    setBackFromConfirm(true)
+    setStep({ name: 'form' })
+  }
+  useEffect(() => {
+    onStepBack(step.name === 'confirm' ? back : null)
+    return () => onStepBack(null)
+  })
+
   if (step.name === 'result') return <RefundResultPanel result={step.result} asked={step.asked} detail={detail} onDetail={onDetail} onClose={onClose} />
   if (step.name === 'confirm') {
     return (
@@ -104,10 +137,7 @@ function RefundDialogBody({ detail, onDetail, onClose, busy, setBusy }: BodyProp
         busy={busy}
         refused={refused}
         onConfirm={() => void send(step.request)}
-        onBack={() => {
-          setRefused(null)
-          setStep({ name: 'form' })
-        }}
+        onBack={back}
       />
     )
   }
@@ -128,6 +158,7 @@ function RefundDialogBody({ detail, onDetail, onClose, busy, setBusy }: BodyProp
       onChange={(change) => setDraft((current) => ({ ...current, ...change }))}
       onReview={review}
       onCancel={onClose}
+      focusReview={backFromConfirm}
     />
   )
 }
@@ -154,8 +185,9 @@ function ConfirmRefund({ detail, before, request, busy, refused, onConfirm, onBa
   const amount = formatRm(request.amountSen)
   const isVoid = request.kind === 'VOID'
   const card = cardText({ brand: order.cardBrand, masked: order.cardMasked, last4: order.cardLast4 })
+  const kind = refundLabel({ asked: request.kind, type: null, status: 'PENDING', amountSen: request.amountSen }, before.paidSen)
   const rows: [string, string][] = [
-    ['Type', REFUND_KIND_LABELS[request.kind]],
+    ['Type', kind],
     ['Invoice', order.invoiceNumber],
     ['Customer', order.customerName || '—'],
     ...(card ? ([['Card', card]] as [string, string][]) : []),

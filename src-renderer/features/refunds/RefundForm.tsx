@@ -1,10 +1,11 @@
 import '../../ui/choice.css'
 import './RefundForm.css'
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import type { RefundSummary } from '../../../src-preload/contract'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 import { Field } from '../../ui/Field'
-import { REFUND_KIND_LABELS, refundBlocked, refundKinds, type RefundDraft, type RefundFormField, type RefundKind } from './refund-rules'
+import { cutOffText } from '../../../src-common/refund-words'
+import { malaysiaClockText, malaysiaTimeText, refundBlocked, refundKindLabel, refundKinds, type RefundDraft, type RefundFormField, type RefundKind } from './refund-rules'
 
 interface Props {
   summary: RefundSummary
@@ -17,26 +18,57 @@ interface Props {
   /** To the confirmation when the draft passes the rules; false otherwise. */
   onReview: () => boolean
   onCancel: () => void
+  /** Back from the confirmation: the review button (what opened it) takes the focus again. */
+  focusReview?: boolean
 }
 
 function choiceText(kind: RefundKind, summary: RefundSummary): string {
   switch (kind) {
     case 'FULL':
-      return `Refunds all that is left: ${formatRm(summary.remainingSen)}.`
+      return summary.refundedSen > 0 ? `Refunds all that is left: ${formatRm(summary.remainingSen)}.` : `Refunds the whole payment: ${formatRm(summary.remainingSen)}.`
     case 'PARTIAL':
       return `Refunds part of the payment, at most ${formatRm(summary.remainingSen)}. More partial refunds may follow.`
     case 'VOID':
-      return `Cancels the whole payment (${formatRm(summary.paidSen)}) before the day’s settlement (midnight Malaysia time); after settlement use a refund.`
+      return `Cancels the whole payment (${formatRm(summary.paidSen)}): the customer is not charged.`
   }
 }
 
-/** Full refund, partial refund (an amount in RM) or void, checked against what is left to refund. */
-export function RefundForm({ summary, draft, errors, banner, onChange, onReview, onCancel }: Props) {
+/**
+ * Before settlement the gateway only voids the whole payment: the one thing it will do, said plainly,
+ * with when refunds of a part become possible.
+ */
+function NotSettled({ summary, id }: { summary: RefundSummary; id: string }) {
+  const when = summary.settlesAt ? malaysiaTimeText(summary.settlesAt) : null
+  const cutOff = summary.settlesAt ? malaysiaClockText(summary.settlesAt) : null
+  return (
+    <div className="refund-settlement" data-testid="refund-not-settled">
+      <p className="refund-settlement__lead" id={`${id}-void`}>
+        <strong>Not settled yet:</strong> today you can void the full <strong>{formatRm(summary.paidSen)}</strong>.
+      </p>
+      <p className="small refund-settlement__why">
+        The gateway settles card payments{cutOff ? ` at ${cutOffText(cutOff)}, Malaysia time` : ' once a day'}. Until then it can only cancel the whole payment (the customer is not
+        charged at all); {when ? `from ${when}` : 'after settlement'} a refund of any part is possible.
+      </p>
+    </div>
+  )
+}
+
+/** Full refund, partial refund (an amount in RM) or, before settlement, the void of the whole payment; checked against what is left. */
+export function RefundForm({ summary, draft, errors, banner, onChange, onReview, onCancel, focusReview = false }: Props) {
   const id = useId()
+  const reviewButton = useRef<HTMLButtonElement>(null)
   const blocked = refundBlocked(summary)
   const kinds = refundKinds(summary)
+  const voidOnly = !blocked && !summary.settled && kinds.length === 1 && kinds[0] === 'VOID'
   const typed = parseRmText(draft.amount)
   const kindError = blocked ? null : (errors.kind ?? null)
+
+  // Back from the confirmation, or only one thing to do (the void): the review button is where staff go on.
+  useEffect(() => {
+    if (focusReview || voidOnly) reviewButton.current?.focus()
+    // Only when the form appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   return (
     <form
@@ -58,6 +90,8 @@ export function RefundForm({ summary, draft, errors, banner, onChange, onReview,
         <div className="alert alert--warning" role="alert">
           {blocked}
         </div>
+      ) : voidOnly ? (
+        <NotSettled summary={summary} id={id} />
       ) : (
         <fieldset className="refund-kinds" data-invalid={kindError ? true : undefined}>
           <legend>What to do</legend>
@@ -75,7 +109,7 @@ export function RefundForm({ summary, draft, errors, banner, onChange, onReview,
                   aria-describedby={kindError ? `${id}-${kind}-text ${id}-kind-error` : `${id}-${kind}-text`}
                 />
                 <span className="refund-kind__text">
-                  <strong id={`${id}-${kind}-label`}>{REFUND_KIND_LABELS[kind]}</strong>
+                  <strong id={`${id}-${kind}-label`}>{refundKindLabel(kind, summary)}</strong>
                   <span id={`${id}-${kind}-text`} className="small">
                     {choiceText(kind, summary)}
                   </span>
@@ -135,8 +169,8 @@ export function RefundForm({ summary, draft, errors, banner, onChange, onReview,
         <button type="button" className="button button--secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="button" disabled={blocked !== null}>
-          Review refund
+        <button type="submit" ref={reviewButton} className="button" disabled={blocked !== null} aria-describedby={voidOnly ? `${id}-void` : undefined}>
+          {voidOnly ? 'Review void' : 'Review refund'}
         </button>
       </div>
     </form>

@@ -4,7 +4,7 @@ import './RefundList.css'
 import type { OrderDetail, RefundStatus, RefundView } from '../../../src-preload/contract'
 import { formatFullTime } from '../../format/time'
 import { RefundCheckButton } from './RefundCheckButton'
-import { REFUND_STATUS_CHIPS, REFUND_STATUS_LABELS, refundAmountText, refundMessage, refundTypeLabel } from './refund-rules'
+import { REFUND_STATUS_CHIPS, REFUND_STATUS_LABELS, refundAmountText, refundExplanation, refundLabel, refundMessage } from './refund-rules'
 
 export function RefundStatusChip({ status, raw }: { status: RefundStatus; raw: string | null }) {
   const title = raw && raw !== status ? `Gateway status: ${raw}` : undefined
@@ -15,14 +15,15 @@ export function RefundStatusChip({ status, raw }: { status: RefundStatus; raw: s
   )
 }
 
-function RefundItem({ refund, onChecked }: { refund: RefundView; onChecked: (detail: OrderDetail) => void }) {
+function RefundItem({ refund, paidSen, onChecked }: { refund: RefundView; paidSen: number; onChecked: (detail: OrderDetail) => void }) {
   const message = refundMessage(refund)
+  const explanation = refundExplanation(refund)
   const unknownAmount = refund.amountSen === 0 && refund.external
   return (
     <li className="refund-item" data-testid="refund-item">
       <div className="refund-item__head">
         <span>
-          <strong>{refundTypeLabel(refund.type)}</strong>{' '}
+          <strong>{refundLabel(refund, paidSen)}</strong>{' '}
           <span className={unknownAmount ? 'muted' : 'refund-item__amount'}>{refundAmountText(refund)}</span>
         </span>
         <RefundStatusChip status={refund.status} raw={refund.rawStatus} />
@@ -31,9 +32,10 @@ function RefundItem({ refund, onChecked }: { refund: RefundView; onChecked: (det
         <span className="muted">Request-Id</span> <span className="mono">{refund.requestId}</span>
         {refund.external ? <span className="pill pill--muted refund-item__tag">registered from elsewhere</span> : null}
       </div>
+      {explanation ? <div className="small refund-item__why">{explanation}</div> : null}
       {message ? (
-        <div className={`small refund-item__message${refund.status === 'FAILED' ? ' field__error' : ''}`}>
-          <span className="muted">Gateway:</span> {message}
+        <div className="small refund-item__message">
+          <span className="muted">The gateway says:</span> <q>{message}</q>
         </div>
       ) : null}
       <div className="muted small">
@@ -49,12 +51,12 @@ function RefundItem({ refund, onChecked }: { refund: RefundView; onChecked: (det
 }
 
 /** The order's refunds, each with its request id, amount, type, status and, while waiting, its check. */
-export function RefundList({ refunds, onChecked }: { refunds: RefundView[]; onChecked: (detail: OrderDetail) => void }) {
+export function RefundList({ refunds, paidSen, onChecked }: { refunds: RefundView[]; paidSen: number; onChecked: (detail: OrderDetail) => void }) {
   if (refunds.length === 0) return <p className="muted small">No refunds yet.</p>
   return (
     <ul className="refund-list" aria-label="Refunds made">
       {refunds.map((refund) => (
-        <RefundItem key={refund.id} refund={refund} onChecked={onChecked} />
+        <RefundItem key={refund.id} refund={refund} paidSen={paidSen} onChecked={onChecked} />
       ))}
     </ul>
   )

@@ -6,7 +6,7 @@ import { countdownText } from '../../ui/countdown'
 import { useCountdown } from '../../ui/use-countdown'
 import { RefundCheckButton } from './RefundCheckButton'
 import { RefundStatusChip } from './RefundList'
-import { REFUND_KIND_LABELS, refundMessage, refundResultView, refundTypeLabel, type RefundKind, type RefundResultView } from './refund-rules'
+import { refundExplanation, refundLabel, refundMessage, refundResultView, refundTitle, type RefundKind, type RefundResultView } from './refund-rules'
 import { ResultFacts } from '../../ui/ResultFacts'
 
 interface Props {
@@ -33,23 +33,20 @@ export function RefundResultPanel({ result, asked, detail, onDetail, onClose }: 
   // Each new state is announced by moving the focus to its heading.
   useEffect(() => heading.current?.focus(), [view])
 
-  const askedLabel = REFUND_KIND_LABELS[asked]
-  const gatewayType = refund.type ? refundTypeLabel(refund.type) : null
-  const type = gatewayType ?? askedLabel
-  const isVoid = type === 'Void'
-  const noun = asked === 'VOID' ? 'void' : askedLabel.toLowerCase()
+  const paidSen = detail.refunds.paidSen
+  // What staff asked for, and what the gateway did with it once done (a full refund before settlement is a void).
+  const askedLabel = refundLabel({ asked, type: null, status: 'PENDING', amountSen: refund.amountSen }, paidSen)
+  const doneLabel = view === 'approved' ? refundLabel({ asked, type: refund.type, status: 'SUCCESS', amountSen: refund.amountSen }, paidSen) : askedLabel
+  const isVoid = doneLabel === 'Void'
+  const noun = askedLabel.toLowerCase()
   // Settled since main's first answer (a status check, the tracker or the gateway's notification).
   const settledSince = (result.outcome === 'unknown' || result.outcome === 'pending') && (view === 'approved' || view === 'declined')
   const amount = formatRm(refund.amountSen)
   const message = refundMessage(refund)
-  const titles: Record<RefundResultView, string> = {
-    approved: `${type} approved`,
-    declined: `The gateway declined the ${noun}`,
-    unknown: `We don't know whether the ${noun} went through`,
-    pending: `The ${noun} is pending at the gateway`,
-  }
+  const explanation = refundExplanation({ ...refund, asked })
+  const title = refundTitle(view, asked, refund, paidSen)
   const common: [string, ReactNode][] = [
-    ['Type', gatewayType && gatewayType !== askedLabel ? `${askedLabel} (the gateway calls it a ${gatewayType.toLowerCase()})` : askedLabel],
+    ['Type', doneLabel !== askedLabel ? `${askedLabel} (the gateway made it a ${doneLabel.toLowerCase()})` : askedLabel],
     ['Invoice', <span className="mono">{detail.order.invoiceNumber}</span>],
     ['Request-Id', <span className="mono">{refund.requestId}</span>],
   ]
@@ -62,7 +59,7 @@ export function RefundResultPanel({ result, asked, detail, onDetail, onClose }: 
         </span>
         <div>
           <h3 id={`${id}-heading`} ref={heading} tabIndex={-1}>
-            {titles[view]}
+            {title}
           </h3>
           <div className="charge-result__amount">
             {amount}
@@ -82,8 +79,8 @@ export function RefundResultPanel({ result, asked, detail, onDetail, onClose }: 
 
       {view === 'declined' ? (
         <>
-          <ResultFacts rows={[['Gateway says', <strong>{message ?? 'No reason given'}</strong>], ...common]} />
-          <p>Nothing was refunded. The payment stands as it was.</p>
+          <p>{explanation ?? 'Nothing was refunded.'} The payment stands as it was.</p>
+          <ResultFacts rows={[['Gateway says', <q className="refund-result__said">{message ?? 'No reason given.'}</q>], ...common]} />
         </>
       ) : null}
 

@@ -56,7 +56,7 @@ export function RefundsSection({ detail, onDetail }: Props) {
           </p>
         ) : null}
       </div>
-      <RefundList refunds={summary.refunds} onChecked={onDetail} />
+      <RefundList refunds={summary.refunds} paidSen={summary.paidSen} onChecked={onDetail} />
       <RegisterRefund orderId={detail.order.id} onRegistered={onDetail} />
       <RefundDialog open={open} onClose={() => setOpen(false)} detail={{ ...detail, refunds: summary }} onDetail={onDetail} />
     </section>

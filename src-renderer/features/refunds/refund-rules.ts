@@ -1,10 +1,12 @@
 /**
- * Refunds as staff see and ask for them: which kinds an order allows now, the partial amount's rules
- * (typed in RM, more than nothing, at most what is left), what is sent, and what a refund came to.
+ * Refunds as staff see and ask for them: which kinds an order allows now (before settlement only a
+ * void of the whole payment, after it refunds), the partial amount's rules (typed in RM, more than
+ * nothing, at most what is left), what is sent, and what a refund came to, in shop words.
  * Pure; main checks everything again (the renderer is never trusted).
  */
 import type { CallError, RefundRequest, RefundResult, RefundStatus, RefundSummary, RefundView } from '../../../src-preload/contract'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
+import { refundKindWords, sentenceCase } from '../../../src-common/refund-words'
 import { REFUND_STATUS_WORDS } from '../../../src-common/status-words'
 
 export type RefundKind = RefundRequest['kind']
@@ -13,6 +15,32 @@ export const REFUND_KIND_LABELS: Record<RefundKind, string> = {
   FULL: 'Full refund',
   PARTIAL: 'Partial refund',
   VOID: 'Void',
+}
+
+const MALAYSIA_TIME = new Intl.DateTimeFormat('en-MY', { timeZone: 'Asia/Kuala_Lumpur', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+
+/** "Tue 24 Nov, 00:00": a moment in Malaysia time, whatever the computer's time zone (the gateway settles by Malaysia's clock). */
+export function malaysiaTimeText(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : MALAYSIA_TIME.format(date).replace(/,(?=[^,]*,)/, '')
+}
+
+const MALAYSIA_CLOCK = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kuala_Lumpur', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+
+/** "00:00": the time of day of a moment in Malaysia time (a settlement cut-off). */
+export function malaysiaClockText(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '' : MALAYSIA_CLOCK.format(date)
+}
+
+/** A choice as the form names it: a full refund of what is left after earlier refunds is "Refund the rest". */
+export function refundKindLabel(kind: RefundKind, summary: Pick<RefundSummary, 'refundedSen'>): string {
+  return kind === 'FULL' && summary.refundedSen > 0 ? 'Refund the rest' : REFUND_KIND_LABELS[kind]
+}
+
+/** What a refund is called in the list and the result: what the gateway did once done, what staff asked while refused or waiting. */
+export function refundLabel(refund: Pick<RefundView, 'asked' | 'type' | 'status' | 'amountSen'>, paidSen: number): string {
+  return refundKindWords({ ...refund, paidSen })
 }
 
 /** The gateway's refund type (VOID, FULL_REFUND, PARTIAL_REFUND) as staff read it; "Refund" until it says. */
@@ -51,30 +79,73 @@ export function refundAmountText(refund: Pick<RefundView, 'amountSen' | 'externa
 }
 
 /**
- * The gateway's message worth showing: why a refund was refused or is still open. Not on an approved
- * one, where it is a bare "Success" or the error of a first answer that a check has since settled.
+ * The gateway's message worth showing, in sentence case: why a refund was refused or is still open.
+ * Not on an approved one, where it is a bare "Success" or the error of a first answer that a check
+ * has since settled.
  */
 export function refundMessage(refund: Pick<RefundView, 'message' | 'status'>): string | null {
   const text = refund.message?.trim() ?? ''
   if (!text || refund.status === 'SUCCESS') return null
-  return text
+  return sentenceCase(text)
 }
 
+/**
+ * Our own words for why a refund was refused, beside the gateway's: a part (or a full refund) that
+ * the gateway answered as a refused void was asked for before settlement.
+ */
+export function refundExplanation(refund: Pick<RefundView, 'asked' | 'type' | 'status'>): string | null {
+  if (refund.status !== 'FAILED') return null
+  if (refund.asked !== null && refund.asked !== 'VOID' && refund.type?.toUpperCase() === 'VOID') {
+    return 'Not settled yet: until the day’s settlement the gateway can only void the whole payment. Nothing was refunded.'
+  }
+  return 'The gateway refused it: nothing was refunded.'
+}
+
+/** How a refund's result is titled: what staff asked for and what the gateway did ("Payment voided", "Refund of the rest approved"). */
+export function refundTitle(view: RefundResultView, asked: RefundKind, refund: Pick<RefundView, 'type' | 'amountSen'>, paidSen: number): string {
+  const noun = refundKindWords({ asked, type: null, status: 'PENDING', amountSen: refund.amountSen, paidSen }).toLowerCase()
+  switch (view) {
+    case 'approved': {
+      const done = refundKindWords({ asked, type: refund.type, status: 'SUCCESS', amountSen: refund.amountSen, paidSen })
+      return done === 'Void' ? 'Payment voided' : `${done} approved`
+    }
+    case 'declined':
+      return `The gateway declined the ${noun}`
+    case 'unknown':
+      return `We don't know whether the ${noun} went through`
+    case 'pending':
+      return `The ${noun} is pending at the gateway`
+  }
+}
+
+type BlockFacts = Pick<RefundSummary, 'blockedReason' | 'remainingSen' | 'pendingSen' | 'canVoid' | 'settled'> & { refunds?: readonly Pick<RefundView, 'type' | 'status'>[] }
+
 /** Why no refund may be asked for now, or null when one may. */
-export function refundBlocked(summary: Pick<RefundSummary, 'blockedReason' | 'remainingSen' | 'pendingSen'> & { refunds?: readonly Pick<RefundView, 'type' | 'status'>[] }): string | null {
+export function refundBlocked(summary: BlockFacts): string | null {
   if (summary.blockedReason) return summary.blockedReason
   if (summary.remainingSen <= 0) {
     if (summary.pendingSen > 0) return `Nothing is left to refund while ${formatRm(summary.pendingSen)} waits for the gateway's answer.`
     const voided = summary.refunds?.some((refund) => refund.status === 'SUCCESS' && refund.type?.toUpperCase() === 'VOID')
     return voided ? 'Nothing is left to refund: the payment was voided.' : 'Nothing is left to refund: the whole payment has been refunded.'
   }
+  // Before settlement the gateway only voids the whole payment, which a refund still waiting rules out.
+  if (!summary.settled && !summary.canVoid) {
+    return 'Not settled yet: before settlement the gateway can only void the whole payment, which is not possible while another refund waits for its answer.'
+  }
   return null
 }
 
-/** The kinds staff may choose now, in the order the form shows them. */
-export function refundKinds(summary: Pick<RefundSummary, 'blockedReason' | 'remainingSen' | 'pendingSen' | 'canVoid'>): RefundKind[] {
+/** The kinds staff may choose now, in the order the form shows them: before settlement only the void the gateway will do. */
+export function refundKinds(summary: BlockFacts): RefundKind[] {
   if (refundBlocked(summary)) return []
-  return summary.canVoid ? ['FULL', 'PARTIAL', 'VOID'] : ['FULL', 'PARTIAL']
+  if (!summary.settled) return ['VOID']
+  return ['FULL', 'PARTIAL']
+}
+
+/** The kind the draft stands for: what staff chose, or the only one on offer (a void before settlement). */
+export function draftKind(draft: RefundDraft, summary: BlockFacts): RefundKind | null {
+  const kinds = refundKinds(summary)
+  return draft.kind ?? (kinds.length === 1 ? (kinds[0] ?? null) : null)
 }
 
 /** What staff typed and chose in the refund form. */
@@ -106,9 +177,12 @@ export function checkRefund(draft: RefundDraft, summary: RefundSummary): Partial
     errors.kind = blocked
     return errors
   }
-  if (draft.kind === null) errors.kind = summary.canVoid ? 'Choose a full refund, a partial refund or a void' : 'Choose a full refund or a partial refund'
-  else if (!refundKinds(summary).includes(draft.kind)) errors.kind = 'A void is no longer possible on this order: choose a refund'
-  if (draft.kind === 'PARTIAL') {
+  const kind = draftKind(draft, summary)
+  if (kind === null) errors.kind = 'Choose a full refund or a partial refund'
+  else if (!refundKinds(summary).includes(kind)) {
+    errors.kind = kind === 'VOID' ? 'A void is no longer possible on this order: choose a refund' : 'Not settled yet: only a void of the whole payment is possible for now'
+  }
+  if (kind === 'PARTIAL') {
     const amount = partialAmountProblem(draft.amount, summary.remainingSen)
     if (amount) errors.amount = amount
   }
@@ -123,8 +197,9 @@ export function refundAmountSen(draft: RefundDraft, summary: Pick<RefundSummary,
 
 /** The request for main, or null while the draft has problems. */
 export function toRefundRequest(orderId: number, draft: RefundDraft, summary: RefundSummary): RefundRequest | null {
-  if (draft.kind === null || Object.keys(checkRefund(draft, summary)).length > 0) return null
-  return { orderId, kind: draft.kind, amountSen: refundAmountSen(draft, summary) }
+  const kind = draftKind(draft, summary)
+  if (kind === null || Object.keys(checkRefund(draft, summary)).length > 0) return null
+  return { orderId, kind, amountSen: refundAmountSen({ ...draft, kind }, summary) }
 }
 
 /** The form field main's error is about, or null when it goes above the buttons. */

@@ -264,6 +264,17 @@ export function GeneralSettingsForm({ settings, environmentLabel, training }: { 
           <input type="checkbox" checked={draft.gateway.blockOnBadSignature} onChange={(e) => change('gateway', { blockOnBadSignature: e.target.checked })} />
           Refuse an answer whose signature is missing or wrong (otherwise it is recorded with a warning)
         </label>
+        <div className="field-stack--narrow">
+          <Field
+            label="Daily settlement at (Malaysia time)"
+            error={errorFor('gateway.settlementCutOff')}
+            hint="HH:MM, 00:00 for midnight (the training gateway's). Before it a card payment can only be voided in full; after it, refunded in part. The refund dialog offers what the gateway will do by this time."
+          >
+            {(props) => (
+              <input {...props} type="time" value={draft.gateway.settlementCutOff} onChange={(e) => change('gateway', { settlementCutOff: e.target.value })} />
+            )}
+          </Field>
+        </div>
       </fieldset>
 
       <fieldset>

@@ -8,7 +8,13 @@ import {
   chargeServerErrorOf,
   checkCharge,
   emptyChargeDraft,
+  nextChargeField,
+  noUsableCard,
+  precheckKey,
+  problemField,
+  PROCEEDS,
   toChargeRequest,
+  waitingText,
   type ChargeDraft,
 } from '../../../src-renderer/features/phone-order/charge-form'
 import { outcomeOf, refusedOutcome, responseText, resultView } from '../../../src-renderer/features/phone-order/charge-outcome'
@@ -18,7 +24,7 @@ import { brandKey, brandLabel, brandShort, maskedCardText } from '../../../src-r
 import { formatDate, formatFullTime } from '../../../src-renderer/format/time'
 import { orderView } from './order-view'
 
-const defaults = { invoiceNumber: 'INV-000042', chargeLimitSen: 500_000, duplicateWindowMinutes: 10, descriptor: 'KEDAI SITI' }
+const defaults = { invoiceNumber: 'INV-000042', chargeLimitSen: 500_000, duplicateWindowMinutes: 10, descriptor: 'KEDAI SITI', responseTimeoutSeconds: 30 }
 
 function card(change: Partial<SavedCardView> = {}): SavedCardView {
   return {
@@ -68,6 +74,43 @@ describe('the phone order form', () => {
     expect(checkCharge(draft(), { ...context, cards: [card({ active: false })] }).cardId).toBe('This card was removed: pick another')
     expect(chargeable(card())).toBe(true)
     expect(chargeable(card({ active: false }))).toBe(false)
+  })
+
+  it('says when no card can be charged at all instead of "Pick the card to charge"', () => {
+    const lock = { orderId: 5, invoiceNumber: 'INV-000040' }
+    expect(checkCharge(draft({ cardId: null }), { ...context, cards: [card({ lockedBy: lock })] }).cardId).toBe(
+      'The only saved card is locked until the charge of INV-000040 is settled: it cannot be charged now',
+    )
+    expect(noUsableCard([card({ lockedBy: lock }), card({ id: 8, lockedBy: { orderId: 6, invoiceNumber: 'INV-000041' } })])).toMatch(/^Every saved card is locked/)
+    expect(noUsableCard([card({ active: false })])).toMatch(/^No saved card to charge/)
+    expect(noUsableCard([card({ lockedBy: lock }), card({ id: 8 })])).toBeNull()
+    expect(noUsableCard([])).toMatch(/^No saved card to charge/)
+  })
+
+  it('moves on to what needs input next: the card, then the amount, then "Review charge"', () => {
+    const two = { ...context, cards: [card(), card({ id: 8 })] }
+    expect(nextChargeField(draft({ cardId: null, amount: '' }), two)).toBe('cardId')
+    expect(nextChargeField(draft({ amount: '' }), two)).toBe('amountSen')
+    expect(nextChargeField(draft({ invoiceNumber: '' }), two)).toBe('invoiceNumber')
+    expect(nextChargeField(draft(), two)).toBe('review')
+  })
+
+  it("sorts main's pre-check: refusals stop at the form, the duplicate guard and a Clerk's limit go on to the confirmation", () => {
+    const duplicate = { code: 'DUPLICATE_CHARGE', message: 'RM 128.50 was charged…' }
+    const clerk = { code: 'FORBIDDEN', message: 'Only a Supervisor…', field: 'amountSen', needs: { role: 'supervisor' as const, approvable: true } }
+    const used = { code: 'DUPLICATE_INVOICE', message: 'Invoice INV-1 is already used…', field: 'invoiceNumber' }
+    const locked = { code: 'CARD_LOCKED', message: 'The charge of INV-0 …', field: 'cardId' }
+    expect([duplicate, clerk, used, locked].map(PROCEEDS)).toEqual([true, true, false, false])
+    expect([duplicate, clerk, used, locked].map(problemField)).toEqual(['amountSen', 'amountSen', 'invoiceNumber', 'cardId'])
+    expect(problemField({ code: 'NOT_FOUND', message: 'No such customer' })).toBeNull()
+    const request = toChargeRequest(draft(), 3)
+    expect(precheckKey(request)).toBe(precheckKey({ ...request, confirmDuplicate: true }))
+    expect(precheckKey(request)).not.toBe(precheckKey({ ...request, amountSen: 1 }))
+  })
+
+  it('counts a waiting charge in seconds against the gateway timeout', () => {
+    expect(waitingText(0, 30)).toBe('0 s of 30 s')
+    expect(waitingText(7, 30)).toBe('7 s of 30 s')
   })
 
   it('judges the amount in RM text, and above the largest single charge', () => {
