@@ -23,7 +23,7 @@ function format(prefix: string, sequence: number): string {
 /** The next free number; does not consume it. */
 export function nextInvoiceNumber(history: History, prefix: string): string {
   let sequence = stored(history.db)
-  while (history.orders.byInvoice(format(prefix, sequence))) sequence += 1
+  while (history.orders.holdingInvoice(format(prefix, sequence)).length > 0) sequence += 1
   return format(prefix, sequence)
 }
 
@@ -39,7 +39,11 @@ export function noteInvoiceUsed(history: History, prefix: string, invoiceNumber:
     .run(KEY, String(used + 1), at.toISOString())
 }
 
-/** The refusal of an invoice number another order of this environment holds. */
-export function duplicateInvoice(invoiceNumber: string): AppError {
-  return new AppError('DUPLICATE_INVOICE', `Invoice ${invoiceNumber} is already used by another order in this environment. Use another number.`, 'invoiceNumber')
+/**
+ * The refusal of an invoice number another order of this environment holds; `held` is that order's
+ * number when it differs only in case (numbers are compared without regard to case: migration 7).
+ */
+export function duplicateInvoice(invoiceNumber: string, held: string = invoiceNumber): AppError {
+  const as = held === invoiceNumber ? '' : ` (as ${held}; invoice numbers are the same in capitals and small letters)`
+  return new AppError('DUPLICATE_INVOICE', `Invoice ${invoiceNumber} is already used by another order in this environment${as}. Use another number.`, 'invoiceNumber')
 }

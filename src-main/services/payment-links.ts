@@ -217,9 +217,10 @@ export class PaymentLinks {
     const invoiceNumber = request.invoiceNumber.trim()
     /** The order that held this number and never became a link (its number may be asked for again). */
     const reusable = (): OrderRow | null => {
-      const existing = history.orders.byInvoice(invoiceNumber)
-      if (existing && !neverCreated(existing)) throw duplicateInvoice(invoiceNumber)
-      return existing
+      const holders = history.orders.holdingInvoice(invoiceNumber)
+      const taken = holders.find((order) => order.invoiceNumber !== invoiceNumber || !neverCreated(order))
+      if (taken) throw duplicateInvoice(invoiceNumber, taken.invoiceNumber)
+      return holders[0] ?? null
     }
     // Refused early when it can be; checked again inside the write-ahead transaction below, where a
     // second request fired during the wait finds the first one's order.

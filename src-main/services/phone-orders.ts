@@ -93,7 +93,8 @@ export class PhoneOrders {
     const descriptorIssue = descriptorProblem(request.descriptor)
     if (descriptorIssue) problems.push(new AppError('INVALID_INPUT', descriptorIssue, 'descriptor'))
     if (request.note.trim().length > FIELD_LIMITS.phoneOrderNote) problems.push(new AppError('INVALID_INPUT', tooLongMessage(FIELD_LIMITS.phoneOrderNote), 'note'))
-    if (!invoiceIssue && history.orders.byInvoice(invoiceNumber)) problems.push(duplicateInvoice(invoiceNumber))
+    const holder = invoiceIssue ? undefined : history.orders.holdingInvoice(invoiceNumber)[0]
+    if (holder) problems.push(duplicateInvoice(invoiceNumber, holder.invoiceNumber))
     const customer = history.customers.get(request.customerId) ?? null
     if (!customer) {
       problems.push(new AppError('NOT_FOUND', `There is no customer ${String(request.customerId)} in this environment.`))

@@ -10,6 +10,7 @@ import { TRACKING_SCHEMA } from './migration-3-tracking'
 import { PRIVATE_NOTIFICATIONS_SCHEMA, redactStoredNotifications } from './migration-4-private-notifications'
 import { REVIEW_SCHEMA } from './migration-5-review'
 import { OPERATORS_SCHEMA } from './migration-6-operators'
+import { INVOICE_CASE_SCHEMA } from './migration-7-invoice-case'
 import { PRIVATE_FILE_MODE } from '../private-files'
 
 export interface Migration {
@@ -79,6 +80,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'operators',
     up: (db) => {
       db.exec(OPERATORS_SCHEMA)
+    },
+  },
+  {
+    // Invoice numbers compared without regard to case: the look-up the services refuse a used one by.
+    version: 7,
+    name: 'invoice numbers without regard to case',
+    up: (db) => {
+      db.exec(INVOICE_CASE_SCHEMA)
     },
   },
 ]

@@ -155,6 +155,7 @@ export class OrdersRepository {
   private readonly updateStatement: SqlStatement
   private readonly getStatement: SqlStatement
   private readonly byInvoiceStatement: SqlStatement
+  private readonly holdingInvoiceStatement: SqlStatement
   private readonly byRequestIdStatement: SqlStatement
   private readonly byPaymentIdStatement: SqlStatement
   private readonly forCustomerStatement: SqlStatement
@@ -168,6 +169,10 @@ export class OrdersRepository {
       where id = @id returning *`)
     this.getStatement = db.prepare('select * from orders where id = ?')
     this.byInvoiceStatement = db.prepare('select * from orders where invoice_number = ?')
+    // The exact holder first: a history from before migration 7 may hold two numbers differing in case.
+    this.holdingInvoiceStatement = db.prepare(
+      'select * from orders where lower(invoice_number) = lower(@invoice) order by case when invoice_number = @invoice then 0 else 1 end, id limit 2',
+    )
     this.byRequestIdStatement = db.prepare('select * from orders where request_id = ? order by id desc limit 1')
     this.byPaymentIdStatement = db.prepare('select * from orders indexed by orders_by_payment_id where payment_id = ? order by id desc limit 1')
     this.forCustomerStatement = db.prepare('select * from orders indexed by orders_by_customer where customer_id = ? order by id desc limit ?')
@@ -198,6 +203,15 @@ export class OrdersRepository {
 
   byInvoice(invoiceNumber: string): OrderRow | null {
     return this.one(this.byInvoiceStatement, invoiceNumber)
+  }
+
+  /**
+   * The orders holding this invoice number in any case ("inv-7" and "INV-7" are one invoice to
+   * staff): the exact holder first, at most two. The gateway's own messages name the number exactly
+   * as sent; those are found with byInvoice.
+   */
+  holdingInvoice(invoiceNumber: string): OrderRow[] {
+    return (this.holdingInvoiceStatement.all({ invoice: invoiceNumber }) as OrderRecord[]).map(toOrderRow)
   }
 
   byRequestId(requestId: string): OrderRow | null {

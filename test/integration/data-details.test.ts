@@ -98,6 +98,26 @@ describe('one length per field', () => {
   })
 })
 
+describe('invoice numbers', () => {
+  it('are one invoice in capitals and small letters: a link and a phone order refuse the other case at the field, nothing sent; the next number skips it', async () => {
+    const backend = await training()
+    await backend.call('links.create', cardLink({ invoiceNumber: 'INV-USED-1' }))
+    const taken = 'Invoice inv-used-1 is already used by another order in this environment (as INV-USED-1; invoice numbers are the same in capitals and small letters). Use another number.'
+    expect(await backend.failure('links.create', cardLink({ invoiceNumber: 'inv-used-1' }))).toEqual({ code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: taken })
+    expect(await gatewayCalls(backend, 'payment_page')).toBe(1)
+
+    const ids = await customerWithCard(backend)
+    // Told before the confirmation (the pre-check) and refused by the charge itself.
+    expect((await backend.call('phoneOrders.check', phoneOrder(ids, { invoiceNumber: 'inv-used-1' }))).problems).toContainEqual(expect.objectContaining({ code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: taken }))
+    expect(await backend.failure('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'inv-used-1' }))).toEqual({ code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: taken })
+    expect(await gatewayCalls(backend, 'charge')).toBe(0)
+
+    // The sequence's next number is free in every case.
+    await backend.call('links.create', cardLink({ invoiceNumber: 'inv-000001' }))
+    expect((await backend.call('links.prepare')).invoiceNumber).toBe('INV-000002')
+  })
+})
+
 describe('an e-mail address', () => {
   it('is kept exactly as typed; an accented domain is refused with its ASCII form, never converted', async () => {
     const backend = await training()

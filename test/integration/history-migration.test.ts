@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src-main/store/database'
 import { migrate, MIGRATIONS, schemaVersion } from '../../src-main/store/migrations'
 
+const NEWEST = MIGRATIONS.at(-1)?.version
 const HISTORY_TABLES = ['customers', 'orders', 'orders_fts', 'attempts', 'events', 'saved_cards', 'refunds', 'notifications', 'audit_log', 'tracking']
 
 describe('migrations 2 (history) and 3 (tracking)', () => {
@@ -28,13 +29,14 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
       [4, 'private notifications'],
       [5, 'review'],
       [6, 'operators'],
+      [7, 'invoice numbers without regard to case'],
     ])
   })
 
   it('brings an empty database to the newest version with every history table, strict, and no backup', async () => {
     const db = openDatabase(file)
     expect(await migrate(db, file)).toBeNull()
-    expect(schemaVersion(db)).toBe(6)
+    expect(schemaVersion(db)).toBe(NEWEST)
     expect(tables(db)).toEqual(expect.arrayContaining(['settings', ...HISTORY_TABLES]))
     const strict = db.prepare("select name, strict from pragma_table_list where schema = 'main' and type = 'table' and name not like '%fts%' and name not like 'sqlite_%'").all() as { name: string; strict: number }[]
     expect(strict.filter((table) => table.strict !== 1)).toEqual([])
@@ -51,7 +53,7 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
     const backup = await migrate(db, file, MIGRATIONS, () => new Date('2026-11-21T10:00:00Z'))
     expect(backup).toBe(`${file}.backup-v1-2026-11-21T10-00-00-000Z`)
     expect(existsSync(backup ?? '')).toBe(true)
-    expect(schemaVersion(db)).toBe(6)
+    expect(schemaVersion(db)).toBe(NEWEST)
     expect(db.prepare('select key, value from settings').all()).toEqual([{ key: 'merchantName', value: '"Kedai Runcit Ali"' }])
     expect(tables(db)).toEqual(expect.arrayContaining(HISTORY_TABLES))
 
@@ -86,7 +88,7 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
     db.prepare("insert into notifications (request_id, raw_body, headers, verified, received_at) values ('n-2', 'not json token=' || ?, '{}', 1, 't')").run(token)
 
     const backup = await migrate(db, file)
-    expect(schemaVersion(db)).toBe(6)
+    expect(schemaVersion(db)).toBe(NEWEST)
     const stored = db.prepare('select raw_body from notifications order by id').pluck().all() as string[]
     expect(JSON.parse(stored[0] ?? '')).toEqual({
       order: { invoice_number: 'INV-1' },
@@ -105,5 +107,22 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
     expect(old.prepare('select count(*) from notifications').pluck().get()).toBe(2)
     old.close()
     if (process.platform !== 'win32') expect(statSync(backup ?? '').mode & 0o777).toBe(0o600)
+  })
+
+  it('7 compares invoice numbers without regard to case and keeps two numbers an older history holds in both cases', async () => {
+    const db = openDatabase(file)
+    await migrate(db, file, MIGRATIONS.slice(0, 6))
+    const insert = db.prepare(
+      "insert into orders (kind, invoice_number, amount_sen, currency, channel, status, customer_name, created_by, created_at, updated_at) values ('card_link', ?, 100, 'MYR', 'CARD', 'PAID', 'Siti', 'desk', 't', 't')",
+    )
+    insert.run('inv-used-1')
+    insert.run('INV-USED-1')
+
+    await migrate(db, file)
+    expect(schemaVersion(db)).toBe(NEWEST)
+    expect(db.prepare('select invoice_number from orders order by id').pluck().all()).toEqual(['inv-used-1', 'INV-USED-1'])
+    const plan = db.prepare("explain query plan select * from orders where lower(invoice_number) = lower('Inv-Used-1')").all() as { detail: string }[]
+    expect(plan.map((step) => step.detail).join(' ')).toContain('orders_by_invoice_folded')
+    db.close()
   })
 })

@@ -11,6 +11,7 @@
 import type { GatewayEnvironment } from '../../../src-preload/contract'
 import type { PgDatabase } from './pg-database'
 import { SEARCH_FUNCTIONS_SQL } from './search-terms'
+import { invoiceCaseTeamSql } from '../migration-7-invoice-case'
 
 export const TEAM_ENVIRONMENTS: readonly GatewayEnvironment[] = ['sandbox', 'production']
 
@@ -275,6 +276,11 @@ export const TEAM_MIGRATIONS: readonly { version: number; name: string; sql: str
     ${SEARCH_FUNCTIONS_SQL}
     ${TEAM_ENVIRONMENTS.map((environment) => searchColumns(historySchema(environment))).join('\n')}
     `,
+  },
+  {
+    version: 3,
+    name: 'invoice numbers without regard to case',
+    sql: TEAM_ENVIRONMENTS.map((environment) => invoiceCaseTeamSql(historySchema(environment))).join('\n'),
   },
 ]
 

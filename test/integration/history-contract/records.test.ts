@@ -53,6 +53,18 @@ describe.each(ENGINES)('history records (%s)', (engine) => {
     expect(f.history.attempts.get(12345)).toBeNull()
   })
 
+  it('orders: an invoice number is held in any case, the exact holder first', () => {
+    const upper = f.history.orders.insert(newOrder({ invoiceNumber: 'INV-CASE-7' }))
+    expect(f.history.orders.holdingInvoice('inv-case-7').map((order) => order.id)).toEqual([upper.id])
+    expect(f.history.orders.holdingInvoice('Inv-Case-7').map((order) => order.invoiceNumber)).toEqual(['INV-CASE-7'])
+    expect(f.history.orders.holdingInvoice('INV-CASE-70')).toEqual([])
+    // Byte-exact look-ups stay exact: the gateway names a number as it was sent.
+    expect(f.history.orders.byInvoice('inv-case-7')).toBeNull()
+    const lower = f.history.orders.insert(newOrder({ invoiceNumber: 'inv-case-7' }))
+    expect(f.history.orders.holdingInvoice('inv-case-7').map((order) => order.id)).toEqual([lower.id, upper.id])
+    expect(f.history.orders.holdingInvoice('INV-CASE-7').map((order) => order.id)).toEqual([upper.id, lower.id])
+  })
+
   it('events: the timeline of an order, oldest first, with JSON details', () => {
     const order = f.history.orders.insert(newOrder())
     const other = f.history.orders.insert(newOrder())
