@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
+import { licenceNotices } from './scripts/licences.mjs'
 import { CONTENT_SECURITY_POLICY, DEV_CONTENT_SECURITY_POLICY } from './src-main/security/csp'
 
 const root = __dirname
@@ -51,7 +52,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src-renderer'),
-    plugins: [react(), contentSecurityPolicy()],
+    // licences.json: the notices of the shipped dependencies, for the About panel (scripts/licences.mjs).
+    plugins: [react(), contentSecurityPolicy(), licenceNotices(root)],
     build: {
       outDir: resolve(root, 'out/renderer'),
       minify: true,

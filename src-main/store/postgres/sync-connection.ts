@@ -49,6 +49,15 @@ export interface SyncConnectionOptions {
   onUnreachable?: (message: string) => void
 }
 
+/**
+ * In a packaged app `pg` resolves inside app.asar, which a worker thread cannot read (Electron's asar
+ * support is for the main thread): electron-builder.yml unpacks pg and its dependencies beside it,
+ * and the worker loads them from app.asar.unpacked. Any other path is returned as it is.
+ */
+export function outsideAsar(path: string): string {
+  return path.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2')
+}
+
 type Answer =
   | { ok: true; rows: Record<string, unknown>[]; rowCount: number }
   | { ok: false; unreachable: boolean; message: string; code?: string; constraint?: string }
@@ -139,7 +148,7 @@ export class SyncConnection {
   private ensureWorker(): MessagePort {
     if (this.port) return this.port
     const { port1, port2 } = new MessageChannel()
-    const pgPath = createRequire(__filename).resolve('pg')
+    const pgPath = outsideAsar(createRequire(__filename).resolve('pg'))
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { port: port2, signal: this.signal, connection: this.options.connection, pgPath },
