@@ -1,5 +1,5 @@
 import './App.css'
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import type { OperatorView } from '../../src-preload/contract'
 import { AuditScreen } from '../features/audit/AuditScreen'
 import { OperatorsScreen } from '../features/operators/OperatorsScreen'
@@ -17,6 +17,7 @@ import { subscribeTeamEvents, useTeamStore } from '../features/team/team-store'
 import { WelcomeScreen } from '../features/welcome/WelcomeScreen'
 import { useWelcome } from '../features/welcome/use-welcome'
 import { EnvironmentBanner } from '../ui/EnvironmentBanner'
+import { focusElement } from '../ui/focus'
 import { AuditIcon, LinkIcon, OperatorsIcon, OrdersIcon, PhoneIcon, SettingsIcon } from '../ui/icons'
 import { ErrorBoundary } from './ErrorBoundary'
 import { screens, subscribeShellEvents, useShellStore, type Screen } from './shell-store'
@@ -95,6 +96,15 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
   const screen = allowed.includes(current) ? current : 'orders'
   // The first-run welcome, when on show, takes the screens' place (an Admin's, on a fresh desk in Training).
   const welcome = useWelcome(operator, hidden)
+  const main = useRef<HTMLElement>(null)
+
+  // A screen opened puts the keyboard in it: a field the screen focuses itself (the search, the
+  // customer finder, the link form) keeps it; otherwise its title takes it, not the menu left behind.
+  useEffect(() => {
+    const content = main.current
+    const title = content?.querySelector<HTMLElement>('h1')
+    if (content && title && !content.contains(document.activeElement)) focusElement(title)
+  }, [screen, welcome.open])
 
   return (
     <div className={`shell shell--${environment ?? 'unknown'}`} hidden={hidden} inert={hidden} data-testid="shell">
@@ -128,7 +138,7 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
           ))}
         </ul>
       </nav>
-      <main className="content">
+      <main className="content" ref={main}>
         {infoError ? (
           <div className="alert alert--error" role="alert">
             <strong>The app's back end is not answering.</strong> {infoError.message}

@@ -151,3 +151,67 @@ test('an accented e-mail domain and a descriptor statements cannot print are ref
   await page.getByRole('button', { name: 'Create card link' }).click()
   await expect(page.getByRole('heading', { name: 'Link ready' })).toBeVisible()
 })
+
+test.describe('by keyboard only', () => {
+  /** Presses Tab (or Shift+Tab) until `target` has the focus, as a person would; fails after `most` presses. */
+  async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, most = 30, key = 'Tab'): Promise<number> {
+    for (let presses = 1; presses <= most; presses += 1) {
+      await page.keyboard.press(key)
+      if (await target.evaluate((element) => element === document.activeElement)) return presses
+    }
+    throw new Error(`${String(most)} Tabs did not reach ${target.toString()}`)
+  }
+
+  test('from Orders to a link made and a new form, without the mouse: focus lands on what is new each time, the arrows choose how the customer pays', async ({ page }) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+    const menu = page.getByRole('navigation', { name: 'Main' })
+    // A screen without a field of its own to start at takes the keyboard at its title, not left on the menu.
+    await tabTo(page, menu.getByRole('button', { name: 'Settings' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused()
+
+    await tabTo(page, menu.getByRole('button', { name: 'Payment link' }), 30, 'Shift+Tab')
+    await page.keyboard.press('Enter')
+
+    // The form's first field is the choice of how the customer pays: one tab stop, the arrows move and choose.
+    const card = page.getByRole('radio', { name: /^Card \(hosted page\)/ })
+    const other = page.getByRole('radio', { name: /^Other channel/ })
+    await expect(card).toBeFocused()
+    await expect(card).toBeChecked()
+    await page.keyboard.press('ArrowRight')
+    await expect(other).toBeFocused()
+    await expect(other).toBeChecked()
+    await expect(page.getByLabel('Channel')).toBeVisible()
+    await page.keyboard.press('ArrowLeft')
+    await expect(card).toBeChecked()
+    await expect(page.getByLabel('Channel')).toHaveCount(0)
+
+    // Tab goes on through the fields in reading order; the invoice number is already filled.
+    const form = page.getByRole('form', { name: 'New payment link' })
+    expect(await tabTo(page, form.getByLabel('Amount (RM)'), 3)).toBeLessThanOrEqual(2)
+    await page.keyboard.type('88')
+    await page.keyboard.press('Tab')
+    await expect(form.getByLabel('Customer name')).toBeFocused()
+    await page.keyboard.type('Nur Aisyah')
+    await page.keyboard.press('Tab')
+    await expect(form.getByLabel('E-mail')).toBeFocused()
+    await page.keyboard.type('aisyah@example.my')
+    await page.keyboard.press('Enter')
+
+    // Made: the keyboard is on the new link's heading; the next Tab is on its address, selected for Ctrl+C, then Copy.
+    const made = page.locator('#link-result-heading')
+    await expect(made).toBeFocused()
+    await page.keyboard.press('Tab')
+    const address = page.getByLabel('Payment address')
+    await expect(address).toBeFocused()
+    expect(await address.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, (await address.inputValue()).length])
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeFocused()
+
+    // "New link" from the keyboard: a fresh form, the focus on its first field again.
+    await tabTo(page, page.getByRole('button', { name: 'New link' }))
+    await page.keyboard.press('Enter')
+    await expect(card).toBeFocused()
+    await expect(form.getByLabel('Amount (RM)')).toHaveValue('')
+  })
+})

@@ -102,7 +102,7 @@ export function CreatedLink({ detail, onChanged, onNewLink, refreshError }: Prop
   const headingRef = useRef<HTMLHeadingElement>(null)
   const focusRequest = useLinkStore((state) => state.focusRequest)
 
-  // Just made: the keyboard starts at the new link (its heading; the next Tab reaches the copy button).
+  // Just made: the keyboard starts at the new link (its heading; the next Tab reaches its address, selected for copying).
   useEffect(() => {
     if (focusRequest !== 'result') return
     headingRef.current?.focus()

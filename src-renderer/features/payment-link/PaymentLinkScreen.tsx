@@ -22,6 +22,12 @@ export function PaymentLinkScreen() {
     void useLinkStore.getState().ensure(environment, history)
   }, [environment, history])
 
+  // Arriving here puts the keyboard in the screen: the form's first field, or the link on show.
+  useEffect(() => {
+    const { result: shown, requestFocus } = useLinkStore.getState()
+    requestFocus(shown ? 'result' : 'form')
+  }, [])
+
   // The link on show may have changed while this screen was away; then follow main's events.
   useEffect(() => {
     void useLinkStore.getState().refreshResult()
