@@ -323,7 +323,12 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       runtime: config.runtime,
       electronVersion: config.electronVersion ?? null,
       sqliteVersion: sqliteVersion(deskDb.db),
+      language: appSettings.language,
     }),
+    'app.setLanguage': ({ language }) => {
+      if (appSettings.language !== language) saveAppSettings({ ...appSettings, language })
+      return { language }
+    },
 
     'session.status': () => desk.status(),
     'session.setup': async (input) => {

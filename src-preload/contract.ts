@@ -16,6 +16,10 @@ import { shopNameProblem } from '../src-common/shop-name'
 export const Environment = z.enum(['training', 'sandbox', 'production'])
 export type Environment = z.infer<typeof Environment>
 
+/** The languages of the app's words (docs/i18n.md): English and Bahasa Melayu. */
+export const Language = z.enum(['en', 'ms'])
+export type Language = z.infer<typeof Language>
+
 export const AppInfo = z.object({
   name: z.string(),
   version: z.string(),
@@ -26,6 +30,8 @@ export const AppInfo = z.object({
   runtime: z.enum(['electron', 'browser', 'test']),
   electronVersion: z.string().nullable(),
   sqliteVersion: z.string(),
+  /** This desk's language; null until someone chooses one (the screens then follow the system's). */
+  language: Language.nullable(),
 })
 export type AppInfo = z.infer<typeof AppInfo>
 
@@ -816,6 +822,8 @@ export const calls = {
     SettingsView,
   ),
   /** Whether this desk's first-run welcome is still to show. */
+  /** This desk's language, remembered for every operator of the desk (and the sign-in screen). */
+  'app.setLanguage': call(z.object({ language: Language }), z.object({ language: Language })),
   'welcome.get': call(NoInput, WelcomeView),
   /** The welcome was finished or skipped: it does not show again by itself (Settings opens it on demand). */
   'welcome.finish': call(NoInput, WelcomeView),
@@ -990,6 +998,7 @@ export const PERMISSIONS: { readonly [K in CallName]: Permission } = {
   'team.importHistory': { access: 'admin' },
   'team.leave': { access: 'admin' },
   'environment.switch': { access: 'admin' },
+  'app.setLanguage': { access: 'anyone' },
   'welcome.get': { access: 'clerk' },
   'welcome.finish': { access: 'admin' },
   'settings.get': { access: 'clerk' },

@@ -6,6 +6,7 @@ import { PERMISSIONS, type Access, type CallName, type Role } from '../../src-pr
 
 export const CALL_WORDS: { readonly [K in CallName]: string } = {
   'app.info': 'see which version of the app runs',
+  'app.setLanguage': 'change the language of this desk',
   'session.status': 'see who is signed in',
   'session.setup': 'create the first Admin on a new desk',
   'session.signIn': 'sign in',

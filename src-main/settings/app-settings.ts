@@ -5,7 +5,7 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { z } from 'zod'
-import { Environment, TeamConnection } from '../../src-preload/contract'
+import { Environment, Language, TeamConnection } from '../../src-preload/contract'
 
 const CredentialProfile = z.object({
   clientId: z.string().default(''),
@@ -27,6 +27,8 @@ const AppSettings = z.object({
   /** Null: this desk keeps its own history (SQLite), the embedded default. */
   team: TeamSettings.nullable().default(null),
   environment: Environment.default('training'),
+  /** The desk's language; null until chosen (the screens follow the system's language until then). */
+  language: Language.nullable().default(null),
   /**
    * The first-run welcome of this desk: 'pending' from the moment its first Admin is made here until it
    * is finished or skipped ('done'). Null on a desk set up before the welcome existed: it never shows there.

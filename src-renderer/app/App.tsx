@@ -20,19 +20,22 @@ import { EnvironmentBanner } from '../ui/EnvironmentBanner'
 import { focusElement } from '../ui/focus'
 import { AuditIcon, LinkIcon, OperatorsIcon, OrdersIcon, PhoneIcon, SettingsIcon } from '../ui/icons'
 import { ErrorBoundary } from './ErrorBoundary'
+import { useT } from '../i18n/i18n'
 import { screens, subscribeShellEvents, useShellStore, type Screen } from './shell-store'
 
-const SCREENS: Record<Screen, { label: string; icon: ReactNode; render: () => ReactNode }> = {
-  orders: { label: 'Orders', icon: <OrdersIcon />, render: () => <OrdersScreen /> },
-  'payment-link': { label: 'Payment link', icon: <LinkIcon />, render: () => <PaymentLinkScreen /> },
-  'phone-order': { label: 'Phone order', icon: <PhoneIcon />, render: () => <PhoneOrderScreen /> },
-  audit: { label: 'Audit log', icon: <AuditIcon />, render: () => <AuditScreen /> },
-  operators: { label: 'Operators', icon: <OperatorsIcon />, render: () => <OperatorsScreen /> },
-  settings: { label: 'Settings', icon: <SettingsIcon />, render: () => <SettingsScreen /> },
+const SCREENS: Record<Screen, { icon: ReactNode; render: () => ReactNode }> = {
+  orders: { icon: <OrdersIcon />, render: () => <OrdersScreen /> },
+  'payment-link': { icon: <LinkIcon />, render: () => <PaymentLinkScreen /> },
+  'phone-order': { icon: <PhoneIcon />, render: () => <PhoneOrderScreen /> },
+  audit: { icon: <AuditIcon />, render: () => <AuditScreen /> },
+  operators: { icon: <OperatorsIcon />, render: () => <OperatorsScreen /> },
+  settings: { icon: <SettingsIcon />, render: () => <SettingsScreen /> },
 }
 
 /** Sign-in in front of every screen: the first Admin, the sign-in, the screens, or the lock over them. */
 export function App() {
+  // Every screen re-renders when the language changes: words and formats follow at once, nothing reloads.
+  useT()
   const view = useSessionStore((state) => state.view)
   const loadError = useSessionStore((state) => state.loadError)
   const screensFor = useSessionStore((state) => state.screensFor)
@@ -88,6 +91,7 @@ function Screens({ mode, screensFor }: { mode: SessionMode; screensFor: Operator
 
 /** The screens, for one operator. Hidden and inert (still mounted, unsent forms kept) while locked. */
 function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }) {
+  const t = useT()
   const current = useShellStore((state) => state.screen)
   const navigate = useShellStore((state) => state.navigate)
   const environment = useShellStore((state) => state.info?.environment ?? null)
@@ -111,14 +115,12 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
       <EnvironmentBanner environment={environment} />
       <header className="topbar">
         <div className="topbar__brand">
-          <span className="topbar__logo" aria-hidden="true">
-            MB
-          </span>
-          <span className="topbar__name">Merchant Back Office</span>
+          <span className="topbar__logo" aria-hidden="true">{t('shell.logo')}</span>
+          <span className="topbar__name">{t('shell.appName')}</span>
         </div>
         <OperatorMenu operator={operator} />
       </header>
-      <nav className="sidebar" aria-label="Main">
+      <nav className="sidebar" aria-label={t('shell.mainMenu')}>
         <ul>
           {allowed.map((item) => (
             <li key={item}>
@@ -132,7 +134,7 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
                 }}
               >
                 {SCREENS[item].icon}
-                <span>{SCREENS[item].label}</span>
+                <span>{t(`shell.screens.${item}`)}</span>
               </button>
             </li>
           ))}
@@ -141,7 +143,7 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
       <main className="content" ref={main}>
         {infoError ? (
           <div className="alert alert--error" role="alert">
-            <strong>The app's back end is not answering.</strong> {infoError.message}
+            <strong>{t('shell.backEndSilent')}</strong> {infoError.message}
           </div>
         ) : null}
         {/* Keyed by screen so that a rendering error on one screen is forgotten on the next. */}

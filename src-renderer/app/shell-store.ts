@@ -2,8 +2,10 @@
  * The shell's store: which screen is shown, and what the back end says about this installation.
  */
 import { create } from 'zustand'
-import type { AppInfo, CallError, Environment } from '../../src-preload/contract'
+import type { AppInfo, CallError, Environment, Language } from '../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../api'
+import { switchLanguage } from '../i18n/i18n'
+import { languageFromSystem } from '../i18n/languages'
 import { useSessionStore } from '../features/session/session-store'
 import { useTeamStore } from '../features/team/team-store'
 
@@ -20,6 +22,8 @@ interface AppInfoSlice {
   infoError: CallError | null
   loadInfo: () => Promise<void>
   setEnvironment: (environment: Environment) => void
+  /** Switches the screens at once (nothing reloads; forms keep what was typed) and remembers it for the desk; the error when it could not be saved. */
+  chooseLanguage: (language: Language) => Promise<CallError | null>
   /**
    * Which history the screens show, counted up each time it moves: an environment switch, or this desk
    * creating, joining or leaving a team (the same environment, another database). Screens that keep
@@ -45,6 +49,17 @@ export const useShellStore = create<ShellState>()((set) => ({
     }
     const result = await api.app.info()
     set(result.ok ? { info: result.value, infoError: null } : { infoError: result.error })
+    // The desk's language; until someone chooses one, the system's (English when it speaks neither).
+    if (result.ok) switchLanguage(result.value.language ?? languageFromSystem(navigator.languages))
+  },
+  chooseLanguage: async (language) => {
+    switchLanguage(language)
+    const api = getApi()
+    if (!api) return NO_BRIDGE
+    const result = await api.app.setLanguage({ language })
+    if (!result.ok) return result.error
+    set((state) => (state.info ? { info: { ...state.info, language } } : {}))
+    return null
   },
   setEnvironment: (environment) => set((state) => (state.info ? { info: { ...state.info, environment } } : {})),
   history: 0,

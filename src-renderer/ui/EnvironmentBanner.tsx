@@ -1,26 +1,22 @@
 import './EnvironmentBanner.css'
 import type { Environment } from '../../src-preload/contract'
-
-const BANNERS: Record<Environment, { title: string; detail: string }> = {
-  training: { title: 'Training', detail: 'no real money · payments go to the built-in training gateway' },
-  sandbox: { title: 'Sandbox', detail: "no real money · payments go to the gateway's sandbox" },
-  production: { title: 'Production', detail: 'real payments' },
-}
+import { useT } from '../i18n/i18n'
 
 /** Always visible, above everything: which gateway this window talks to, and whether money is real. */
 export function EnvironmentBanner({ environment }: { environment: Environment | null }) {
+  const t = useT()
   if (!environment) {
     return (
       <div className="env-banner env-banner--unknown" role="status" data-testid="environment-banner">
-        <strong>Not connected</strong> to the app&apos;s back end
+        <strong>{t('banner.notConnected')}</strong> {t('banner.notConnectedDetail')}
       </div>
     )
   }
-  const { title, detail } = BANNERS[environment]
+  const title = t(`banner.${environment}.title`)
   return (
-    <div className={`env-banner env-banner--${environment}`} role="status" aria-label={`Environment: ${title}`} data-testid="environment-banner">
+    <div className={`env-banner env-banner--${environment}`} role="status" aria-label={t('banner.environment', { name: title })} data-testid="environment-banner">
       <strong>{title}</strong>
-      <span className="env-banner__detail"> · {detail}</span>
+      <span className="env-banner__detail"> · {t(`banner.${environment}.detail`)}</span>
     </div>
   )
 }

@@ -67,6 +67,7 @@ interface Scene {
 /** A valid input for every call (the type makes a new call in the contract fail to compile here until it has one). */
 const VALID = {
   'app.info': () => undefined,
+  'app.setLanguage': () => ({ language: 'ms' }),
   'session.status': () => undefined,
   'session.setup': () => ({ login: 'second', name: 'Second Admin', pin: '97531086' }),
   'session.signIn': () => ({ login: TEST_OPERATORS.admin.login, pin: TEST_OPERATORS.admin.pin }),

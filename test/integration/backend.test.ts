@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { randomUUID } from 'node:crypto'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -13,14 +13,26 @@ describe('backend', () => {
   let backend: Backend
   const sink = memorySink()
 
+  const keychainService = `mbo-test-${randomUUID()}`
+  const start = () => createBackend({ dataDir, appName: 'Merchant Back Office', appVersion: '1.2.3', runtime: 'test', log: createLogger(sink), keychainService })
+
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'mbo-backend-'))
-    backend = await createBackend({ dataDir, appName: 'Merchant Back Office', appVersion: '1.2.3', runtime: 'test', log: createLogger(sink), keychainService: `mbo-test-${randomUUID()}` })
+    backend = await start()
   })
 
   afterEach(async () => {
     await backend.close()
     rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('remembers the desk’s language in its settings file, for every operator and after a restart', async () => {
+    expect(await backend.dispatch('app.setLanguage', { language: 'ms' })).toEqual({ ok: true, value: { language: 'ms' } })
+    expect(JSON.parse(readFileSync(join(dataDir, 'app-settings.json'), 'utf8'))).toMatchObject({ language: 'ms' })
+    await backend.close()
+    backend = await start()
+    expect(await backend.dispatch('app.info', undefined)).toMatchObject({ ok: true, value: { language: 'ms' } })
+    expect(await backend.dispatch('app.setLanguage', { language: 'fr' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
   })
 
   it('answers app.info with this installation, read from a real SQLite file', async () => {
@@ -35,6 +47,7 @@ describe('backend', () => {
         runtime: 'test',
         electronVersion: null,
         sqliteVersion: expect.stringMatching(/^3\.\d+\.\d+$/) as unknown,
+        language: null,
       },
     })
     const file = historyFile(dataDir, 'training')

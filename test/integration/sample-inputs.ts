@@ -9,6 +9,7 @@ import { TEST_OPERATORS } from '../harness/operators'
 
 export const SAMPLE_INPUTS: Record<CallName, unknown[]> = {
   'app.info': [undefined],
+  'app.setLanguage': [{ language: 'ms' }],
   'session.status': [undefined],
   // Refused: the desk has its Admin already.
   'session.setup': [{ login: 'second', name: 'Second Admin', pin: '97531086' }],

@@ -10,6 +10,7 @@ const INFO: AppInfo = {
   environment: 'training',
   dataDir: '/data',
   runtime: 'test',
+  language: null,
   electronVersion: null,
   sqliteVersion: '3.50.0',
 }

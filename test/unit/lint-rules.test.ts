@@ -42,3 +42,31 @@ describe('import rules', () => {
     expect(await importErrors(file, "import type { Api } from '../../../src-preload/contract'\nexport type A = Api\n")).toEqual([])
   })
 })
+
+describe('words on screen', () => {
+  async function wordErrors(filePath: string, code: string): Promise<number> {
+    const [result] = await eslint.lintText(code, { filePath })
+    return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-syntax' && message.message.includes('catalogues')).length
+  }
+  const file = 'src-renderer/features/brand-new/NewScreen.tsx'
+
+  it('refuses bare words in JSX: text, labels, hints, titles, and words chosen in an expression', async () => {
+    expect(await wordErrors(file, 'export const A = () => <p>Paid today</p>\n')).toBe(1)
+    expect(await wordErrors(file, 'export const A = () => <input aria-label="Search orders" />\n')).toBe(1)
+    expect(await wordErrors(file, 'export const A = ({ busy }: { busy: boolean }) => <button>{busy ? \'Saving…\' : \'Save\'}</button>\n')).toBe(2)
+    expect(await wordErrors(file, 'export const A = () => <F label="Amount (RM)" hint="At most RM 5,000.00" />\nconst F = (_: { label: string; hint: string }) => null\n')).toBe(2)
+    expect(await wordErrors(file, 'export const A = ({ n }: { n: number }) => <p>{`${String(n)} orders`}</p>\n')).toBe(1)
+  })
+
+  it('lets through words from the catalogue, class names, punctuation and numbers', async () => {
+    const code = [
+      "declare function t(id: string, values?: object): string",
+      "export const A = ({ n }: { n: number }) => (",
+      "  <p className=\"muted small\" data-testid=\"count-line\" aria-label={t('orders.count', { count: n })}>",
+      "    {t('orders.count', { count: n })} · {n} — {'·'}",
+      "  </p>",
+      ")",
+    ].join('\n')
+    expect(await wordErrors(file, code)).toBe(0)
+  })
+})

@@ -8,8 +8,8 @@ import { formatDateTime } from '../../format/time'
 import { Field } from '../../ui/Field'
 import { Modal } from '../../ui/Modal'
 import { ScreenHeader } from '../../ui/ScreenHeader'
-import { fieldOf, PIN_RULE, pinProblem, repeatProblem } from '../session/pin-rules'
-import { ROLE_LABELS } from '../session/roles'
+import { fieldOf, pinProblem, pinRule, repeatProblem } from '../session/pin-rules'
+import { roleLabel } from '../session/roles'
 import { useSessionStore } from '../session/session-store'
 import { useOperatorsStore } from './operators-store'
 import { DialogFooter } from '../../ui/DialogFooter'
@@ -80,7 +80,7 @@ export function OperatorsScreen() {
                 </td>
                 <td className="mono">{operator.login}</td>
                 <td>
-                  <span className={`role-chip role-chip--${operator.role}`}>{ROLE_LABELS[operator.role]}</span>
+                  <span className={`role-chip role-chip--${operator.role}`}>{roleLabel(operator.role)}</span>
                 </td>
                 <td>{standing(operator, now)}</td>
                 <td className="operators-table__actions">
@@ -190,13 +190,13 @@ function AddOperatorForm({ onAdded }: { onAdded: (operator: OperatorView) => voi
               <select {...props} value={role} onChange={(e) => setRole(e.target.value as Role)}>
                 {ROLES.map((r) => (
                   <option key={r} value={r}>
-                    {ROLE_LABELS[r]}
+                    {roleLabel(r)}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field label="First PIN" error={errorFor('pin')} hint={`${PIN_RULE} They can change it after signing in.`}>
+          <Field label="First PIN" error={errorFor('pin')} hint={`${pinRule()} They can change it after signing in.`}>
             {(props) => <input {...props} type="password" value={pin} onChange={(e) => setPin(e.target.value)} maxLength={FIELD_LIMITS.pin} autoComplete="new-password" />}
           </Field>
         </div>
@@ -253,7 +253,7 @@ function EditOperatorForm({ operator, isMe, onClose, onSaved }: { operator: Oper
           <select {...props} value={role} onChange={(e) => setRole(e.target.value as Role)}>
             {ROLES.map((r) => (
               <option key={r} value={r}>
-                {ROLE_LABELS[r]}
+                {roleLabel(r)}
               </option>
             ))}
           </select>
@@ -298,7 +298,7 @@ function ResetPinForm({ operator, onClose, onSaved }: { operator: OperatorView; 
   return (
     <form className="form" aria-label={`Reset the PIN of ${operator.name}`} noValidate onSubmit={(event) => void submit(event)}>
       <p>The old PIN stops working at once. The reset is recorded in the audit log.</p>
-      <Field label="New PIN" error={pinError} hint={PIN_RULE}>
+      <Field label="New PIN" error={pinError} hint={pinRule()}>
         {(props) => <input {...props} type="password" value={pin} onChange={(e) => setPin(e.target.value)} maxLength={FIELD_LIMITS.pin} autoComplete="new-password" autoFocus />}
       </Field>
       <Field label="New PIN again" error={againError}>

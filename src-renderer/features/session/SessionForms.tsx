@@ -6,28 +6,31 @@ import { EnvironmentBanner } from '../../ui/EnvironmentBanner'
 import { Field } from '../../ui/Field'
 import { TeamBanner } from '../team/TeamBanner'
 import { useTeamStore } from '../team/team-store'
-import { fieldOf, PIN_RULE, pinProblem, repeatProblem } from './pin-rules'
-import { ROLE_LABELS } from './roles'
+import { fieldOf, pinProblem, pinRule, repeatProblem } from './pin-rules'
+import { roleLabel } from './roles'
 import { mustDiscardScreens, useSessionStore } from './session-store'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
+import { useT } from '../../i18n/i18n'
+import { Trans } from 'react-i18next'
+import { LanguageChoice } from '../settings/LanguageChoice'
 
 /** The page around sign-in, the first Admin and the lock: the environment, the app's name, one card. */
 function AuthFrame({ title, lead, children, testId }: { title: string; lead?: ReactNode; children: ReactNode; testId: string }) {
   const environment = useShellStore((state) => state.info?.environment ?? null)
+  const t = useT()
   return (
     <div className={`auth shell--${environment ?? 'unknown'}`} data-testid={testId}>
       <EnvironmentBanner environment={environment} />
       <main className="auth__main">
         <section className="auth__card" aria-labelledby="auth-title">
           <div className="auth__brand">
-            <span className="topbar__logo" aria-hidden="true">
-              MB
-            </span>
-            <span>Merchant Back Office</span>
+            <span className="topbar__logo" aria-hidden="true">{t('shell.logo')}</span>
+            <span>{t('shell.appName')}</span>
           </div>
           <h1 id="auth-title">{title}</h1>
           {lead ? <p className="auth__lead">{lead}</p> : null}
           {children}
+          <LanguageChoice compact />
         </section>
       </main>
     </div>
@@ -68,6 +71,7 @@ type SetupField = (typeof SETUP_FIELDS)[number] | 'again'
 
 /** The first start: the first Admin, in a few seconds. */
 export function FirstAdminScreen() {
+  const t = useT()
   const setup = useSessionStore((state) => state.setup)
   const [name, setName] = useState('')
   const [login, setLogin] = useState('')
@@ -79,8 +83,8 @@ export function FirstAdminScreen() {
 
   const rules: Partial<Record<SetupField, string | null>> = tried
     ? {
-        name: name.trim() ? null : 'Enter your name',
-        login: login.trim().length >= 2 ? null : 'Use at least 2 characters',
+        name: name.trim() ? null : t('session.firstAdmin.nameEmpty'),
+        login: login.trim().length >= 2 ? null : t('session.firstAdmin.loginShort'),
         pin: pinProblem(pin),
         again: pinProblem(pin) ? null : repeatProblem(pin, again),
       }
@@ -103,25 +107,25 @@ export function FirstAdminScreen() {
   return (
     <AuthFrame
       testId="first-admin"
-      title="Create the first Admin"
-      lead="Nobody can use this desk yet. Make yourself its first Admin: you can add Clerks and Supervisors afterwards, in Operators."
+      title={t('session.firstAdmin.title')}
+      lead={t('session.firstAdmin.lead')}
     >
-      <form className="form auth__form" aria-label="Create the first Admin" noValidate onSubmit={(event) => void submit(event)}>
-        <Field label="Your name" error={errorFor('name')} hint="As it appears on orders and in the audit log.">
+      <form className="form auth__form" aria-label={t('session.firstAdmin.title')} noValidate onSubmit={(event) => void submit(event)}>
+        <Field label={t('session.firstAdmin.name')} error={errorFor('name')} hint={t('session.firstAdmin.nameHint')}>
           {(props) => <input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={FIELD_LIMITS.operatorName} autoComplete="name" autoFocus />}
         </Field>
-        <Field label="Login" error={errorFor('login')} hint="Short, what you type to sign in: letters, digits, . _ -">
+        <Field label={t('session.firstAdmin.login')} error={errorFor('login')} hint={t('session.firstAdmin.loginHint')}>
           {(props) => <input {...props} value={login} onChange={(e) => setLogin(e.target.value)} maxLength={FIELD_LIMITS.login} autoComplete="username" spellCheck={false} />}
         </Field>
-        <Field label="PIN" error={errorFor('pin')} hint={PIN_RULE}>
+        <Field label={t('session.firstAdmin.pin')} error={errorFor('pin')} hint={pinRule()}>
           {(props) => <PinInput props={props} value={pin} onChange={setPin} autoComplete="new-password" />}
         </Field>
-        <Field label="PIN again" error={errorFor('again')}>
+        <Field label={t('session.firstAdmin.pinAgain')} error={errorFor('again')}>
           {(props) => <PinInput props={props} value={again} onChange={setAgain} autoComplete="new-password" />}
         </Field>
         <FormError error={server && !serverField ? server.message : null} />
         <button type="submit" className="button auth__submit" disabled={busy}>
-          {busy ? 'Creating…' : 'Create Admin and start'}
+          {busy ? t('session.firstAdmin.creating') : t('session.firstAdmin.submit')}
         </button>
       </form>
     </AuthFrame>
@@ -137,6 +141,7 @@ interface SignInFormProps {
 
 /** Login and PIN (or the PIN alone, for a known operator); main's words when it refuses. */
 function SignInForm({ operator, submitLabel, onSignedIn }: SignInFormProps) {
+  const t = useT()
   const signIn = useSessionStore((state) => state.signIn)
   const [login, setLogin] = useState('')
   const [pin, setPin] = useState('')
@@ -148,8 +153,8 @@ function SignInForm({ operator, submitLabel, onSignedIn }: SignInFormProps) {
     event.preventDefault()
     if (busy) return
     const who = operator ? operator.login : login.trim()
-    if (!who) return setError('Enter your login')
-    if (!pin) return setError('Enter your PIN')
+    if (!who) return setError(t('session.signIn.loginEmpty'))
+    if (!pin) return setError(t('session.signIn.pinEmpty'))
     setBusy(true)
     setError(null)
     const result = await signIn(who, pin)
@@ -166,7 +171,7 @@ function SignInForm({ operator, submitLabel, onSignedIn }: SignInFormProps) {
   return (
     <form className="form auth__form" aria-label={submitLabel} noValidate onSubmit={(event) => void submit(event)}>
       {operator ? null : (
-        <Field label="Login">
+        <Field label={t('session.signIn.login')}>
           {(props) => (
             <input
               {...props}
@@ -183,7 +188,7 @@ function SignInForm({ operator, submitLabel, onSignedIn }: SignInFormProps) {
           )}
         </Field>
       )}
-      <Field label="PIN">
+      <Field label={t('session.signIn.pin')}>
         {(props) => (
           <input
             {...props}
@@ -202,16 +207,17 @@ function SignInForm({ operator, submitLabel, onSignedIn }: SignInFormProps) {
       </Field>
       <FormError error={error} />
       <button type="submit" className="button auth__submit" disabled={busy}>
-        {busy ? 'Checking…' : submitLabel}
+        {busy ? t('session.signIn.checking') : submitLabel}
       </button>
     </form>
   )
 }
 
 export function SignInScreen() {
+  const t = useT()
   return (
-    <AuthFrame testId="sign-in" title="Sign in" lead="Sign in with your login and PIN. Ask an Admin if you have none, or if you forgot your PIN.">
-      <SignInForm submitLabel="Sign in" />
+    <AuthFrame testId="sign-in" title={t('session.signIn.title')} lead={t('session.signIn.lead')}>
+      <SignInForm submitLabel={t('session.signIn.submit')} />
     </AuthFrame>
   )
 }
@@ -221,6 +227,7 @@ export function SignInScreen() {
  * continues where they were with their PIN; someone else signs in, and the screens start afresh.
  */
 export function LockScreen({ operator }: { operator: OperatorView | null }) {
+  const t = useT()
   const [other, setOther] = useState(operator === null)
   const team = useTeamStore((state) => state.view)
   // Main signed everyone out (e.g. this desk joined or left a team), rather than the screen locking after a while.
@@ -250,26 +257,27 @@ export function LockScreen({ operator }: { operator: OperatorView | null }) {
       <TeamBanner team={team} />
       <AuthFrame
         testId="lock-screen"
-        title={other ? 'Sign in' : signedOut ? 'Signed out' : 'Locked'}
+        title={other ? t('session.signIn.title') : signedOut ? t('session.lock.signedOut') : t('session.lock.locked')}
         lead={
           other ? (
-            'Sign in with your login and PIN. Anything the previous operator had not sent is discarded.'
+            t('session.lock.otherLead')
           ) : operator ? (
-            <>
-              {signedOut ? 'Nobody is signed in at this desk any more' : 'The screen locked after a while without use'}; customer data is hidden.{' '}
-              <strong>{operator.name}</strong> ({ROLE_LABELS[operator.role]}) continues with their PIN, where they were.
-            </>
+            signedOut ? (
+              <Trans i18nKey="session.lock.signedOutLead" values={{ name: operator.name, role: roleLabel(operator.role) }} components={{ b: <strong /> }} />
+            ) : (
+              <Trans i18nKey="session.lock.lockedLead" values={{ name: operator.name, role: roleLabel(operator.role) }} components={{ b: <strong /> }} />
+            )
           ) : null
         }
       >
         {other || !operator ? (
-          <SignInForm key="other" submitLabel="Sign in" onSignedIn={signedInOther} />
+          <SignInForm key="other" submitLabel={t('session.signIn.submit')} onSignedIn={signedInOther} />
         ) : (
-          <SignInForm key="same" operator={operator} submitLabel={`Continue as ${operator.name}`} onSignedIn={signedInOther} />
+          <SignInForm key="same" operator={operator} submitLabel={t('session.lock.continueAs', { name: operator.name })} onSignedIn={signedInOther} />
         )}
         {operator ? (
           <button type="button" className="link-button auth__switch" onClick={() => setOther(!other)}>
-            {other ? `Back: continue as ${operator.name}` : 'Sign in as someone else'}
+            {other ? t('session.lock.backTo', { name: operator.name }) : t('session.lock.someoneElse')}
           </button>
         ) : null}
       </AuthFrame>
@@ -278,23 +286,25 @@ export function LockScreen({ operator }: { operator: OperatorView | null }) {
 }
 
 export function LoadingScreen() {
+  const t = useT()
   return (
-    <AuthFrame testId="session-loading" title="Starting…">
+    <AuthFrame testId="session-loading" title={t('session.loading.title')}>
       <p className="muted">
-        <span className="spinner" aria-hidden="true" /> Asking the app who is signed in.
+        <span className="spinner" aria-hidden="true" /> {t('session.loading.text')}
       </p>
     </AuthFrame>
   )
 }
 
 export function UnreachableScreen({ error }: { error: CallError }) {
+  const t = useT()
   return (
-    <AuthFrame testId="session-unreachable" title="The app's back end is not answering">
+    <AuthFrame testId="session-unreachable" title={t('session.unreachable.title')}>
       <div className="alert alert--error" role="alert">
         {error.message}
       </div>
       <button type="button" className="button" onClick={() => void useSessionStore.getState().load()}>
-        Try again
+        {t('session.unreachable.retry')}
       </button>
     </AuthFrame>
   )

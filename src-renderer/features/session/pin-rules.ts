@@ -1,14 +1,18 @@
-/** The PIN rule staff read before they type (main checks it too and has the last word). Pure. */
-export const PIN_RULE = 'At least 6 digits, or at least 8 characters of any kind.'
+/** The PIN rule staff read before they type (main checks it too and has the last word), in the desk's language. */
+import { t } from '../../i18n/i18n'
+
+export function pinRule(): string {
+  return t('pin.rule')
+}
 
 export function pinProblem(pin: string): string | null {
-  if (pin.length === 0) return 'Enter a PIN'
-  if (/^\d+$/.test(pin)) return pin.length >= 6 ? null : 'Use at least 6 digits (or 8 characters of any kind)'
-  return pin.length >= 8 ? null : 'Use at least 8 characters, or a PIN of at least 6 digits'
+  if (pin.length === 0) return t('pin.empty')
+  if (/^\d+$/.test(pin)) return pin.length >= 6 ? null : t('pin.shortDigits')
+  return pin.length >= 8 ? null : t('pin.shortText')
 }
 
 export function repeatProblem(pin: string, again: string): string | null {
-  return pin === again ? null : 'The two PINs differ: type the same PIN twice'
+  return pin === again ? null : t('pin.differ')
 }
 
 /** Where main's error belongs on a form that has these fields; null for above the buttons. */

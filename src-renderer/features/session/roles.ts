@@ -4,8 +4,12 @@
  * test checks it against PERMISSIONS). Main enforces; this only hides, disables and explains. Pure.
  */
 import type { ApprovableCall, CallError, CallName, Role } from '../../../src-preload/contract'
+import { t } from '../../i18n/i18n'
 
-export const ROLE_LABELS: Record<Role, string> = { clerk: 'Clerk', supervisor: 'Supervisor', admin: 'Admin' }
+/** The role's name in the desk's language. */
+export function roleLabel(role: Role): string {
+  return t(`roles.${role}`)
+}
 
 const RANK: Record<Role, number> = { clerk: 1, supervisor: 2, admin: 3 }
 
@@ -50,7 +54,7 @@ export function may(role: Role | null | undefined, call: ScreenCall): boolean {
 
 /** "a Supervisor", "an Admin". */
 export function withArticle(role: Role): string {
-  return `${role === 'admin' ? 'an' : 'a'} ${ROLE_LABELS[role]}`
+  return `${role === 'admin' ? 'an' : 'a'} ${roleLabel(role)}`
 }
 
 /**

@@ -2,13 +2,15 @@ import { useEffect } from 'react'
 import type { Role } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
 import { ScreenHeader } from '../../ui/ScreenHeader'
-import { may, ROLE_LABELS } from '../session/roles'
+import { may, roleLabel } from '../session/roles'
 import { useSessionStore } from '../session/session-store'
 import { TeamSection } from '../team/TeamSection'
 import { useWelcomeStore } from '../welcome/welcome-store'
 import { CredentialsSection } from './CredentialsSection'
 import { EnvironmentSection } from './EnvironmentSection'
 import { GeneralSettingsForm } from './GeneralSettingsForm'
+import { LanguageChoice } from './LanguageChoice'
+import { useT } from '../../i18n/i18n'
 import { ListenerPanel } from './ListenerPanel'
 import { useSettingsStore } from './settings-store'
 
@@ -43,6 +45,18 @@ function InstallationCard() {
   )
 }
 
+/** This desk's language: for every operator (it is no secret and moves no money). */
+function LanguageCard() {
+  const t = useT()
+  return (
+    <section className="card" aria-labelledby="language-heading">
+      <h2 id="language-heading">{t('language.title')}</h2>
+      <p className="muted">{t('language.lead')}</p>
+      <LanguageChoice />
+    </section>
+  )
+}
+
 /** The first-run welcome, opened again on demand: the shop's name, its return addresses and the first things to do. */
 function WelcomeCard() {
   return (
@@ -62,9 +76,10 @@ function SettingsForStaff({ role }: { role: Role }) {
     <>
       <ScreenHeader title="Settings">How this installation runs.</ScreenHeader>
       <div className="alert alert--info" role="note" data-testid="settings-admin-only">
-        <strong>Settings, the environment switch and gateway credentials are for Admins.</strong> You are signed in as a {ROLE_LABELS[role]}: ask an Admin to
+        <strong>Settings, the environment switch and gateway credentials are for Admins.</strong> You are signed in as a {roleLabel(role)}: ask an Admin to
         change them.
       </div>
+      <LanguageCard />
       <ListenerPanel />
       <InstallationCard />
     </>
@@ -113,6 +128,7 @@ function SettingsForAdmin() {
           training={view.environment === 'training'}
         />
       ) : null}
+      <LanguageCard />
       <ListenerPanel />
       <WelcomeCard />
       <InstallationCard />

@@ -1,0 +1,14 @@
+/**
+ * The shape every language's catalogue has: English's, with every text a string. A Malay catalogue
+ * that lacks an id, or has one English does not, fails the typecheck; test/unit/renderer/catalogue.test.ts
+ * checks that the code uses every id and that every id it uses is here.
+ *
+ * Message format (i18next's): `{{name}}` is a placeholder, filled by `t(id, { name })`; a text that
+ * depends on a count has an id per plural form, `_one` and `_other` (English uses both; Malay has one
+ * form, so its `_one` says the same as its `_other`). Texts are never put together from pieces.
+ */
+import type { en } from './en'
+
+type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> }
+
+export type Catalogue = Strings<typeof en>

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { formatsFor, senToDecimal } from '../../../src-renderer/i18n/formats'
+import { languageFromSystem } from '../../../src-renderer/i18n/languages'
+
+const NBSP = '\u00a0'
+const en = formatsFor('en')
+const ms = formatsFor('ms')
+
+describe('money in both languages', () => {
+  it('is ringgit with two decimals and grouped thousands, exact to the sen', () => {
+    for (const f of [en, ms]) {
+      expect(f.money(100_000_099)).toBe(`RM${NBSP}1,000,000.99`)
+      expect(f.money(0)).toBe(`RM${NBSP}0.00`)
+      expect(f.money(5)).toBe(`RM${NBSP}0.05`)
+      expect(f.money(12_850)).toBe(`RM${NBSP}128.50`)
+      expect(f.money(-1_250)).toBe(`-RM${NBSP}12.50`)
+      // Beyond what a float of ringgit holds exactly: still exact, because Intl gets decimal text.
+      expect(f.money(900_719_925_474_099)).toBe(`RM${NBSP}9,007,199,254,740.99`)
+    }
+  })
+
+  it('refuses what is not a whole number of sen', () => {
+    expect(() => en.money(1.5)).toThrow(/whole number of sen/)
+    expect(senToDecimal(-7)).toBe('-0.07')
+  })
+
+  it('numbers are grouped the Malaysian way in both', () => {
+    expect(en.number(1_234_567)).toBe('1,234,567')
+    expect(ms.number(1_234_567)).toBe('1,234,567')
+  })
+})
+
+describe('dates and times, always in Malaysia time', () => {
+  // 23:59:30 on 23 December in Malaysia is 15:59:30 UTC; a minute later it is the 24th there.
+  const beforeMidnight = '2026-12-23T15:59:30.000Z'
+  const afterMidnight = '2026-12-23T16:00:30.000Z'
+
+  it('a time near midnight falls on the Malaysian day, in each language’s words', () => {
+    expect(en.dateTime(beforeMidnight)).toBe('23 Dec 2026, 23:59')
+    expect(ms.dateTime(beforeMidnight)).toBe('23 Dis 2026, 23:59')
+    expect(en.dateTime(afterMidnight)).toBe('24 Dec 2026, 00:00')
+    expect(ms.dateTime(afterMidnight)).toBe('24 Dis 2026, 00:00')
+    expect(en.fullTime(beforeMidnight)).toBe('23 Dec 2026, 23:59:30')
+    expect(en.date(afterMidnight)).toBe('24 Dec 2026')
+    expect(ms.date(afterMidnight)).toBe('24 Dis 2026')
+    expect(en.longDate(afterMidnight)).toBe('Thursday, 24 December 2026')
+    expect(ms.longDate(afterMidnight)).toBe('Khamis, 24 Disember 2026')
+    expect(ms.time(beforeMidnight)).toBe('23:59')
+  })
+
+  it('says "—" for no time and shows an unreadable one as it is', () => {
+    expect(en.dateTime(null)).toBe('—')
+    expect(ms.date('not a date')).toBe('not a date')
+  })
+})
+
+describe('the language of a first start', () => {
+  it('follows the system when it prefers Malay or English, English otherwise', () => {
+    expect(languageFromSystem(['ms-MY', 'en-US'])).toBe('ms')
+    expect(languageFromSystem(['zh-CN', 'ms'])).toBe('ms')
+    expect(languageFromSystem(['en-GB', 'ms-MY'])).toBe('en')
+    expect(languageFromSystem(['zh-CN', 'ta-IN'])).toBe('en')
+    expect(languageFromSystem([])).toBe('en')
+  })
+})
