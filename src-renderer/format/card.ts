@@ -5,6 +5,7 @@
  */
 import type { SavedCardView } from '../../src-preload/contract'
 import { brandLabel } from '../../src-common/card-text'
+import { t } from '../i18n/i18n'
 
 export { brandLabel, cardText, lastFourText, maskedCardText } from '../../src-common/card-text'
 
@@ -22,8 +23,7 @@ export function brandShort(brand: string | null | undefined): string {
   return short[key] ?? (brand?.trim() ? brand.trim().slice(0, 4).toUpperCase() : 'CARD')
 }
 
-export const CARD_SOURCE_TEXT: Record<SavedCardView['source'], string> = {
-  hosted_page: 'from a card payment page',
-  charge: 'from a charge',
-  manual: 'added by hand',
+/** Where a saved card came from: "from a charge", in the desk's language. */
+export function cardSourceText(source: SavedCardView['source']): string {
+  return t(`ui.cardSource.${source}`)
 }

@@ -1,14 +1,23 @@
 import type { OrderKind, OrderStatus } from '../../src-preload/contract'
 import { ORDER_STATUS_WORDS } from '../../src-common/status-words'
+import { t } from '../i18n/i18n'
 
-/** The chips' words; main writes its timeline with the same ones (src-common/status-words.ts). */
-export const STATUS_LABELS: Record<OrderStatus, string> = ORDER_STATUS_WORDS
-
-export const KIND_LABELS: Record<OrderKind, string> = {
-  card_link: 'Card link',
-  generic_link: 'Payment link',
-  phone_order: 'Phone order',
+/**
+ * A table whose words follow the desk's language: each value is looked up when read (a getter), so
+ * `STATUS_LABELS.PAID` and `Object.entries(STATUS_LABELS)` say it in the language on screen.
+ */
+function worded<K extends string>(keys: readonly K[], word: (key: K) => string): Record<K, string> {
+  const labels = {} as Record<K, string>
+  for (const key of keys) Object.defineProperty(labels, key, { enumerable: true, get: () => word(key) })
+  return labels
 }
+
+/** The chips' words; main writes its timeline with the same English ones (src-common/status-words.ts). */
+export const STATUS_LABELS: Record<OrderStatus, string> = worded(Object.keys(ORDER_STATUS_WORDS) as OrderStatus[], (status) => t(`ui.status.${status}`))
+
+const KINDS: readonly OrderKind[] = ['card_link', 'generic_link', 'phone_order']
+
+export const KIND_LABELS: Record<OrderKind, string> = worded(KINDS, (kind) => t(`ui.kind.${kind}`))
 
 const CHANNEL_LABELS: Record<string, string> = {
   CARD: 'Card',
@@ -24,5 +33,6 @@ const CHANNEL_LABELS: Record<string, string> = {
 export const CHANNELS = Object.keys(CHANNEL_LABELS)
 
 export function channelLabel(channel: string): string {
+  if (channel === 'CARD') return t('ui.channel.CARD')
   return CHANNEL_LABELS[channel] ?? channel
 }

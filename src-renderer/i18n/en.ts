@@ -2,7 +2,10 @@
  * The English catalogue: every word the converted screens show, by id. Ids are grouped by where they
  * show; a text that depends on a count has `_one` and `_other`. Its Malay twin is ms.ts.
  */
+import { ui } from './en/ui'
+
 export const en = {
+  ui,
   language: {
     title: 'Language',
     lead: 'The language of this desk’s screens, for every operator who signs in here. Customers get their own language, chosen on each customer.',

@@ -4,8 +4,10 @@
  * is English's (catalogue.ts): a missing or extra id fails the typecheck.
  */
 import type { Catalogue } from './catalogue'
+import { ui } from './ms/ui'
 
 export const ms: Catalogue = {
+  ui,
   language: {
     title: 'Bahasa',
     lead: 'Bahasa skrin di komputer ini, untuk setiap operator yang log masuk di sini. Pelanggan menerima bahasa masing-masing, yang dipilih pada setiap pelanggan.',

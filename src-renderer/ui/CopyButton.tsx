@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useT } from '../i18n/i18n'
 
 interface Props {
   /** What is copied; read when the button is pressed. */
@@ -9,6 +10,7 @@ interface Props {
 
 /** A button that copies text to the clipboard and says whether it worked. */
 export function CopyButton({ text, label, className = 'button button--secondary' }: Props) {
+  const t = useT()
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
 
   useEffect(() => {
@@ -29,10 +31,10 @@ export function CopyButton({ text, label, className = 'button button--secondary'
   return (
     <>
       <button type="button" className={className} onClick={() => void copy()}>
-        {state === 'copied' ? 'Copied' : label}
+        {state === 'copied' ? t('ui.copy.copied') : label}
       </button>
       <span className={state === 'failed' ? 'field__error' : 'visually-hidden'} role="status">
-        {state === 'copied' ? 'Copied to the clipboard' : state === 'failed' ? 'Could not copy to the clipboard.' : ''}
+        {state === 'copied' ? t('ui.copy.copiedAnnounce') : state === 'failed' ? t('ui.copy.buttonFailed') : ''}
       </span>
     </>
   )

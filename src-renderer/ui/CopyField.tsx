@@ -1,5 +1,6 @@
 import './CopyField.css'
 import { useEffect, useId, useState } from 'react'
+import { useT } from '../i18n/i18n'
 
 interface Props {
   label: string
@@ -10,6 +11,7 @@ interface Props {
 
 /** A read-only address in monospace, selected on focus, with a Copy button that says when it worked. */
 export function CopyField({ label, value, hideLabel = false }: Props) {
+  const t = useT()
   const id = useId()
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
 
@@ -36,15 +38,15 @@ export function CopyField({ label, value, hideLabel = false }: Props) {
       <div className="input-row">
         <input id={id} className="copy-field__input mono" readOnly value={value} onFocus={(e) => e.target.select()} spellCheck={false} />
         <button type="button" className="button button--secondary" onClick={() => void copy()}>
-          {state === 'copied' ? 'Copied' : 'Copy'}
+          {state === 'copied' ? t('ui.copy.copied') : t('ui.copy.copy')}
         </button>
       </div>
       <span className="visually-hidden" role="status">
-        {state === 'copied' ? 'Copied to the clipboard' : ''}
+        {state === 'copied' ? t('ui.copy.copiedAnnounce') : ''}
       </span>
       {state === 'failed' ? (
         <div className="field__error" role="alert">
-          Could not copy: select the address and press Ctrl+C.
+          {t('ui.copy.fieldFailed')}
         </div>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import './dialog.css'
+import { useT } from '../i18n/i18n'
 
 interface Props {
   /** An error that names no field: shown above the buttons. */
@@ -12,6 +13,7 @@ interface Props {
 
 /** The end of a dialog's form: its own error, then Cancel and the submit button (both off while busy). */
 export function DialogFooter({ error, busy, submitLabel, busyLabel, onCancel }: Props) {
+  const t = useT()
   return (
     <>
       {error ? (
@@ -21,7 +23,7 @@ export function DialogFooter({ error, busy, submitLabel, busyLabel, onCancel }: 
       ) : null}
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('ui.cancel')}
         </button>
         <button type="submit" className="button" disabled={busy}>
           {busy ? busyLabel : submitLabel}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useT } from '../i18n/i18n'
 
 interface Props {
   submitLabel: string
@@ -11,6 +12,7 @@ interface Props {
 
 /** The end of a settings form: its own error, the submit button, extra actions, and "Saved". */
 export function FormFooter({ submitLabel, formError, saved, children }: Props) {
+  const t = useT()
   return (
     <>
       {formError ? (
@@ -25,7 +27,7 @@ export function FormFooter({ submitLabel, formError, saved, children }: Props) {
         {children}
         {saved ? (
           <span className="saved" role="status">
-            Saved
+            {t('ui.saved')}
           </span>
         ) : null}
       </div>

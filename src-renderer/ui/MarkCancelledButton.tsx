@@ -7,6 +7,7 @@ import { ReasonField } from './ReasonField'
 import { RefusalWithApproval } from '../features/session/ApprovalDialog'
 import { NeedNote } from '../features/session/NeedNote'
 import { SCREEN_NEEDS } from '../features/session/roles'
+import { useT } from '../i18n/i18n'
 
 interface Props {
   orderId: number
@@ -21,6 +22,7 @@ const REASON_MAX = FIELD_LIMITS.cancelReason
  * gateway has no cancel call, so only this app's record changes.
  */
 export function MarkCancelledButton({ orderId, invoiceNumber, onCancelled }: Props) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
@@ -53,23 +55,20 @@ export function MarkCancelledButton({ orderId, invoiceNumber, onCancelled }: Pro
   return (
     <>
       <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-        Mark cancelled
+        {t('ui.markCancelled.button')}
       </button>
       <NeedNote need={SCREEN_NEEDS['orders.cancelLink']} />
       <ConfirmDialog
         open={open}
-        title={`Mark ${invoiceNumber} cancelled?`}
-        confirmLabel={busy ? 'Marking…' : 'Mark cancelled'}
+        title={t('ui.markCancelled.title', { invoice: invoiceNumber })}
+        confirmLabel={busy ? t('ui.markCancelled.marking') : t('ui.markCancelled.button')}
         tone="danger"
         onCancel={close}
         onConfirm={() => void confirm()}
       >
-        <p>
-          The gateway has no cancel call: the link stays open at the gateway. This marks the order cancelled here so staff know not to
-          expect the payment.
-        </p>
-        <p className="muted small">If the customer pays anyway, a status check will still show it.</p>
-        <ReasonField label="Reason (optional)" value={reason} onChange={setReason} maxLength={REASON_MAX} placeholder="e.g. The customer paid by bank transfer instead" />
+        <p>{t('ui.markCancelled.what')}</p>
+        <p className="muted small">{t('ui.markCancelled.after')}</p>
+        <ReasonField label={t('ui.markCancelled.reason')} value={reason} onChange={setReason} maxLength={REASON_MAX} placeholder={t('ui.markCancelled.reasonExample')} />
         {refused ? <RefusalWithApproval error={refused} call="orders.cancelLink" subjectId={orderId} busy={busy} onApproved={() => void confirm()} /> : null}
         {error ? (
           <div className="alert alert--error" role="alert">

@@ -1,6 +1,7 @@
 import './QrCode.css'
 import { useMemo } from 'react'
 import { qrShape } from './qr-path'
+import { useT } from '../i18n/i18n'
 
 interface Props {
   value: string
@@ -10,14 +11,15 @@ interface Props {
 }
 
 /** A scannable QR code of `value`, drawn as SVG. */
-export function QrCode({ value, size = 184, label = 'QR code of the payment link' }: Props) {
+export function QrCode({ value, size = 184, label }: Props) {
+  const t = useT()
   const shape = useMemo(() => qrShape(value), [value])
-  if (!shape) return <p className="muted small">This address is too long for a QR code.</p>
+  if (!shape) return <p className="muted small">{t('ui.qr.tooLong')}</p>
   return (
     <svg
       className="qr-code"
       role="img"
-      aria-label={label}
+      aria-label={label ?? t('ui.qr.label')}
       width={size}
       height={size}
       viewBox={`0 0 ${String(shape.size)} ${String(shape.size)}`}

@@ -4,6 +4,7 @@ import type { CallError, OrderDetail } from '../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../api'
 import { countdownText } from './countdown'
 import { useCountdown } from './use-countdown'
+import { useT } from '../i18n/i18n'
 
 interface Props {
   orderId: number
@@ -66,7 +67,9 @@ interface CountdownProps {
   children?: ReactNode
 }
 
-function Countdown({ dueInMs, since, check, label = 'Check status', waitHint = 'The gateway asks for 60 seconds after the payment before a status check.', children }: CountdownProps) {
+function Countdown({ dueInMs, since, check, label: asked, waitHint, children }: CountdownProps) {
+  const t = useT()
+  const label = asked ?? t('ui.statusCheck.label')
   const leftMs = useCountdown(dueInMs, since)
   const [checking, setChecking] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
@@ -84,11 +87,11 @@ function Countdown({ dueInMs, since, check, label = 'Check status', waitHint = '
     <div className="status-check">
       <div className="status-check__row">
         <button type="button" className="button button--secondary" disabled={waiting || checking} onClick={() => void run()}>
-          {checking ? 'Checking…' : waiting ? `${label} in ${countdownText(leftMs)}` : label}
+          {checking ? t('ui.statusCheck.checking') : waiting ? t('ui.statusCheck.labelIn', { label, time: countdownText(leftMs) }) : label}
         </button>
         {children}
       </div>
-      {waiting ? <div className="field__hint">{waitHint}</div> : null}
+      {waiting ? <div className="field__hint">{waitHint ?? t('ui.statusCheck.waitHint')}</div> : null}
       {message ? (
         <div className="field__error" role="alert">
           {message}

@@ -1,9 +1,11 @@
 import './TimelineSummary.css'
 import type { TimelineEntry } from '../../src-preload/contract'
 import { formatFullTime } from '../format/time'
+import { useT } from '../i18n/i18n'
 
 /** One entry's line: what happened, when, and who did it. The orders screen adds the requests below it. */
 export function TimelineEntryHead({ entry }: { entry: TimelineEntry }) {
+  const t = useT()
   return (
     <>
       <div className="timeline__head">
@@ -12,16 +14,17 @@ export function TimelineEntryHead({ entry }: { entry: TimelineEntry }) {
           {formatFullTime(entry.at)}
         </time>
       </div>
-      {entry.actor ? <div className="muted small">by {entry.actor}</div> : null}
+      {entry.actor ? <div className="muted small">{t('ui.timeline.by', { actor: entry.actor })}</div> : null}
     </>
   )
 }
 
 /** What happened to an order, oldest first, one line each (the orders screen shows the requests too). */
-export function TimelineSummary({ entries, label = 'What happened' }: { entries: TimelineEntry[]; label?: string }) {
-  if (entries.length === 0) return <p className="muted small">Nothing has been recorded for this order yet.</p>
+export function TimelineSummary({ entries, label }: { entries: TimelineEntry[]; label?: string }) {
+  const t = useT()
+  if (entries.length === 0) return <p className="muted small">{t('ui.timeline.nothing')}</p>
   return (
-    <ol className="timeline timeline--summary" aria-label={label}>
+    <ol className="timeline timeline--summary" aria-label={label ?? t('ui.timeline.label')}>
       {entries.map((entry) => (
         <li key={entry.id} className={`timeline__entry timeline__entry--${entry.type}`}>
           <TimelineEntryHead entry={entry} />

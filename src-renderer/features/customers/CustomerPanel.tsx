@@ -4,7 +4,7 @@ import './brand-badge.css'
 import { useId, useState } from 'react'
 import type { CallError, OrderView, SavedCardView } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'
-import { brandKey, brandLabel, brandShort, CARD_SOURCE_TEXT, maskedCardText } from '../../format/card'
+import { brandKey, brandLabel, brandShort, cardSourceText, maskedCardText } from '../../format/card'
 import { formatDate, formatDateTime } from '../../format/time'
 import { KIND_LABELS } from '../../format/labels'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
@@ -82,7 +82,7 @@ function SavedCardOption({ card, name, selected, lockNeedsReview, frozen, onSele
             </span>
           </span>
           <span className="saved-card__meta muted small" id={`${id}-meta`}>
-            Added {formatDate(card.addedAt)} · {CARD_SOURCE_TEXT[card.source]}
+            Added {formatDate(card.addedAt)} · {cardSourceText(card.source)}
             {' · '}
             {card.lastUsedAt ? `Last used ${formatDate(card.lastUsedAt)}` : 'Not used yet'}
           </span>

@@ -1,0 +1,59 @@
+/** The shared components' words (src-renderer/ui/), and the status, kind and channel words (format/labels.ts, card.ts). */
+export const ui = {
+  cancel: 'Cancel',
+  saved: 'Saved',
+  copy: {
+    copy: 'Copy',
+    copied: 'Copied',
+    copiedAnnounce: 'Copied to the clipboard',
+    fieldFailed: 'Could not copy: select the address and press Ctrl+C.',
+    buttonFailed: 'Could not copy to the clipboard.',
+  },
+  qr: {
+    label: 'QR code of the payment link',
+    tooLong: 'This address is too long for a QR code.',
+  },
+  statusCheck: {
+    label: 'Check status',
+    checking: 'Checking…',
+    labelIn: '{{label}} in {{time}}',
+    waitHint: 'The gateway asks for 60 seconds after the payment before a status check.',
+    gatewayStatus: 'Gateway status: {{raw}}',
+  },
+  markCancelled: {
+    button: 'Mark cancelled',
+    title: 'Mark {{invoice}} cancelled?',
+    marking: 'Marking…',
+    what: 'The gateway has no cancel call: the link stays open at the gateway. This marks the order cancelled here so staff know not to expect the payment.',
+    after: 'If the customer pays anyway, a status check will still show it.',
+    reason: 'Reason (optional)',
+    reasonExample: 'e.g. The customer paid by bank transfer instead',
+  },
+  timeline: {
+    by: 'by {{actor}}',
+    label: 'What happened',
+    nothing: 'Nothing has been recorded for this order yet.',
+  },
+  status: {
+    PENDING: 'Pending',
+    PAID: 'Paid',
+    FAILED: 'Failed',
+    EXPIRED: 'Expired',
+    CANCELLED: 'Cancelled',
+    REFUNDED: 'Refunded',
+    VOIDED: 'Voided',
+    OUTCOME_UNKNOWN: 'Outcome unknown',
+    UNKNOWN: 'Unrecognised',
+  },
+  kind: {
+    card_link: 'Card link',
+    generic_link: 'Payment link',
+    phone_order: 'Phone order',
+  },
+  channel: { CARD: 'Card' },
+  cardSource: {
+    hosted_page: 'from a card payment page',
+    charge: 'from a charge',
+    manual: 'added by hand',
+  },
+} as const

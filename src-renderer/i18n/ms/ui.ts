@@ -1,0 +1,61 @@
+import type { Catalogue } from '../catalogue'
+
+/** Perkataan komponen kongsi (src-renderer/ui/), dan perkataan status, jenis dan saluran. */
+export const ui: Catalogue['ui'] = {
+  cancel: 'Batal',
+  saved: 'Disimpan',
+  copy: {
+    copy: 'Salin',
+    copied: 'Disalin',
+    copiedAnnounce: 'Disalin ke papan keratan',
+    fieldFailed: 'Tidak dapat menyalin: pilih alamat itu dan tekan Ctrl+C.',
+    buttonFailed: 'Tidak dapat menyalin ke papan keratan.',
+  },
+  qr: {
+    label: 'Kod QR pautan pembayaran',
+    tooLong: 'Alamat ini terlalu panjang untuk kod QR.',
+  },
+  statusCheck: {
+    label: 'Semak status',
+    checking: 'Sedang menyemak…',
+    labelIn: '{{label}} dalam {{time}}',
+    waitHint: 'Gerbang pembayaran meminta 60 saat selepas bayaran sebelum status disemak.',
+    gatewayStatus: 'Status gerbang pembayaran: {{raw}}',
+  },
+  markCancelled: {
+    button: 'Tanda batal',
+    title: 'Tanda {{invoice}} sebagai batal?',
+    marking: 'Sedang menanda…',
+    what: 'Gerbang pembayaran tiada fungsi pembatalan: pautan kekal terbuka di gerbang pembayaran. Ini hanya menanda pesanan sebagai batal di sini supaya staf tahu bayaran tidak dijangka.',
+    after: 'Jika pelanggan tetap membayar, semakan status masih akan menunjukkannya.',
+    reason: 'Sebab (pilihan)',
+    reasonExample: 'cth. Pelanggan membayar melalui pindahan bank',
+  },
+  timeline: {
+    by: 'oleh {{actor}}',
+    label: 'Apa yang berlaku',
+    nothing: 'Belum ada apa-apa direkodkan untuk pesanan ini.',
+  },
+  status: {
+    PENDING: 'Menunggu',
+    PAID: 'Dibayar',
+    FAILED: 'Gagal',
+    EXPIRED: 'Tamat tempoh',
+    CANCELLED: 'Dibatalkan',
+    REFUNDED: 'Dibayar balik',
+    VOIDED: 'Batal (void)',
+    OUTCOME_UNKNOWN: 'Tidak pasti',
+    UNKNOWN: 'Tidak dikenali',
+  },
+  kind: {
+    card_link: 'Pautan kad',
+    generic_link: 'Pautan pembayaran',
+    phone_order: 'Pesanan telefon',
+  },
+  channel: { CARD: 'Kad' },
+  cardSource: {
+    hosted_page: 'dari halaman pembayaran kad',
+    charge: 'dari caj',
+    manual: 'ditambah secara manual',
+  },
+}
