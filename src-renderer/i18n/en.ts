@@ -3,8 +3,10 @@
  * show; a text that depends on a count has `_one` and `_other`. Its Malay twin is ms.ts.
  */
 import { ui } from './en/ui'
+import { orders } from './en/orders'
 
 export const en = {
+  orders,
   ui,
   language: {
     title: 'Language',

@@ -5,8 +5,10 @@
  */
 import type { Catalogue } from './catalogue'
 import { ui } from './ms/ui'
+import { orders } from './ms/orders'
 
 export const ms: Catalogue = {
+  orders,
   ui,
   language: {
     title: 'Bahasa',

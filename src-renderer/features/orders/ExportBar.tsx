@@ -1,9 +1,10 @@
 import './ExportBar.css'
-import { ordersText } from '../../../src-common/count-text'
+import { useT } from '../../i18n/i18n'
 import { useOrdersStore } from './orders-store'
 
 /** "Export CSV" of exactly the current search and filters, with its progress and a cancel. */
 export function ExportBar({ disabled }: { disabled: boolean }) {
+  const t = useT()
   const exporting = useOrdersStore((state) => state.exporting)
   const exportCsv = useOrdersStore((state) => state.exportCsv)
   const cancelExport = useOrdersStore((state) => state.cancelExport)
@@ -12,17 +13,17 @@ export function ExportBar({ disabled }: { disabled: boolean }) {
     <div className="export-bar">
       {running ? (
         <>
-          <progress max={Math.max(1, exporting.total)} value={exporting.written} aria-label="Export progress" />
+          <progress max={Math.max(1, exporting.total)} value={exporting.written} aria-label={t('orders.export.progress')} />
           <span className="muted small">
-            {exporting.written.toLocaleString('en-MY')} of {ordersText(exporting.total)}
+            {t('orders.export.written', { count: exporting.total, written: exporting.written.toLocaleString('en-MY'), n: exporting.total.toLocaleString('en-MY') })}
           </span>
           <button type="button" className="button button--secondary button--small" onClick={() => void cancelExport()}>
-            Cancel export
+            {t('orders.export.cancel')}
           </button>
         </>
       ) : (
         <button type="button" className="button button--secondary" disabled={disabled} onClick={() => void exportCsv()}>
-          Export CSV
+          {t('orders.export.csv')}
         </button>
       )}
       {exporting?.finished ? (

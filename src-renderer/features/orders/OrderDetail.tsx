@@ -19,6 +19,7 @@ import { readErrorMessage } from '../team/team-text'
 import { useOrdersStore } from './orders-store'
 import { ReviewChip } from './ReviewChip'
 import { ReviewPanel } from './ReviewPanel'
+import { useT } from '../../i18n/i18n'
 
 /** The order's amount, and what was paid beside it when the gateway's amount differs (a discount). */
 function Amount({ order }: { order: OrderView }) {
@@ -35,32 +36,38 @@ function Amount({ order }: { order: OrderView }) {
   )
 }
 
+type Fact = 'amount' | 'kind' | 'channel' | 'customer' | 'email' | 'phone' | 'card' | 'gatewayStatus' | 'requestId' | 'paymentId' | 'gatewayReference' | 'linkExpires' | 'created' | 'createdBy' | 'completed'
+
+/** Ids and references, read (and copied) character by character. */
+const MONO: ReadonlySet<Fact> = new Set(['requestId', 'gatewayReference', 'paymentId'])
+
 function Facts({ order }: { order: OrderView }) {
-  const rows: [string, ReactNode][] = [
-    ['Amount', <Amount order={order} />],
-    ['Kind', KIND_LABELS[order.kind]],
-    ['Channel', channelLabel(order.channel)],
-    ['Customer', order.customerName],
-    ['E-mail', order.customerEmail],
-    ['Phone', order.customerPhone],
-    ['Card', cardText({ brand: order.cardBrand, masked: order.cardMasked, last4: order.cardLast4 })],
-    ['Gateway status', order.rawStatus],
-    ['Request-Id', order.requestId],
-    ['Payment id', order.paymentId],
-    ['Gateway reference', order.gatewayReferenceId],
-    ['Link expires', order.linkExpiresAt ? formatFullTime(order.linkExpiresAt) : null],
-    ['Created', formatFullTime(order.createdAt)],
-    ['Created by', order.createdBy],
-    ['Completed', order.completedAt ? formatFullTime(order.completedAt) : null],
+  const t = useT()
+  const rows: [Fact, ReactNode][] = [
+    ['amount', <Amount order={order} />],
+    ['kind', KIND_LABELS[order.kind]],
+    ['channel', channelLabel(order.channel)],
+    ['customer', order.customerName],
+    ['email', order.customerEmail],
+    ['phone', order.customerPhone],
+    ['card', cardText({ brand: order.cardBrand, masked: order.cardMasked, last4: order.cardLast4 })],
+    ['gatewayStatus', order.rawStatus],
+    ['requestId', order.requestId],
+    ['paymentId', order.paymentId],
+    ['gatewayReference', order.gatewayReferenceId],
+    ['linkExpires', order.linkExpiresAt ? formatFullTime(order.linkExpiresAt) : null],
+    ['created', formatFullTime(order.createdAt)],
+    ['createdBy', order.createdBy],
+    ['completed', order.completedAt ? formatFullTime(order.completedAt) : null],
   ]
   return (
     <dl className="facts facts--compact">
       {rows
         .filter(([, value]) => value !== null && value !== '')
-        .map(([label, value]) => (
-          <div key={label} className="facts__pair">
-            <dt>{label}</dt>
-            <dd className={label === 'Request-Id' || label === 'Gateway reference' || label === 'Payment id' ? 'mono' : undefined}>{value}</dd>
+        .map(([fact, value]) => (
+          <div key={fact} className="facts__pair">
+            <dt>{t(`orders.facts.${fact}`)}</dt>
+            <dd className={MONO.has(fact) ? 'mono' : undefined}>{value}</dd>
           </div>
         ))}
     </dl>
@@ -68,28 +75,30 @@ function Facts({ order }: { order: OrderView }) {
 }
 
 function AttemptBodies({ attemptId }: { attemptId: number }) {
+  const t = useT()
   const attempt = useOrdersStore((state) => state.attempts[attemptId])
-  if (!attempt) return <p className="muted small">Loading…</p>
+  if (!attempt) return <p className="muted small">{t('orders.detail.loading')}</p>
   if ('code' in attempt) return <p className="field__error">{attempt.message}</p>
   return (
     <div className="attempt">
       <p className="small">
-        <strong>{attempt.method}</strong> <code>{attempt.path}</code> · Request-Id <code>{attempt.requestId}</code> · {attempt.outcome}
+        <strong>{attempt.method}</strong> <code>{attempt.path}</code> · {t('orders.facts.requestId')} <code>{attempt.requestId}</code> · {attempt.outcome}
         {attempt.httpStatus ? ` · HTTP ${String(attempt.httpStatus)}` : ''}
-        {attempt.signature ? ` · signature ${attempt.signature}` : ''}
+        {attempt.signature ? ` · ${t('orders.detail.signature', { signature: attempt.signature })}` : ''}
         {attempt.durationMs !== null ? ` · ${String(attempt.durationMs)} ms` : ''}
       </p>
       {attempt.errorMessage ? <p className="field__error">{attempt.errorMessage}</p> : null}
-      <h4>Request</h4>
-      <pre className="code-block">{pretty(attempt.requestBody)}</pre>
-      <h4>Response</h4>
-      <pre className="code-block">{pretty(attempt.responseBody)}</pre>
+      <h4>{t('orders.detail.request')}</h4>
+      <pre className="code-block">{pretty(attempt.requestBody) ?? t('orders.detail.none')}</pre>
+      <h4>{t('orders.detail.response')}</h4>
+      <pre className="code-block">{pretty(attempt.responseBody) ?? t('orders.detail.none')}</pre>
     </div>
   )
 }
 
-function pretty(body: string | null): string {
-  if (!body) return '(none)'
+/** The body laid out, or null for none. */
+function pretty(body: string | null): string | null {
+  if (!body) return null
   try {
     return JSON.stringify(JSON.parse(body), null, 2)
   } catch {
@@ -98,11 +107,12 @@ function pretty(body: string | null): string {
 }
 
 function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  const t = useT()
   const loadAttempt = useOrdersStore((state) => state.loadAttempt)
   const [open, setOpen] = useState<Record<number, boolean>>({})
-  if (entries.length === 0) return <p className="muted">Nothing has happened to this order yet.</p>
+  if (entries.length === 0) return <p className="muted">{t('orders.detail.nothingYet')}</p>
   return (
-    <ol className="timeline" aria-label="Timeline">
+    <ol className="timeline" aria-label={t('orders.detail.timeline')}>
       {entries.map((entry) => (
         <li key={entry.id} className={`timeline__entry timeline__entry--${entry.type}`}>
           <TimelineEntryHead entry={entry} />
@@ -118,7 +128,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
                   if (next && entry.attemptId !== null) void loadAttempt(entry.attemptId)
                 }}
               >
-                {open[entry.id] ? 'Hide request and response' : 'Show request and response'}
+                {open[entry.id] ? t('orders.detail.hideAttempt') : t('orders.detail.showAttempt')}
               </button>
               {open[entry.id] ? <AttemptBodies attemptId={entry.attemptId} /> : null}
             </>
@@ -131,12 +141,13 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
 
 /** The link's address to copy, and its QR code on demand (the payment link screen shows both at once). */
 function LinkAddress({ url }: { url: string }) {
+  const t = useT()
   const [showQr, setShowQr] = useState(false)
   return (
     <div className="order-link">
-      <CopyField label="Payment address" value={url} hideLabel />
+      <CopyField label={t('orders.detail.paymentAddress')} value={url} hideLabel />
       <button type="button" className="link-button" aria-expanded={showQr} onClick={() => setShowQr(!showQr)}>
-        {showQr ? 'Hide QR code' : 'Show QR code'}
+        {showQr ? t('orders.detail.hideQr') : t('orders.detail.showQr')}
       </button>
       {showQr ? (
         <div className="order-link__qr">
@@ -172,12 +183,13 @@ function hasActions(detail: Detail): boolean {
 }
 
 function Actions({ detail }: { detail: Detail }) {
+  const t = useT()
   const applyDetail = useOrdersStore((state) => state.applyDetail)
   const { order } = detail
   if (!hasActions(detail)) {
     // A review is decided in its own panel above; "final" would not be true yet.
-    if (order.review) return <p className="muted small">Decide the review above first.</p>
-    return <p className="muted small">Nothing more can be done here: this order is final.</p>
+    if (order.review) return <p className="muted small">{t('orders.detail.decideReviewFirst')}</p>
+    return <p className="muted small">{t('orders.detail.final')}</p>
   }
   return (
     <div className="order-actions">
@@ -186,9 +198,7 @@ function Actions({ detail }: { detail: Detail }) {
         <PhoneOrderActions order={order} />
       </StatusCheckButton>
       {order.kind === 'phone_order' && order.status === 'OUTCOME_UNKNOWN' ? (
-        <p className="muted small order-actions__note">
-          The card charged is locked until a status check settles this order. A supervisor may unlock it sooner, without knowing whether the customer was charged.
-        </p>
+        <p className="muted small order-actions__note">{t('orders.detail.cardLocked')}</p>
       ) : null}
     </div>
   )
@@ -196,6 +206,7 @@ function Actions({ detail }: { detail: Detail }) {
 
 /** The open order: its head (the heading focus goes to), review, facts, actions, refunds, link and timeline. */
 function OrderDetailBody({ headingRef, onClose }: { headingRef: RefObject<HTMLHeadingElement | null>; onClose: () => void }) {
+  const t = useT()
   const detail = useOrdersStore((state) => state.detail)
   const detailError = useOrdersStore((state) => state.detailError)
   const applyDetail = useOrdersStore((state) => state.applyDetail)
@@ -205,7 +216,7 @@ function OrderDetailBody({ headingRef, onClose }: { headingRef: RefObject<HTMLHe
         {/* One heading from "Order" to the invoice number, so that focus stays on it while the order loads. */}
         <div className="order-detail__title">
           <h2 ref={headingRef} tabIndex={-1} className={detail ? 'mono' : undefined}>
-            {detail ? detail.order.invoiceNumber : 'Order'}
+            {detail ? detail.order.invoiceNumber : t('orders.detail.order')}
           </h2>
           {detail ? (
             <div className="order-detail__chips">
@@ -214,8 +225,8 @@ function OrderDetailBody({ headingRef, onClose }: { headingRef: RefObject<HTMLHe
             </div>
           ) : null}
         </div>
-        <button type="button" className="button button--secondary button--small" onClick={onClose} aria-label="Close the order" aria-keyshortcuts="Escape">
-          Close
+        <button type="button" className="button button--secondary button--small" onClick={onClose} aria-label={t('orders.detail.closeLabel')} aria-keyshortcuts="Escape">
+          {t('orders.detail.close')}
         </button>
       </div>
       {detailError ? (
@@ -232,7 +243,7 @@ function OrderDetailBody({ headingRef, onClose }: { headingRef: RefObject<HTMLHe
             <>
               {hasActions(detail) ? (
                 <>
-                  <h3>Actions</h3>
+                  <h3>{t('orders.detail.actions')}</h3>
                   <Actions key={detail.order.id} detail={detail} />
                 </>
               ) : null}
@@ -241,22 +252,22 @@ function OrderDetailBody({ headingRef, onClose }: { headingRef: RefObject<HTMLHe
           ) : null}
           {detail.order.linkUrl ? (
             <>
-              <h3>Payment link</h3>
-              {detail.order.status !== 'PENDING' ? <p className="muted small">Kept for reference: this order is no longer waiting for a payment.</p> : null}
+              <h3>{t('orders.detail.paymentLink')}</h3>
+              {detail.order.status !== 'PENDING' ? <p className="muted small">{t('orders.detail.keptForReference')}</p> : null}
               <LinkAddress key={detail.order.linkUrl} url={detail.order.linkUrl} />
             </>
           ) : null}
           {detail.refunds ? null : (
             <>
-              <h3>Actions</h3>
+              <h3>{t('orders.detail.actions')}</h3>
               <Actions key={detail.order.id} detail={detail} />
             </>
           )}
-          <h3>Timeline</h3>
+          <h3>{t('orders.detail.timeline')}</h3>
           <Timeline entries={detail.timeline} />
         </>
       ) : detailError ? null : (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('orders.detail.loading')}</p>
       )}
     </>
   )
@@ -276,10 +287,11 @@ function useFocusOnOpen(headingRef: RefObject<HTMLHeadingElement | null>): void 
  * screen listens), and Close.
  */
 export function OrderPanel({ onClose }: { onClose: () => void }) {
+  const t = useT()
   const headingRef = useRef<HTMLHeadingElement>(null)
   useFocusOnOpen(headingRef)
   return (
-    <aside className="order-detail order-detail--panel" aria-label="Order details">
+    <aside className="order-detail order-detail--panel" aria-label={t('orders.detail.details')}>
       <OrderDetailBody headingRef={headingRef} onClose={onClose} />
     </aside>
   )
@@ -294,6 +306,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * out of sight.
  */
 export function OrderDrawer({ onClose, top }: { onClose: () => void; top: () => number | null }) {
+  const t = useT()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   useLayoutEffect(() => {
@@ -314,7 +327,7 @@ export function OrderDrawer({ onClose, top }: { onClose: () => void; top: () => 
     <dialog
       ref={dialogRef}
       className="order-drawer"
-      aria-label="Order details"
+      aria-label={t('orders.detail.details')}
       onCancel={(event) => {
         // Escape: only when this drawer is the topmost dialog (a refund dialog inside it stops its own).
         event.preventDefault()

@@ -4,6 +4,7 @@ import type { OrderFilters, OrderKind, OrderStatus } from '../../../src-preload/
 import { CHANNELS, channelLabel, KIND_LABELS, STATUS_LABELS } from '../../format/labels'
 import { parseRmText } from '../../../src-common/money-text'
 import { startOfLocalDay, startOfNextLocalDay } from '../../format/time'
+import { useT } from '../../i18n/i18n'
 
 interface Draft {
   text: string
@@ -19,8 +20,11 @@ interface Draft {
 
 const EMPTY: Draft = { text: '', status: '', kind: '', channel: '', from: '', to: '', min: '', max: '', needsReview: false }
 
+/** What can be wrong with the typed filters (worded when shown, so that a switch of language rewords it). */
+type Problem = 'minProblem' | 'maxProblem' | 'minAboveMax' | 'datesReversed'
+
 /** The filters the draft stands for, or the first problem with what was typed. */
-function toFilters(draft: Draft): { filters: OrderFilters } | { problem: string } {
+function toFilters(draft: Draft): { filters: OrderFilters } | { problem: Problem } {
   const filters: OrderFilters = {}
   if (draft.text.trim()) filters.text = draft.text.trim()
   if (draft.status) filters.statuses = [draft.status]
@@ -31,25 +35,26 @@ function toFilters(draft: Draft): { filters: OrderFilters } | { problem: string 
   if (draft.to) filters.createdTo = startOfNextLocalDay(draft.to) ?? undefined
   if (draft.min.trim()) {
     const sen = parseRmText(draft.min)
-    if (sen === null) return { problem: 'The lowest amount must be in RM with at most two decimals, e.g. 10 or 10.50.' }
+    if (sen === null) return { problem: 'minProblem' }
     filters.amountMinSen = sen
   }
   if (draft.max.trim()) {
     const sen = parseRmText(draft.max)
-    if (sen === null) return { problem: 'The highest amount must be in RM with at most two decimals, e.g. 250 or 249.90.' }
+    if (sen === null) return { problem: 'maxProblem' }
     filters.amountMaxSen = sen
   }
   if (filters.amountMinSen !== undefined && filters.amountMaxSen !== undefined && filters.amountMinSen > filters.amountMaxSen) {
-    return { problem: 'The lowest amount is above the highest.' }
+    return { problem: 'minAboveMax' }
   }
-  if (draft.from && draft.to && draft.from > draft.to) return { problem: 'The "from" date is after the "to" date.' }
+  if (draft.from && draft.to && draft.from > draft.to) return { problem: 'datesReversed' }
   return { filters }
 }
 
 /** The search box first, then the filters. Typing searches after a short pause; filters at once. */
 export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters) => void }) {
+  const t = useT()
   const [draft, setDraft] = useState<Draft>(EMPTY)
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problem, setProblem] = useState<Problem | null>(null)
   const searchedText = useRef<string | null>(null)
 
   useEffect(() => {
@@ -77,8 +82,8 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
       <input
         type="search"
         className="search-box filters__search"
-        aria-label="Search orders"
-        placeholder="Invoice, name, e-mail, phone, card’s last 4, reference…"
+        aria-label={t('orders.filters.search')}
+        placeholder={t('orders.filters.searchPlaceholder')}
         value={draft.text}
         onChange={(e) => set({ text: e.target.value })}
         autoFocus
@@ -86,27 +91,27 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
       {/* Groups that wrap whole, never inside: a date range or an amount range stays on one line. */}
       <label className={`filter-toggle${draft.needsReview ? ' filter-toggle--on' : ''}`}>
         <input type="checkbox" checked={draft.needsReview} onChange={(e) => set({ needsReview: e.target.checked })} />
-        Needs review
+        {t('orders.filters.needsReview')}
       </label>
       <span className="filter-group">
-        <select aria-label="Status" value={draft.status} onChange={(e) => set({ status: e.target.value as Draft['status'] })}>
-          <option value="">Any status</option>
+        <select aria-label={t('orders.filters.status')} value={draft.status} onChange={(e) => set({ status: e.target.value as Draft['status'] })}>
+          <option value="">{t('orders.filters.anyStatus')}</option>
           {Object.entries(STATUS_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </select>
-        <select aria-label="Kind" value={draft.kind} onChange={(e) => set({ kind: e.target.value as Draft['kind'] })}>
-          <option value="">Any kind</option>
+        <select aria-label={t('orders.filters.kind')} value={draft.kind} onChange={(e) => set({ kind: e.target.value as Draft['kind'] })}>
+          <option value="">{t('orders.filters.anyKind')}</option>
           {Object.entries(KIND_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </select>
-        <select aria-label="Channel" value={draft.channel} onChange={(e) => set({ channel: e.target.value })}>
-          <option value="">Any channel</option>
+        <select aria-label={t('orders.filters.channel')} value={draft.channel} onChange={(e) => set({ channel: e.target.value })}>
+          <option value="">{t('orders.filters.anyChannel')}</option>
           {CHANNELS.map((channel) => (
             <option key={channel} value={channel}>
               {channelLabel(channel)}
@@ -116,32 +121,32 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
       </span>
       <span className="filter-group">
         <span className="filter-group__label" aria-hidden="true">
-          Created
+          {t('orders.filters.created')}
         </span>
-        <input type="date" aria-label="Created from" value={draft.from} onChange={(e) => set({ from: e.target.value })} />
+        <input type="date" aria-label={t('orders.filters.createdFrom')} value={draft.from} onChange={(e) => set({ from: e.target.value })} />
         <span className="filter-group__label" aria-hidden="true">
-          to
+          {t('orders.filters.to')}
         </span>
-        <input type="date" aria-label="Created to" value={draft.to} onChange={(e) => set({ to: e.target.value })} />
+        <input type="date" aria-label={t('orders.filters.createdTo')} value={draft.to} onChange={(e) => set({ to: e.target.value })} />
       </span>
       <span className="filter-group">
         <span className="filter-group__label" aria-hidden="true">
-          RM
+          {t('orders.filters.rm')}
         </span>
-        <input className="amount-input" inputMode="decimal" aria-label="Lowest amount (RM)" placeholder="min" value={draft.min} onChange={(e) => set({ min: e.target.value })} />
+        <input className="amount-input" inputMode="decimal" aria-label={t('orders.filters.lowest')} placeholder={t('orders.filters.min')} value={draft.min} onChange={(e) => set({ min: e.target.value })} />
         <span className="filter-group__label" aria-hidden="true">
-          to
+          {t('orders.filters.to')}
         </span>
-        <input className="amount-input" inputMode="decimal" aria-label="Highest amount (RM)" placeholder="max" value={draft.max} onChange={(e) => set({ max: e.target.value })} />
+        <input className="amount-input" inputMode="decimal" aria-label={t('orders.filters.highest')} placeholder={t('orders.filters.max')} value={draft.max} onChange={(e) => set({ max: e.target.value })} />
         {active ? (
           <button type="button" className="button button--secondary button--small" onClick={() => setDraft(EMPTY)}>
-            Clear
+            {t('orders.filters.clear')}
           </button>
         ) : null}
       </span>
       {problem ? (
         <div className="field__error filters__problem" role="alert">
-          {problem}
+          {t(`orders.filters.${problem}`)}
         </div>
       ) : null}
     </div>

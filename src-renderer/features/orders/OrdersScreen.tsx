@@ -17,6 +17,7 @@ import { OrderDrawer, OrderPanel } from './OrderDetail'
 import { OrderFiltersBar } from './OrderFiltersBar'
 import { OrdersTable, type FocusRequest } from './OrdersTable'
 import { subscribeExportEvents, subscribeOrderEvents, useOrdersStore } from './orders-store'
+import { useT } from '../../i18n/i18n'
 
 /**
  * From this width the open order sits beside the list, which keeps status, invoice, amount and
@@ -26,6 +27,7 @@ import { subscribeExportEvents, subscribeOrderEvents, useOrdersStore } from './o
 export const SIDE_BY_SIDE = '(min-width: 1200px)'
 
 export function OrdersScreen() {
+  const t = useT()
   const rows = useOrdersStore((state) => state.rows)
   const filters = useOrdersStore((state) => state.filters)
   const loading = useOrdersStore((state) => state.loading)
@@ -91,7 +93,7 @@ export function OrdersScreen() {
     <div ref={root} className={`orders-screen${panel ? ' orders-screen--with-panel' : ''}`} onKeyDown={onKeyDown}>
       <header className="screen-header screen-header--row orders-screen__header">
         <div className="orders-screen__title">
-          <h1>Orders</h1>
+          <h1>{t('orders.title')}</h1>
           {nothingAtAll ? null : (
             <p className="orders-screen__count" role="status" data-testid="orders-count" hidden={refused}>
               {countLine({ filters, loading, loaded: rows.length, more: nextBeforeId !== null, total })}
@@ -110,8 +112,8 @@ export function OrdersScreen() {
       <div className="orders-screen__body">
         <div className="orders-screen__list">
           {nothingAtAll ? (
-            <EmptyState icon={<OrdersIcon size={40} />} title="No orders yet">
-              <p>Every payment link and phone order made from this app is listed here, newest first, from the local history: it works without a network.</p>
+            <EmptyState icon={<OrdersIcon size={40} />} title={t('orders.empty.title')}>
+              <p>{t('orders.empty.text')}</p>
               <FirstOrderActions />
             </EmptyState>
           ) : rows.length > 0 ? (

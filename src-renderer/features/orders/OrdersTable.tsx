@@ -8,6 +8,7 @@ import { gatewayMoneyText, paidNote } from '../../format/money'
 import { formatDateTime } from '../../format/time'
 import { StatusChip } from '../../ui/StatusChip'
 import { ReviewChip } from './ReviewChip'
+import { useT } from '../../i18n/i18n'
 
 const ROW_HEIGHT = 44
 const VIEWPORT_ROWS = 30
@@ -32,6 +33,7 @@ interface Props {
 
 /** The order's amount; under it, what the gateway says when it is not that (under review, or a discount). */
 function Amount({ order }: { order: OrderView }) {
+  const t = useT()
   const note = paidNote(order)
   const says = order.review ? gatewayMoneyText(order.review.gatewayAmountSen, order.review.gatewayCurrency, order.currency) : null
   if (!note && !says) return <>{formatRm(order.amountSen)}</>
@@ -39,8 +41,8 @@ function Amount({ order }: { order: OrderView }) {
     <span className="amount-cell">
       <span>{formatRm(order.amountSen)}</span>
       {says ? (
-        <span className="amount-cell__note amount-cell__note--review" title={`The gateway says ${says}`}>
-          says {says}
+        <span className="amount-cell__note amount-cell__note--review" title={t('orders.table.gatewaySaysTitle', { amount: says })}>
+          {t('orders.table.says', { amount: says })}
         </span>
       ) : note ? (
         <span className="amount-cell__note" title={note.short} data-testid="paid-note">
@@ -56,6 +58,7 @@ function Amount({ order }: { order: OrderView }) {
  * scroll as smoothly as ten.
  */
 export function OrdersTable({ rows, selectedId, onSelect, onNearEnd, focusRequest = null, onFocusMissing }: Props) {
+  const t = useT()
   const [scrollTop, setScrollTop] = useState(0)
   const body = useRef<HTMLDivElement>(null)
   // The row to focus once it is drawn (it may first have to be scrolled into the rows drawn).
@@ -97,16 +100,16 @@ export function OrdersTable({ rows, selectedId, onSelect, onNearEnd, focusReques
   }
 
   return (
-    <div className="orders-table" role="table" aria-label="Orders" aria-rowcount={rows.length + 1}>
+    <div className="orders-table" role="table" aria-label={t('orders.table.label')} aria-rowcount={rows.length + 1}>
       <div className="orders-table__head" role="row">
-        <span role="columnheader">Status</span>
-        <span role="columnheader">Invoice</span>
+        <span role="columnheader">{t('orders.table.status')}</span>
+        <span role="columnheader">{t('orders.table.invoice')}</span>
         <span role="columnheader" className="numeric">
-          Amount
+          {t('orders.table.amount')}
         </span>
-        <span role="columnheader">Customer</span>
-        <span role="columnheader">Created</span>
-        <span role="columnheader">Channel</span>
+        <span role="columnheader">{t('orders.table.customer')}</span>
+        <span role="columnheader">{t('orders.table.created')}</span>
+        <span role="columnheader">{t('orders.table.channel')}</span>
       </div>
       <div className="orders-table__body" ref={body} onScroll={onScroll} data-testid="orders-scroll">
         <div style={{ height: rows.length * ROW_HEIGHT, position: 'relative' }}>

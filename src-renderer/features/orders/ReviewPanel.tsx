@@ -1,5 +1,6 @@
 import './ReviewPanel.css'
 import { useState } from 'react'
+import { Trans } from 'react-i18next'
 import type { CallError, OrderDetail, OrderReview, OrderView } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 import { formatFullTime } from '../../format/time'
@@ -9,6 +10,7 @@ import { RefusalWithApproval } from '../session/ApprovalDialog'
 import { NeedNote } from '../session/NeedNote'
 import { SCREEN_NEEDS } from '../session/roles'
 import { REVIEW_REASON_MAX, REVIEW_REASON_MIN, reviewFacts, reviewReasonProblem, type ReviewDecision } from './review'
+import { useT } from '../../i18n/i18n'
 
 interface DecisionProps {
   order: OrderView
@@ -19,6 +21,7 @@ interface DecisionProps {
 
 /** "Mark paid" or "Not paid", each after a question that says what it does and asks why (audited). */
 function DecisionButton({ order, review, decision, onDone }: DecisionProps) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [tried, setTried] = useState(false)
@@ -67,39 +70,33 @@ function DecisionButton({ order, review, decision, onDone }: DecisionProps) {
   return (
     <>
       <button type="button" className={paid ? 'button' : 'button button--secondary review-panel__not-paid'} onClick={() => setOpen(true)}>
-        {paid ? 'Mark paid' : 'Not paid'}
+        {paid ? t('orders.review.markPaid') : t('orders.review.notPaid')}
       </button>
       <ConfirmDialog
         open={open}
-        title={paid ? `Mark ${order.invoiceNumber} paid?` : `Mark ${order.invoiceNumber} not paid?`}
-        confirmLabel={busy ? 'Saving…' : paid ? 'Mark paid' : 'Not paid'}
+        title={paid ? t('orders.review.markPaidTitle', { invoice: order.invoiceNumber }) : t('orders.review.notPaidTitle', { invoice: order.invoiceNumber })}
+        confirmLabel={busy ? t('orders.review.saving') : paid ? t('orders.review.markPaid') : t('orders.review.notPaid')}
         tone={paid ? 'normal' : 'danger'}
         onCancel={close}
         onConfirm={() => void confirm()}
       >
-        {paid ? (
-          <p>
-            The order becomes <strong>Paid</strong> as the gateway says: <strong>{facts.gatewaySays}</strong> for an order of {facts.orderAmount}. Do this only
-            once the gateway&apos;s back office shows that this money arrived for this order.
-          </p>
-        ) : (
-          <p>
-            The gateway&apos;s {facts.gatewaySays} is not taken as this order&apos;s payment: the order becomes <strong>Failed</strong> and the customer must pay
-            again{order.kind === 'phone_order' ? '; the card charged is unlocked' : ''}.
-          </p>
-        )}
-        <p className="muted small">Your decision, your reason and your name are recorded in the order&apos;s timeline and the audit log.</p>
+        <p>
+          <Trans
+            i18nKey={paid ? 'orders.review.paidText' : order.kind === 'phone_order' ? 'orders.review.notPaidPhoneText' : 'orders.review.notPaidText'}
+            values={{ gatewaySays: facts.gatewaySays, orderAmount: facts.orderAmount }}
+            components={{ b: <strong /> }}
+          />
+        </p>
+        <p className="muted small">{t('orders.review.recorded')}</p>
         <ReasonField
-          label={`Reason (at least ${String(REVIEW_REASON_MIN)} characters)`}
+          label={t('orders.review.reason', { min: REVIEW_REASON_MIN })}
           value={reason}
           onChange={(value) => {
             setReason(value)
             setReasonError(null)
           }}
           maxLength={REVIEW_REASON_MAX}
-          placeholder={
-            paid ? "e.g. The gateway's back office shows USD 999.99 settled for this invoice" : 'e.g. The customer paid by bank transfer; this payment is for another shop'
-          }
+          placeholder={paid ? t('orders.review.paidExample') : t('orders.review.notPaidExample')}
           problem={problem}
         />
         {refused ? <RefusalWithApproval error={refused} call="orders.resolveReview" subjectId={order.id} busy={busy} onApproved={() => void confirm()} /> : null}
@@ -118,6 +115,7 @@ function DecisionButton({ order, review, decision, onDone }: DecisionProps) {
  * app did not mark it paid, and the two decisions. Gone once one is made (the detail no longer has a review).
  */
 export function ReviewPanel({ order, onDone }: { order: OrderView; onDone: (detail: OrderDetail) => void }) {
+  const t = useT()
   const { review } = order
   if (!review) return null
   const facts = reviewFacts(order, review)
@@ -127,26 +125,25 @@ export function ReviewPanel({ order, onDone }: { order: OrderView; onDone: (deta
         <span className="review-panel__icon" aria-hidden="true">
           !
         </span>
-        Needs review: not marked paid
+        {t('orders.review.heading')}
       </h3>
       <p className="review-panel__why">{facts.why}</p>
       <dl className="review-panel__amounts">
         <div>
-          <dt>The gateway says</dt>
+          <dt>{t('orders.review.gatewaySays')}</dt>
           <dd data-testid="review-gateway-amount">
             <strong>{facts.gatewaySays}</strong> <span className="muted small">({review.gatewayStatus})</span>
           </dd>
         </div>
         <div>
-          <dt>This order</dt>
+          <dt>{t('orders.review.thisOrder')}</dt>
           <dd data-testid="review-order-amount">
             <strong>{facts.orderAmount}</strong>
           </dd>
         </div>
       </dl>
       <p className="muted small">
-        Heard from {facts.source}, {formatFullTime(review.at)}. No status check is made meanwhile. Check the payment in the gateway&apos;s back office, then
-        decide:
+        {t('orders.review.heard', { source: facts.source, time: formatFullTime(review.at) })}
       </p>
       <div className="review-panel__actions">
         <DecisionButton order={order} review={review} decision="paid" onDone={onDone} />

@@ -4,7 +4,7 @@
  * the wording can be tested.
  */
 import type { OrderFilters } from '../../../src-preload/contract'
-import { ordersText } from '../../../src-common/count-text'
+import { t } from '../../i18n/i18n'
 
 export function hasFilters(filters: OrderFilters): boolean {
   return Object.values(filters as Record<string, unknown>).some((value) => value !== undefined)
@@ -13,7 +13,7 @@ export function hasFilters(filters: OrderFilters): boolean {
 /** What an empty result says: with only "Needs review" on, that nothing waits for a decision. */
 function noneText(filters: OrderFilters): string {
   const { needsReview, ...others } = filters
-  return needsReview && !hasFilters(others) ? 'No orders need review.' : 'No orders match.'
+  return needsReview && !hasFilters(others) ? t('orders.count.noneNeedReview') : t('orders.count.noneMatch')
 }
 
 export interface CountLineState {
@@ -28,10 +28,10 @@ export interface CountLineState {
 
 /** "Searching…", "No orders match.", "1 order, newest first", "1,628 orders, newest first". */
 export function countLine({ filters, loading, loaded, more, total }: CountLineState): string {
-  if (loading && loaded === 0) return 'Searching…'
+  if (loading && loaded === 0) return t('orders.count.searching')
   if (loaded === 0) return noneText(filters)
   // Every row is loaded: that is the count until main's arrives (an order added since may make it one more).
   const exact = total ?? (more ? null : loaded)
-  if (exact === null) return `Counting… ${ordersText(loaded)} shown so far`
-  return `${ordersText(exact)}, newest first`
+  if (exact === null) return t('orders.count.counting', { count: loaded, n: loaded.toLocaleString('en-MY') })
+  return t('orders.count.newestFirst', { count: exact, n: exact.toLocaleString('en-MY') })
 }

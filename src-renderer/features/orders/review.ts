@@ -7,6 +7,7 @@ import type { OrderReview, OrderView } from '../../../src-preload/contract'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
 import { formatRm } from '../../../src-common/money-text'
 import { gatewayMoneyText } from '../../format/money'
+import { t } from '../../i18n/i18n'
 
 export const REVIEW_REASON_MIN = 10
 export const REVIEW_REASON_MAX = FIELD_LIMITS.reviewReason
@@ -16,15 +17,9 @@ export type ReviewDecision = 'paid' | 'not_paid'
 /** What is wrong with a decision's reason, or null. */
 export function reviewReasonProblem(reason: string): string | null {
   const text = reason.trim()
-  if (text.length < REVIEW_REASON_MIN) return `Write at least ${String(REVIEW_REASON_MIN)} characters: what you checked, and where`
-  if (text.length > REVIEW_REASON_MAX) return `Use at most ${String(REVIEW_REASON_MAX)} characters`
+  if (text.length < REVIEW_REASON_MIN) return t('orders.review.reasonShort', { min: REVIEW_REASON_MIN })
+  if (text.length > REVIEW_REASON_MAX) return t('orders.review.reasonLong', { max: REVIEW_REASON_MAX })
   return null
-}
-
-const SOURCES: Record<OrderReview['source'], string> = {
-  check: 'a status check',
-  notification: 'a notification',
-  charge: "the charge's answer",
 }
 
 export interface ReviewFacts {
@@ -41,14 +36,12 @@ export interface ReviewFacts {
 export function reviewFacts(order: Pick<OrderView, 'amountSen' | 'currency'>, review: OrderReview): ReviewFacts {
   const gatewaySays = gatewayMoneyText(review.gatewayAmountSen, review.gatewayCurrency, order.currency)
   const orderAmount = formatRm(order.amountSen)
-  const why =
-    review.reason === 'currency'
-      ? `The gateway says ${review.gatewayStatus} for ${gatewaySays}, in another currency than this order's ${orderAmount}.`
-      : `The gateway says ${review.gatewayStatus} for ${gatewaySays}, more than this order's ${orderAmount}.`
-  return { gatewaySays, orderAmount, why, source: SOURCES[review.source] }
+  const words = { status: review.gatewayStatus, gatewaySays, orderAmount }
+  const why = review.reason === 'currency' ? t('orders.review.whyCurrency', words) : t('orders.review.whyMore', words)
+  return { gatewaySays, orderAmount, why, source: t(`orders.review.source.${review.source}`) }
 }
 
 /** The chip's tooltip in the list: the gist of the panel, in one line. */
 export function reviewTitle(order: Pick<OrderView, 'amountSen' | 'currency'>, review: OrderReview): string {
-  return `${reviewFacts(order, review).why} Not marked paid: open the order to decide.`
+  return t('orders.review.title', { why: reviewFacts(order, review).why })
 }
