@@ -4,9 +4,11 @@
  */
 import { ui } from './en/ui'
 import { orders } from './en/orders'
+import { paymentLink } from './en/paymentLink'
 
 export const en = {
   orders,
+  paymentLink,
   ui,
   language: {
     title: 'Language',

@@ -6,9 +6,11 @@
 import type { Catalogue } from './catalogue'
 import { ui } from './ms/ui'
 import { orders } from './ms/orders'
+import { paymentLink } from './ms/paymentLink'
 
 export const ms: Catalogue = {
   orders,
+  paymentLink,
   ui,
   language: {
     title: 'Bahasa',

@@ -1,5 +1,6 @@
 import './CreatedLink.css'
 import { useEffect, useRef } from 'react'
+import { Trans } from 'react-i18next'
 import type { OrderDetail, OrderView } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'
 import { channelLabel, KIND_LABELS, STATUS_LABELS } from '../../format/labels'
@@ -12,18 +13,15 @@ import { StatusCheckButton } from '../../ui/StatusCheckButton'
 import { TimelineSummary } from '../../ui/TimelineSummary'
 import { useLinkStore } from './link-store'
 import { emailDraft, whatsAppChat } from './share'
+import { t as translate, useT } from '../../i18n/i18n'
 
-const HEADINGS: Partial<Record<OrderView['status'], string>> = {
-  PAID: 'Payment received',
-  FAILED: 'Payment failed',
-  EXPIRED: 'Link expired',
-  CANCELLED: 'Marked cancelled',
-  OUTCOME_UNKNOWN: 'Waiting for a status check',
-}
+const HEADINGS = ['PAID', 'FAILED', 'EXPIRED', 'CANCELLED', 'OUTCOME_UNKNOWN'] as const
+type Headed = (typeof HEADINGS)[number]
+const headed = (status: OrderView['status']): status is Headed => (HEADINGS as readonly string[]).includes(status)
 
 function heading(order: OrderView): string {
-  if (order.status === 'PENDING') return order.linkUrl ? 'Link ready' : 'Waiting for the payment'
-  return HEADINGS[order.status] ?? STATUS_LABELS[order.status]
+  if (order.status === 'PENDING') return order.linkUrl ? translate('paymentLink.result.headings.ready') : translate('paymentLink.result.headings.waiting')
+  return headed(order.status) ? translate(`paymentLink.result.headings.${order.status}`) : STATUS_LABELS[order.status]
 }
 
 const open = (url: string): void => {
@@ -32,22 +30,23 @@ const open = (url: string): void => {
 }
 
 function Summary({ order }: { order: OrderView }) {
-  const items: [string, string | null][] = [
-    ['Amount', formatRm(order.amountSen)],
-    ['Invoice', order.invoiceNumber],
-    ['Kind', order.kind === 'card_link' ? KIND_LABELS.card_link : channelLabel(order.channel)],
-    ['Customer', order.customerName],
-    ['E-mail', order.customerEmail],
-    ['Phone', order.customerPhone],
+  const t = useT()
+  const items: [string, string, string | null][] = [
+    ['amount', t('paymentLink.result.amount'), formatRm(order.amountSen)],
+    ['invoice', t('paymentLink.result.invoice'), order.invoiceNumber],
+    ['kind', t('paymentLink.result.kind'), order.kind === 'card_link' ? KIND_LABELS.card_link : channelLabel(order.channel)],
+    ['customer', t('paymentLink.result.customer'), order.customerName],
+    ['email', t('paymentLink.result.email'), order.customerEmail],
+    ['phone', t('paymentLink.result.phone'), order.customerPhone],
   ]
   return (
     <dl className="link-summary">
       {items
-        .filter(([, value]) => value)
-        .map(([label, value]) => (
-          <div key={label}>
+        .filter(([, , value]) => value)
+        .map(([key, label, value]) => (
+          <div key={key}>
             <dt>{label}</dt>
-            <dd className={label === 'Invoice' ? 'mono' : undefined}>{value}</dd>
+            <dd className={key === 'invoice' ? 'mono' : undefined}>{value}</dd>
           </div>
         ))}
     </dl>
@@ -55,16 +54,17 @@ function Summary({ order }: { order: OrderView }) {
 }
 
 function ShareActions({ order, url }: { order: OrderView; url: string }) {
+  const t = useT()
   const email = emailDraft(order)
   const whatsApp = whatsAppChat(order)
   return (
     <>
       <div className="link-result__actions">
         <button type="button" className="button" onClick={() => open(url)}>
-          Open in browser
+          {t('paymentLink.result.openBrowser')}
         </button>
         <button type="button" className="button button--secondary" disabled={!email.ok} title={email.ok ? undefined : email.reason} onClick={() => email.ok && open(email.url)}>
-          Send by e-mail
+          {t('paymentLink.result.sendEmail')}
         </button>
         <button
           type="button"
@@ -73,15 +73,15 @@ function ShareActions({ order, url }: { order: OrderView; url: string }) {
           aria-describedby={whatsApp.ok ? undefined : 'whatsapp-reason'}
           onClick={() => whatsApp.ok && open(whatsApp.url)}
         >
-          Send by WhatsApp
+          {t('paymentLink.result.sendWhatsApp')}
         </button>
       </div>
       {!whatsApp.ok ? (
         <p className="muted small" id="whatsapp-reason">
-          WhatsApp: {whatsApp.reason}
+          {t('paymentLink.result.whatsAppReason', { reason: whatsApp.reason })}
         </p>
       ) : null}
-      {!email.ok ? <p className="muted small">E-mail: {email.reason}</p> : null}
+      {!email.ok ? <p className="muted small">{t('paymentLink.result.emailReason', { reason: email.reason })}</p> : null}
     </>
   )
 }
@@ -95,6 +95,7 @@ interface Props {
 
 /** What `links.create` made, kept in step with main: the address to share, or what became of it. */
 export function CreatedLink({ detail, onChanged, onNewLink, refreshError }: Props) {
+  const t = useT()
   const { order } = detail
   const ready = order.status === 'PENDING' && order.linkUrl !== null
   const unknown = order.status === 'OUTCOME_UNKNOWN'
@@ -121,38 +122,33 @@ export function CreatedLink({ detail, onChanged, onNewLink, refreshError }: Prop
 
       {unknown ? (
         <div className="alert alert--warning" role="status">
-          <strong>We don&apos;t know whether the gateway created this link.</strong>
-          <p>
-            The request went out, but the gateway&apos;s answer was lost or could not be read. A status check settles it: it finds the link (its
-            address then appears here) or confirms there is none. Do not create this link again: a second link could let the customer pay twice.
-          </p>
+          <strong>{t('paymentLink.result.unknownTitle')}</strong>
+          <p>{t('paymentLink.result.unknownText')}</p>
         </div>
       ) : null}
 
       {ready && order.linkUrl ? (
         <div className="link-result__grid">
           <div className="link-result__main">
-            <CopyField label="Payment address" value={order.linkUrl} />
+            <CopyField label={t('paymentLink.result.address')} value={order.linkUrl} />
             <p className="small">
               {order.linkExpiresAt ? (
-                <>
-                  Can be paid until <strong>{formatFullTime(order.linkExpiresAt)}</strong>.
-                </>
+                <Trans i18nKey="paymentLink.result.payableUntil" values={{ time: formatFullTime(order.linkExpiresAt) }} components={{ b: <strong /> }} />
               ) : (
-                'How long it stays open is set by the gateway.'
+                t('paymentLink.result.openByGateway')
               )}
             </p>
             <ShareActions order={order} url={order.linkUrl} />
           </div>
           <figure className="link-result__qr">
             <QrCode value={order.linkUrl} />
-            <figcaption className="muted small">Scan to pay</figcaption>
+            <figcaption className="muted small">{t('paymentLink.result.scan')}</figcaption>
           </figure>
         </div>
       ) : null}
 
       {order.status === 'PENDING' && !order.linkUrl ? (
-        <p>The gateway accepted the payment without sending an address to share. A status check shows where it stands.</p>
+        <p>{t('paymentLink.result.noAddress')}</p>
       ) : null}
 
       {detail.statusCheck || detail.canCancel ? (
@@ -165,28 +161,28 @@ export function CreatedLink({ detail, onChanged, onNewLink, refreshError }: Prop
 
       {refreshError ? (
         <div className="alert alert--error" role="alert">
-          Could not refresh this order: {refreshError}
+          {t('paymentLink.result.refreshFailed', { message: refreshError })}
         </div>
       ) : null}
 
       {waiting ? (
         <details className="link-result__history">
-          <summary>What happened so far</summary>
+          <summary>{t('paymentLink.result.soFar')}</summary>
           <TimelineSummary entries={detail.timeline} />
         </details>
       ) : (
         <>
-          <h3>What happened</h3>
+          <h3>{t('paymentLink.result.happened')}</h3>
           <TimelineSummary entries={detail.timeline} />
         </>
       )}
 
       <div className="form__actions link-result__footer">
         <button type="button" className="button button--secondary" onClick={onNewLink}>
-          New link
+          {t('paymentLink.result.newLink')}
         </button>
         <span className="muted small">
-          {unknown ? 'For a different order only: this one is settled by the status check.' : 'Every link is also listed under Orders.'}
+          {unknown ? t('paymentLink.result.otherOrderOnly') : t('paymentLink.result.listed')}
         </span>
       </div>
     </section>

@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { MAX_LINE_ITEMS } from '../../../src-common/link-rules'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 import { itemsTotal, newItem, quantityOf, rmText, type ItemDraft } from './link-form'
+import { useT } from '../../i18n/i18n'
 
 interface Props {
   items: ItemDraft[]
@@ -17,6 +18,7 @@ interface Props {
 
 /** What the customer is buying, for buy-now-pay-later: name, quantity and price per row. */
 export function LineItemsEditor({ items, amountText, onChange, onUseTotal, errorFor }: Props) {
+  const t = useT()
   const id = useId()
   const { totalSen, complete } = itemsTotal(items)
   const amountSen = parseRmText(amountText)
@@ -26,15 +28,15 @@ export function LineItemsEditor({ items, amountText, onChange, onUseTotal, error
 
   return (
     <fieldset className="line-items" tabIndex={-1} data-invalid={listError ? 'true' : undefined} aria-describedby={listError ? `${id}-error` : undefined}>
-      <legend>Items</legend>
-      <p className="field__hint">Buy-now-pay-later needs what the customer is buying; the items must add up to the amount.</p>
+      <legend>{t('paymentLink.items.legend')}</legend>
+      <p className="field__hint">{t('paymentLink.items.hint')}</p>
       {items.length > 0 ? (
-        <div className="line-items__grid" role="group" aria-label="Items">
+        <div className="line-items__grid" role="group" aria-label={t('paymentLink.items.legend')}>
           <div className="line-items__head" aria-hidden="true">
-            <span>Item</span>
-            <span>Quantity</span>
-            <span>Price each (RM)</span>
-            <span className="numeric">Subtotal</span>
+            <span>{t('paymentLink.items.item')}</span>
+            <span>{t('paymentLink.items.quantity')}</span>
+            <span>{t('paymentLink.items.priceEach')}</span>
+            <span className="numeric">{t('paymentLink.items.subtotal')}</span>
             <span />
           </div>
           {items.map((item, index) => {
@@ -44,25 +46,25 @@ export function LineItemsEditor({ items, amountText, onChange, onUseTotal, error
             const quantity = quantityOf(item.quantity)
             const price = parseRmText(item.price)
             const problems = [
-              { part: 'name', label: 'Item', error: errors.name },
-              { part: 'quantity', label: 'Quantity', error: errors.quantity },
-              { part: 'price', label: 'Price', error: errors.price },
+              { part: 'name', label: t('paymentLink.items.item'), error: errors.name },
+              { part: 'quantity', label: t('paymentLink.items.quantity'), error: errors.quantity },
+              { part: 'price', label: t('paymentLink.items.price'), error: errors.price },
             ].filter((problem) => problem.error)
             const described = (part: string, error: string | null): string | undefined => (error ? `${id}-${n}-${part}` : undefined)
             return (
               <div className="line-items__row" key={item.key}>
                 <input
                   className={errors.name ? 'is-invalid' : undefined}
-                  aria-label={`Item ${n} name`}
+                  aria-label={t('paymentLink.items.nameOf', { n })}
                   aria-invalid={Boolean(errors.name)}
                   aria-describedby={described('name', errors.name)}
                   value={item.name}
                   onChange={(e) => update(index, { name: e.target.value })}
-                  placeholder="e.g. Batik shirt, size M"
+                  placeholder={t('paymentLink.items.namePlaceholder')}
                 />
                 <input
                   className={errors.quantity ? 'is-invalid' : undefined}
-                  aria-label={`Item ${n} quantity`}
+                  aria-label={t('paymentLink.items.quantityOf', { n })}
                   aria-invalid={Boolean(errors.quantity)}
                   aria-describedby={described('quantity', errors.quantity)}
                   inputMode="numeric"
@@ -71,7 +73,7 @@ export function LineItemsEditor({ items, amountText, onChange, onUseTotal, error
                 />
                 <input
                   className={errors.price ? 'is-invalid' : undefined}
-                  aria-label={`Item ${n} price each in RM`}
+                  aria-label={t('paymentLink.items.priceOf', { n })}
                   aria-invalid={Boolean(errors.price)}
                   aria-describedby={described('price', errors.price)}
                   inputMode="decimal"
@@ -83,16 +85,16 @@ export function LineItemsEditor({ items, amountText, onChange, onUseTotal, error
                 <button
                   type="button"
                   className="button button--secondary button--small"
-                  aria-label={`Remove item ${n}`}
+                  aria-label={t('paymentLink.items.removeOf', { n })}
                   onClick={() => onChange(items.filter((_item, at) => at !== index))}
                 >
-                  Remove
+                  {t('paymentLink.items.remove')}
                 </button>
                 {problems.length > 0 ? (
                   <div className="line-items__errors" role="alert">
                     {problems.map((problem) => (
                       <div key={problem.part} id={`${id}-${n}-${problem.part}`} className="field__error">
-                        {problem.label}: {problem.error}
+                        {t('paymentLink.items.problem', { label: problem.label, error: problem.error ?? '' })}
                       </div>
                     ))}
                   </div>
@@ -104,15 +106,15 @@ export function LineItemsEditor({ items, amountText, onChange, onUseTotal, error
       ) : null}
       <div className="line-items__foot">
         <button type="button" className="button button--secondary button--small" disabled={items.length >= MAX_LINE_ITEMS} onClick={() => onChange([...items, newItem()])}>
-          Add item
+          {t('paymentLink.items.add')}
         </button>
         <span className="line-items__total" role="status">
-          Items total {formatRm(totalSen)} of {amountSen === null ? 'RM —' : formatRm(amountSen)}
-          {complete && amountSen !== null && totalSen === amountSen ? <span className="saved"> · adds up</span> : null}
+          {t('paymentLink.items.total', { total: formatRm(totalSen), amount: amountSen === null ? 'RM —' : formatRm(amountSen) })}
+          {complete && amountSen !== null && totalSen === amountSen ? <span className="saved">{t('paymentLink.items.addsUp')}</span> : null}
         </span>
         {complete && totalSen > 0 && totalSen !== amountSen ? (
           <button type="button" className="link-button" onClick={() => onUseTotal(rmText(totalSen))}>
-            Use {formatRm(totalSen)} as the amount
+            {t('paymentLink.items.useTotal', { total: formatRm(totalSen) })}
           </button>
         ) : null}
       </div>

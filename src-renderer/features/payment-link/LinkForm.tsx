@@ -24,36 +24,28 @@ import {
   type LinkDraft,
 } from './link-form'
 import { useLinkStore } from './link-store'
+import { useT } from '../../i18n/i18n'
 
-const KINDS = [
-  { id: 'card', title: 'Card (hosted page)', text: "The customer types their card on the gateway's payment page." },
-  { id: 'generic', title: 'Other channel', text: 'FPX online banking, an e-wallet or buy-now-pay-later.' },
-] as const
-const KIND_IDS = KINDS.map((kind) => kind.id)
+const KIND_IDS = ['card', 'generic'] as const
 
-const CHANNEL_GROUPS: readonly { label: string; channels: GenericChannel[] }[] = [
-  { label: 'Online banking', channels: GENERIC_CHANNELS.filter((c) => c.startsWith('INTERNET_BANKING_')) },
-  { label: 'E-wallet', channels: GENERIC_CHANNELS.filter((c) => c.startsWith('EWALLET_')) },
-  { label: 'Buy now, pay later', channels: GENERIC_CHANNELS.filter((c) => c.startsWith('BNPL_')) },
+const CHANNEL_GROUPS: readonly { group: 'banking' | 'ewallet' | 'bnpl'; channels: GenericChannel[] }[] = [
+  { group: 'banking', channels: GENERIC_CHANNELS.filter((c) => c.startsWith('INTERNET_BANKING_')) },
+  { group: 'ewallet', channels: GENERIC_CHANNELS.filter((c) => c.startsWith('EWALLET_')) },
+  { group: 'bnpl', channels: GENERIC_CHANNELS.filter((c) => c.startsWith('BNPL_')) },
 ]
 
 /** A radio group (WAI-ARIA's pattern): one tab stop, the arrow keys move and choose. */
 function KindChoice({ value, onChange }: { value: LinkDraft['kind']; onChange: (kind: LinkDraft['kind']) => void }) {
+  const t = useT()
   const radio = useRadioGroup(KIND_IDS, value, onChange)
   return (
-    <div className="choice-group choice-group--two" role="radiogroup" aria-label="How the customer pays">
-      {KINDS.map((kind) => {
-        const selected = value === kind.id
+    <div className="choice-group choice-group--two" role="radiogroup" aria-label={t('paymentLink.kinds.label')}>
+      {KIND_IDS.map((kind) => {
+        const selected = value === kind
         return (
-          <button
-            key={kind.id}
-            type="button"
-            {...radio(kind.id)}
-            className={`choice choice--kind${selected ? ' choice--selected' : ''}`}
-            onClick={() => onChange(kind.id)}
-          >
-            <strong>{kind.title}</strong>
-            <span>{kind.text}</span>
+          <button key={kind} type="button" {...radio(kind)} className={`choice choice--kind${selected ? ' choice--selected' : ''}`} onClick={() => onChange(kind)}>
+            <strong>{t(`paymentLink.kinds.${kind}.title`)}</strong>
+            <span>{t(`paymentLink.kinds.${kind}.text`)}</span>
           </button>
         )
       })}
@@ -62,6 +54,7 @@ function KindChoice({ value, onChange }: { value: LinkDraft['kind']; onChange: (
 }
 
 function BankField({ value, error, onChange }: { value: string; error: string | null; onChange: (code: string) => void }) {
+  const t = useT()
   const banks = useLinkStore((state) => state.banks)
   const loadBanks = useLinkStore((state) => state.loadBanks)
 
@@ -70,23 +63,29 @@ function BankField({ value, error, onChange }: { value: string; error: string | 
   }, [banks.status, loadBanks])
 
   const placeholder =
-    banks.status === 'ready' ? (banks.banks.length > 0 ? 'Choose the bank' : 'The gateway listed no banks') : banks.status === 'error' ? 'Bank list not loaded' : 'Loading banks…'
-  const listProblem = banks.status === 'error' ? `The bank list could not be loaded: ${banks.error?.message ?? 'no answer'}` : null
+    banks.status === 'ready'
+      ? banks.banks.length > 0
+        ? t('paymentLink.bank.choose')
+        : t('paymentLink.bank.none')
+      : banks.status === 'error'
+        ? t('paymentLink.bank.notLoaded')
+        : t('paymentLink.bank.loading')
+  const listProblem = banks.status === 'error' ? t('paymentLink.bank.loadFailed', { message: banks.error?.message ?? t('paymentLink.bank.noAnswer') }) : null
   return (
-    <Field label="Customer's bank" error={listProblem ?? error} hint={banks.status === 'loading' ? 'Asking the gateway for its FPX banks…' : undefined}>
+    <Field label={t('paymentLink.bank.label')} error={listProblem ?? error} hint={banks.status === 'loading' ? t('paymentLink.bank.asking') : undefined}>
       {(props) => (
         <div className="input-row">
           <select {...props} value={value} disabled={banks.status !== 'ready'} onChange={(e) => onChange(e.target.value)}>
             <option value="">{placeholder}</option>
             {banks.banks.map((bank) => (
               <option key={bank.code} value={bank.code} disabled={!bank.active}>
-                {bank.active ? bank.name : `${bank.name} (unavailable)`}
+                {bank.active ? bank.name : t('paymentLink.bank.unavailable', { name: bank.name })}
               </option>
             ))}
           </select>
           {banks.status === 'error' ? (
             <button type="button" className="button button--secondary" onClick={() => void loadBanks()}>
-              Retry
+              {t('paymentLink.retry')}
             </button>
           ) : null}
         </div>
@@ -97,6 +96,7 @@ function BankField({ value, error, onChange }: { value: string; error: string | 
 
 /** One form for both kinds of link. Errors show after the first attempt, then follow every change. */
 export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: LinkDefaults }) {
+  const t = useT()
   const edit = useLinkStore((state) => state.edit)
   const create = useLinkStore((state) => state.create)
   const nextInvoiceNumber = useLinkStore((state) => state.nextInvoiceNumber)
@@ -148,9 +148,9 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
   const amountSen = parseRmText(draft.amount)
   const duplicate = server?.code === 'DUPLICATE_INVOICE' && serverField === 'invoiceNumber'
   // Training's defaults when Settings set no return address: say what they are, the address alone says little.
-  const trainingPage = "The training gateway's own return page (Training only; your shop's page is set in Settings)."
+  const trainingPage = t('paymentLink.form.trainingPage')
   const callbackHint = defaults.trainingReturnUrls && draft.callbackUrl.trim() === defaults.trainingReturnUrls.paid ? trainingPage : undefined
-  const failedHint = defaults.trainingReturnUrls && draft.failedUrl.trim() === defaults.trainingReturnUrls.failed ? trainingPage : 'Optional.'
+  const failedHint = defaults.trainingReturnUrls && draft.failedUrl.trim() === defaults.trainingReturnUrls.failed ? trainingPage : t('paymentLink.form.optional')
 
   return (
     <form
@@ -163,14 +163,14 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
         void submit()
       }}
     >
-      <h2 id="link-form-heading">New payment link</h2>
+      <h2 id="link-form-heading">{t('paymentLink.form.heading')}</h2>
       <KindChoice value={draft.kind} onChange={(kind) => edit((current) => withKind(current, kind, defaults))} />
 
       {!card ? (
         <fieldset>
-          <legend>Payment method</legend>
+          <legend>{t('paymentLink.form.method')}</legend>
           <div className="form-grid">
-            <Field label="Channel" error={errorFor('channel')}>
+            <Field label={t('paymentLink.form.channel')} error={errorFor('channel')}>
               {(props) => (
                 <select
                   {...props}
@@ -180,9 +180,9 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
                     edit((current) => withChannel(current, isGenericChannel(value) ? value : ''))
                   }}
                 >
-                  <option value="">Choose how the customer pays</option>
+                  <option value="">{t('paymentLink.form.chooseChannel')}</option>
                   {CHANNEL_GROUPS.map((group) => (
-                    <optgroup key={group.label} label={group.label}>
+                    <optgroup key={group.group} label={t(`paymentLink.groups.${group.group}`)}>
                       {group.channels.map((channel) => (
                         <option key={channel} value={channel}>
                           {CHANNEL_NAMES[channel]}
@@ -199,24 +199,24 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
       ) : null}
 
       <fieldset>
-        <legend>Order</legend>
+        <legend>{t('paymentLink.form.order')}</legend>
         <div className="form-grid">
           <Field
-            label="Invoice number"
+            label={t('paymentLink.form.invoice')}
             error={errorFor('invoiceNumber')}
             hint={
               duplicate ? (
                 <button type="button" className="link-button" onClick={() => void nextInvoiceNumber()}>
-                  Use the next free number instead
+                  {t('paymentLink.form.nextFree')}
                 </button>
               ) : (
-                'The next number of the sequence; you may type your own.'
+                t('paymentLink.form.invoiceHint')
               )
             }
           >
             {(props) => <input {...props} className="mono" value={draft.invoiceNumber} onChange={(e) => set({ invoiceNumber: e.target.value })} spellCheck={false} autoComplete="off" />}
           </Field>
-          <Field label="Amount (RM)" error={errorFor('amountSen')} hint={amountSen !== null && amountSen > 0 ? `The customer pays ${formatRm(amountSen)}` : undefined}>
+          <Field label={t('paymentLink.form.amount')} error={errorFor('amountSen')} hint={amountSen !== null && amountSen > 0 ? t('paymentLink.form.customerPays', { amount: formatRm(amountSen) }) : undefined}>
             {(props) => <input {...props} className="numeric-input" inputMode="decimal" value={draft.amount} onChange={(e) => set({ amount: e.target.value })} placeholder="0.00" autoComplete="off" />}
           </Field>
         </div>
@@ -232,12 +232,12 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
       </fieldset>
 
       <fieldset>
-        <legend>Customer</legend>
+        <legend>{t('paymentLink.form.customer')}</legend>
         <div className="form-grid">
-          <Field label="Customer name" error={errorFor('customer.name')}>
+          <Field label={t('paymentLink.form.customerName')} error={errorFor('customer.name')}>
             {(props) => <input {...props} value={draft.customer.name} onChange={(e) => setCustomer({ name: e.target.value })} autoComplete="off" />}
           </Field>
-          <Field label="E-mail" error={errorFor('customer.email')}>
+          <Field label={t('paymentLink.form.email')} error={errorFor('customer.email')}>
             {(props) => (
               // Text, not type="email": Chromium would turn an accented domain into its xn-- form behind staff's back.
               <input
@@ -247,20 +247,20 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
                 spellCheck={false}
                 value={draft.customer.email}
                 onChange={(e) => setCustomer({ email: e.target.value })}
-                placeholder="siti@example.my"
+                placeholder={t('paymentLink.form.emailExample')}
                 autoComplete="off"
               />
             )}
           </Field>
           <Field
-            label={card ? 'Phone (optional)' : 'Phone'}
+            label={card ? t('paymentLink.form.phoneOptional') : t('paymentLink.form.phone')}
             error={errorFor('customer.phone')}
             hint={
               check.phoneE164
-                ? `Will be sent as ${check.phoneE164}`
+                ? t('paymentLink.form.sentAs', { phone: check.phoneE164 })
                 : card
-                  ? 'Needed to send the link by WhatsApp.'
-                  : 'E-wallets and pay-later find the customer by this number.'
+                  ? t('paymentLink.form.phoneForWhatsApp')
+                  : t('paymentLink.form.phoneForWallet')
             }
           >
             {(props) => <input {...props} type="tel" value={draft.customer.phone} onChange={(e) => setCustomer({ phone: e.target.value })} placeholder="012-345 6789" autoComplete="off" />}
@@ -270,24 +270,24 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
         {card ? (
           <div className="disclosure">
             <button type="button" className="disclosure__toggle" aria-expanded={showAddress} disabled={addressHasError} onClick={() => setAddressOpen(!addressOpen)}>
-              Address (optional)
+              {t('paymentLink.form.addressOptional')}
             </button>
             {showAddress ? (
               <div className="disclosure__body">
-                <Field label="Address" error={errorFor('customer.address')}>
+                <Field label={t('paymentLink.form.address')} error={errorFor('customer.address')}>
                   {(props) => <input {...props} value={draft.customer.address} onChange={(e) => setCustomer({ address: e.target.value })} autoComplete="off" />}
                 </Field>
                 <div className="form-grid">
-                  <Field label="City" error={errorFor('customer.city')}>
+                  <Field label={t('paymentLink.form.city')} error={errorFor('customer.city')}>
                     {(props) => <input {...props} value={draft.customer.city} onChange={(e) => setCustomer({ city: e.target.value })} autoComplete="off" />}
                   </Field>
-                  <Field label="State" error={errorFor('customer.state')}>
+                  <Field label={t('paymentLink.form.state')} error={errorFor('customer.state')}>
                     {(props) => <input {...props} value={draft.customer.state} onChange={(e) => setCustomer({ state: e.target.value })} autoComplete="off" />}
                   </Field>
-                  <Field label="Postcode" error={errorFor('customer.zipCode')}>
+                  <Field label={t('paymentLink.form.postcode')} error={errorFor('customer.zipCode')}>
                     {(props) => <input {...props} value={draft.customer.zipCode} onChange={(e) => setCustomer({ zipCode: e.target.value })} inputMode="numeric" autoComplete="off" />}
                   </Field>
-                  <Field label="Country" error={errorFor('customer.country')} hint="Two letters, e.g. MY">
+                  <Field label={t('paymentLink.form.country')} error={errorFor('customer.country')} hint={t('paymentLink.form.countryHint')}>
                     {(props) => <input {...props} value={draft.customer.country} onChange={(e) => setCustomer({ country: e.target.value })} maxLength={FIELD_LIMITS.country} autoComplete="off" />}
                   </Field>
                 </div>
@@ -299,28 +299,28 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
 
       {card ? (
         <fieldset>
-          <legend>Card page</legend>
-          <Field label="Statement descriptor" error={errorFor('descriptor')} hint={`What the customer's card statement shows: letters, digits, spaces and ${DESCRIPTOR_MARKS}. Optional; the default is set in Settings.`}>
+          <legend>{t('paymentLink.form.cardPage')}</legend>
+          <Field label={t('paymentLink.form.descriptor')} error={errorFor('descriptor')} hint={t('paymentLink.form.descriptorHint', { marks: DESCRIPTOR_MARKS })}>
             {(props) => <input {...props} value={draft.descriptor} onChange={(e) => set({ descriptor: e.target.value })} maxLength={DESCRIPTOR_MAX} autoComplete="off" />}
           </Field>
           <label className="checkbox">
             <input type="checkbox" checked={draft.autoRedirect} onChange={(e) => set({ autoRedirect: e.target.checked })} />
-            Send the customer back to the return address automatically after paying
+            {t('paymentLink.form.autoRedirect')}
           </label>
           <div className="form-grid">
-            <Field label="Return address after payment" error={errorFor('callbackUrl')} hint={callbackHint}>
-              {(props) => <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder="https://shop.example.my/thank-you" spellCheck={false} />}
+            <Field label={t('paymentLink.form.returnPaid')} error={errorFor('callbackUrl')} hint={callbackHint}>
+              {(props) => <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder={t('paymentLink.form.paidExample')} spellCheck={false} />}
             </Field>
-            <Field label="Return address after a failed payment" error={errorFor('failedUrl')} hint={failedHint}>
-              {(props) => <input {...props} type="url" value={draft.failedUrl} onChange={(e) => set({ failedUrl: e.target.value })} placeholder="https://shop.example.my/payment-failed" spellCheck={false} />}
+            <Field label={t('paymentLink.form.returnFailed')} error={errorFor('failedUrl')} hint={failedHint}>
+              {(props) => <input {...props} type="url" value={draft.failedUrl} onChange={(e) => set({ failedUrl: e.target.value })} placeholder={t('paymentLink.form.failedExample')} spellCheck={false} />}
             </Field>
           </div>
         </fieldset>
       ) : (
         <fieldset>
-          <legend>Payment</legend>
+          <legend>{t('paymentLink.form.payment')}</legend>
           <div className="form-grid">
-            <Field label="Expires in" error={errorFor('expiryMinutes')} hint="After this the customer can no longer pay with it.">
+            <Field label={t('paymentLink.form.expiresIn')} error={errorFor('expiryMinutes')} hint={t('paymentLink.form.expiresHint')}>
               {(props) => (
                 <select {...props} value={draft.expiryMinutes} onChange={(e) => set({ expiryMinutes: Number(e.target.value) })}>
                   {expiryOptions(defaults.expiryMinutes).map((option) => (
@@ -331,14 +331,14 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
                 </select>
               )}
             </Field>
-            <Field label="Return address after payment" error={errorFor('callbackUrl')} hint={callbackHint ?? "Optional: without one the customer stays on the gateway's own result page."}>
-              {(props) => <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder="https://shop.example.my/thank-you" spellCheck={false} />}
+            <Field label={t('paymentLink.form.returnPaid')} error={errorFor('callbackUrl')} hint={callbackHint ?? t('paymentLink.form.returnOptional')}>
+              {(props) => <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder={t('paymentLink.form.paidExample')} spellCheck={false} />}
             </Field>
           </div>
         </fieldset>
       )}
 
-      {card ? <p className="muted small">How long the hosted card page stays open is set by the gateway, not by this app.</p> : null}
+      {card ? <p className="muted small">{t('paymentLink.form.cardPageOpen')}</p> : null}
 
       {banner ? (
         <div className="alert alert--error link-form__banner" role="alert" tabIndex={-1}>
@@ -347,11 +347,11 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
       ) : null}
       <div className="form__actions">
         <button type="submit" className="button" disabled={creating}>
-          {creating ? 'Creating…' : card ? 'Create card link' : 'Create payment link'}
+          {creating ? t('paymentLink.form.creating') : card ? t('paymentLink.form.createCard') : t('paymentLink.form.createLink')}
         </button>
         {submitted && !creating && Object.keys(check.errors).length > 0 ? (
           <span className="field__error">
-            {Object.keys(check.errors).length === 1 ? 'One field needs attention.' : `${String(Object.keys(check.errors).length)} fields need attention.`}
+            {t('paymentLink.form.attention', { count: Object.keys(check.errors).length })}
           </span>
         ) : null}
       </div>

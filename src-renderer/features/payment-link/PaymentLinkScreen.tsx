@@ -4,8 +4,10 @@ import { ScreenHeader } from '../../ui/ScreenHeader'
 import { CreatedLink } from './CreatedLink'
 import { LinkForm } from './LinkForm'
 import { subscribeLinkEvents, useLinkStore } from './link-store'
+import { useT } from '../../i18n/i18n'
 
 export function PaymentLinkScreen() {
+  const t = useT()
   const environment = useShellStore((state) => state.info?.environment ?? null)
   const history = useShellStore((state) => state.history)
   const draft = useLinkStore((state) => state.draft)
@@ -36,7 +38,7 @@ export function PaymentLinkScreen() {
 
   return (
     <>
-      <ScreenHeader title="Payment link">Send a customer an address where they pay: by card on the gateway&apos;s page, FPX online banking, an e-wallet or buy-now-pay-later.</ScreenHeader>
+      <ScreenHeader title={t('paymentLink.title')}>{t('paymentLink.lead')}</ScreenHeader>
       {result ? (
         <CreatedLink
           detail={result}
@@ -52,13 +54,13 @@ export function PaymentLinkScreen() {
         <LinkForm draft={draft} defaults={defaults} />
       ) : prepareError && !preparing ? (
         <div className="alert alert--error" role="alert">
-          <p>The form could not be prepared: {prepareError.message}</p>
+          <p>{t('paymentLink.prepareFailed', { message: prepareError.message })}</p>
           <button type="button" className="button button--secondary" onClick={() => void start(environment)}>
-            Retry
+            {t('paymentLink.retry')}
           </button>
         </div>
       ) : (
-        <p className="muted">Preparing the form…</p>
+        <p className="muted">{t('paymentLink.preparing')}</p>
       )}
     </>
   )

@@ -6,6 +6,7 @@ import type { CallError, LinkDefaults, LinkRequest } from '../../../src-preload/
 import { isGenericChannel, needsBank, needsLineItems, type GenericChannel } from '../../../src-common/channels'
 import type { LinkCustomer } from '../../../src-common/link-rules'
 import { parseRmText } from '../../../src-common/money-text'
+import { t } from '../../i18n/i18n'
 
 export interface ItemDraft {
   /** For React's list keys only; never sent. */
@@ -195,13 +196,12 @@ export function serverErrorApplies(server: ServerError, request: LinkRequest): b
   return jsonOf(valueAt(request, server.error.field)) === server.was
 }
 
-/** "15 minutes", "1 hour", "24 hours", "3 days", "1 h 30 min". */
+/** "15 minutes", "1 hour", "24 hours", "3 days", "1 h 30 min" (in the desk's language). */
 export function durationText(minutes: number): string {
-  const plural = (n: number, word: string): string => `${String(n)} ${word}${n === 1 ? '' : 's'}`
-  if (minutes < 60) return plural(minutes, 'minute')
-  if (minutes > 24 * 60 && minutes % (24 * 60) === 0) return plural(minutes / (24 * 60), 'day')
-  if (minutes % 60 === 0) return plural(minutes / 60, 'hour')
-  return `${String(Math.floor(minutes / 60))} h ${String(minutes % 60)} min`
+  if (minutes < 60) return t('paymentLink.duration.minutes', { count: minutes })
+  if (minutes > 24 * 60 && minutes % (24 * 60) === 0) return t('paymentLink.duration.days', { count: minutes / (24 * 60) })
+  if (minutes % 60 === 0) return t('paymentLink.duration.hours', { count: minutes / 60 })
+  return t('paymentLink.duration.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })
 }
 
 export const EXPIRY_CHOICES = [15, 60, 6 * 60, 24 * 60, 3 * 24 * 60, 7 * 24 * 60] as const
@@ -211,5 +211,5 @@ export function expiryOptions(defaultMinutes: number): { minutes: number; label:
   const all = new Set<number>([...EXPIRY_CHOICES, defaultMinutes])
   return [...all]
     .sort((a, b) => a - b)
-    .map((minutes) => ({ minutes, label: `${durationText(minutes)}${minutes === defaultMinutes ? ' (default)' : ''}` }))
+    .map((minutes) => ({ minutes, label: minutes === defaultMinutes ? t('paymentLink.duration.byDefault', { duration: durationText(minutes) }) : durationText(minutes) }))
 }
