@@ -5,10 +5,12 @@
 import { ui } from './en/ui'
 import { orders } from './en/orders'
 import { paymentLink } from './en/paymentLink'
+import { phoneOrder } from './en/phoneOrder'
 
 export const en = {
   orders,
   paymentLink,
+  phoneOrder,
   ui,
   language: {
     title: 'Language',

@@ -7,10 +7,12 @@ import type { Catalogue } from './catalogue'
 import { ui } from './ms/ui'
 import { orders } from './ms/orders'
 import { paymentLink } from './ms/paymentLink'
+import { phoneOrder } from './ms/phoneOrder'
 
 export const ms: Catalogue = {
   orders,
   paymentLink,
+  phoneOrder,
   ui,
   language: {
     title: 'Bahasa',

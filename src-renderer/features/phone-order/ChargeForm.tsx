@@ -22,6 +22,8 @@ import {
   type PhoneOrderDefaults,
 } from './charge-form'
 import { usePhoneOrderStore } from './phone-order-store'
+import { Trans } from 'react-i18next'
+import { useT } from '../../i18n/i18n'
 
 /** How long typing pauses before main is asked what it would refuse. */
 const PRECHECK_PAUSE_MS = 300
@@ -82,6 +84,7 @@ function usePrecheck(draft: ChargeDraft, cards: SavedCardView[] | null): void {
 
 /** Invoice, amount, descriptor and note; "Review charge" leads to the confirmation. */
 export function ChargeForm({ draft, defaults, cards }: Props) {
+  const t = useT()
   const edit = usePhoneOrderStore((state) => state.edit)
   const review = usePhoneOrderStore((state) => state.review)
   const nextInvoiceNumber = usePhoneOrderStore((state) => state.nextInvoiceNumber)
@@ -118,7 +121,7 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
     <form
       ref={form}
       className="form charge-form"
-      aria-label="Charge"
+      aria-label={t('phoneOrder.charge')}
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
@@ -129,28 +132,28 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
     >
       <div className="form-grid">
         <Field
-          label="Invoice number"
+          label={t('phoneOrder.form.invoice')}
           error={invoiceError}
           hint={
             duplicateInvoice ? (
               <button type="button" className="link-button" onClick={() => void nextInvoiceNumber()}>
-                Use the next free number instead
+                {t('phoneOrder.form.nextFree')}
               </button>
             ) : (
-              'Next in the sequence; you may type your own.'
+              t('phoneOrder.form.invoiceHint')
             )
           }
         >
           {(props) => <input {...props} data-charge-field="invoiceNumber" className="mono" value={draft.invoiceNumber} onChange={(e) => edit({ invoiceNumber: e.target.value })} onBlur={touch('invoiceNumber')} spellCheck={false} autoComplete="off" />}
         </Field>
         <Field
-          label="Amount (RM)"
+          label={t('phoneOrder.form.amount')}
           error={errorFor('amountSen')}
           hint={
             <>
               {amountSen !== null && amountSen > 0 ? <strong>{formatRm(amountSen)}</strong> : null}
               {amountSen !== null && amountSen > 0 ? ' · ' : null}
-              Largest single charge: {formatRm(defaults.chargeLimitSen)}
+              {t('phoneOrder.form.largest', { amount: formatRm(defaults.chargeLimitSen) })}
               {amountNotice ? (
                 <span className="field__notice" data-testid="amount-notice">
                   {amountNotice}
@@ -164,11 +167,11 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
           )}
         </Field>
       </div>
-      <Field label="Statement descriptor" error={errorFor('descriptor')} hint={`What the customer's card statement shows: letters, digits, spaces and ${DESCRIPTOR_MARKS}.`}>
+      <Field label={t('phoneOrder.form.descriptor')} error={errorFor('descriptor')} hint={t('phoneOrder.form.descriptorHint', { marks: DESCRIPTOR_MARKS })}>
         {(props) => <input {...props} data-charge-field="descriptor" value={draft.descriptor} onChange={(e) => edit({ descriptor: e.target.value })} onBlur={touch('descriptor')} maxLength={DESCRIPTOR_MAX} autoComplete="off" />}
       </Field>
-      <Field label="Note (optional)" error={errorFor('note')} hint="For your records; not sent to the gateway.">
-        {(props) => <textarea {...props} data-charge-field="note" rows={2} value={draft.note} onChange={(e) => edit({ note: e.target.value })} onBlur={touch('note')} maxLength={NOTE_MAX} placeholder="e.g. Order taken by phone, 2 × batik shirt" />}
+      <Field label={t('phoneOrder.form.note')} error={errorFor('note')} hint={t('phoneOrder.form.noteHint')}>
+        {(props) => <textarea {...props} data-charge-field="note" rows={2} value={draft.note} onChange={(e) => edit({ note: e.target.value })} onBlur={touch('note')} maxLength={NOTE_MAX} placeholder={t('phoneOrder.form.notePlaceholder')} />}
       </Field>
 
       {banner ? (
@@ -176,8 +179,7 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
           {banner.message}
           {OUTCOME_MAY_BE_UNKNOWN.has(banner.code) ? (
             <p>
-              <strong>This screen did not learn whether the charge went out.</strong> Look at the customer&apos;s recent orders before charging again; the same invoice number cannot be
-              charged twice.
+              <Trans i18nKey="phoneOrder.form.mayHaveGone" components={{ b: <strong /> }} />
             </p>
           ) : null}
         </div>
@@ -185,10 +187,10 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
 
       <div className="form__actions">
         <button type="submit" className="button" data-charge-field="review" disabled={cards === null || !valid}>
-          Review charge
+          {t('phoneOrder.form.review')}
         </button>
         {cards === null ? (
-          <span className="muted small">Find the customer first.</span>
+          <span className="muted small">{t('phoneOrder.form.findFirst')}</span>
         ) : first ? (
           <span className="muted small charge-form__missing">{first.replace(/\.$/, '')}.</span>
         ) : null}

@@ -11,25 +11,17 @@ import { TimelineSummary } from '../../ui/TimelineSummary'
 import { openOrder } from '../customers/open-order'
 import { reviewFacts } from '../orders/review'
 import { ReviewChip } from '../orders/ReviewChip'
-import { resultView, responseText, type ChargeOutcome, type ResultView } from './charge-outcome'
+import { resultView, responseText, type ChargeOutcome } from './charge-outcome'
 import { usePhoneOrderStore, type PendingCharge } from './phone-order-store'
 import { ReceiptView } from './ReceiptView'
 import { ResultFacts } from '../../ui/ResultFacts'
+import { Trans } from 'react-i18next'
+import { useT } from '../../i18n/i18n'
 
-const TITLES: Record<ResultView, string> = {
-  approved: 'Approved',
-  declined: 'The bank declined the card',
-  unknown: "We don't know whether the customer was charged.",
-  settled_not_charged: 'Settled: not charged',
-  refused: 'Refused by the gateway: nothing was charged',
-  other: 'The charge has moved on',
-  review: 'Needs review: approved for other money',
-}
-
-function cardOf(pending: PendingCharge | null, detail: OrderDetail | null): string {
+function cardOf(pending: PendingCharge | null, detail: OrderDetail | null, fallback: string): string {
   const masked = detail?.order.cardMasked ?? pending?.card.masked ?? null
   const brand = detail?.order.cardBrand ?? pending?.card.brand ?? null
-  return cardText({ brand, masked, last4: detail?.order.cardLast4 }) ?? 'Card'
+  return cardText({ brand, masked, last4: detail?.order.cardLast4 }) ?? fallback
 }
 
 interface Props {
@@ -39,6 +31,7 @@ interface Props {
 
 /** One panel for what a charge came to: approved, declined, unknown (until a check settles it), or refused. */
 export function ChargeResultPanel({ outcome, pending }: Props) {
+  const t = useT()
   const tryAgain = usePhoneOrderStore((state) => state.tryAgain)
   const applyDetail = usePhoneOrderStore((state) => state.applyDetail)
   const loadReceipt = usePhoneOrderStore((state) => state.loadReceipt)
@@ -54,19 +47,19 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
   const order = detail?.order ?? null
   const amountSen = order?.amountSen ?? pending?.request.amountSen ?? 0
   const invoice = order?.invoiceNumber ?? pending?.request.invoiceNumber ?? '—'
-  const card = cardOf(pending, detail)
+  const card = cardOf(pending, detail, t('phoneOrder.result.card'))
   const response = responseText(outcome.responseCode, outcome.responseMessage)
   const tone = view === 'approved' ? 'ok' : view === 'unknown' || view === 'review' ? 'unknown' : view === 'declined' || view === 'refused' ? 'bad' : 'neutral'
   const review = order?.review ? reviewFacts(order, order.review) : null
 
   const newOrder = (
     <button type="button" className="button button--secondary" onClick={() => void start(environment)}>
-      New phone order
+      {t('phoneOrder.result.newOrder')}
     </button>
   )
   const again = (
     <button type="button" className="button" onClick={() => void tryAgain()}>
-      Try again
+      {t('phoneOrder.result.tryAgain')}
     </button>
   )
 
@@ -78,7 +71,7 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
         </span>
         <div>
           <h3 id="charge-result-heading" ref={heading} tabIndex={-1}>
-            {TITLES[view]}
+            {t(`phoneOrder.result.titles.${view}`)}
           </h3>
           <div className="charge-result__amount">
             {formatRm(amountSen)}
@@ -91,22 +84,22 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
         <>
           <ResultFacts
             rows={[
-              ['Card', card],
-              ['Approval code', outcome.receipt?.approvalCode ?? (outcome.receipt ? '—' : '…')],
-              ['Invoice', <span className="mono">{invoice}</span>],
+              [t('phoneOrder.result.card'), card],
+              [t('phoneOrder.result.approvalCode'), outcome.receipt?.approvalCode ?? (outcome.receipt ? '—' : '…')],
+              [t('phoneOrder.result.invoice'), <span className="mono">{invoice}</span>],
             ]}
           />
           {outcome.receipt ? (
             <ReceiptView receipt={outcome.receipt} />
           ) : outcome.receiptError ? (
             <div className="alert alert--error" role="alert">
-              The receipt could not be loaded: {outcome.receiptError.message}{' '}
+              {t('phoneOrder.result.receiptFailed', { message: outcome.receiptError.message })}{' '}
               <button type="button" className="link-button" onClick={() => void loadReceipt()}>
-                Retry
+                {t('phoneOrder.result.retry')}
               </button>
             </div>
           ) : (
-            <p className="muted">Preparing the receipt…</p>
+            <p className="muted">{t('phoneOrder.result.preparingReceipt')}</p>
           )}
         </>
       ) : null}
@@ -115,21 +108,21 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
         <>
           <ResultFacts
             rows={[
-              ['Bank says', <strong>{response ?? 'No reason given'}</strong>],
-              ['Card', card],
-              ['Invoice', <span className="mono">{invoice}</span>],
+              [t('phoneOrder.result.bankSays'), <strong>{response ?? t('phoneOrder.result.noReason')}</strong>],
+              [t('phoneOrder.result.card'), card],
+              [t('phoneOrder.result.invoice'), <span className="mono">{invoice}</span>],
             ]}
           />
-          <p>The card is not locked: you may try another card or ask the customer.</p>
+          <p>{t('phoneOrder.result.notLocked')}</p>
         </>
       ) : null}
 
       {view === 'refused' ? (
         <>
           <div className="alert alert--error" role="alert">
-            {outcome.refusal?.message ?? 'The gateway refused the request.'}
+            {outcome.refusal?.message ?? t('phoneOrder.result.gatewayRefused')}
           </div>
-          <p>The request never reached the bank, so the customer was not charged. Correct what the message says, or try again.</p>
+          <p>{t('phoneOrder.result.neverReached')}</p>
         </>
       ) : null}
 
@@ -137,21 +130,20 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
         <>
           <div className="alert alert--danger-strong" role="alert">
             <p>
-              The gateway did not answer in time (or answered something unreadable). <strong>The customer may have been charged.</strong> The card is locked against
-              another charge until a status check settles it.
+              <Trans i18nKey="phoneOrder.result.unknownText" components={{ b: <strong /> }} />
             </p>
-            <p>Do not take another payment for this order until then. Tell the customer you will confirm shortly.</p>
+            <p>{t('phoneOrder.result.noOtherPayment')}</p>
           </div>
           <ResultFacts
             rows={[
-              ['Card', card],
-              ['Invoice', <span className="mono">{invoice}</span>],
+              [t('phoneOrder.result.card'), card],
+              [t('phoneOrder.result.invoice'), <span className="mono">{invoice}</span>],
             ]}
           />
           <div className="charge-result__check">
             <StatusCheckButton orderId={order.id} statusCheck={detail.statusCheck} onChecked={applyDetail}>
               <button type="button" className="button button--secondary" onClick={() => openOrder(order.id)}>
-                Open in Orders
+                {t('phoneOrder.result.openInOrders')}
               </button>
             </StatusCheckButton>
           </div>
@@ -162,20 +154,19 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
         <>
           <div className="alert alert--danger-strong" role="alert">
             <p>
-              {review.why} <strong>Not marked paid.</strong> The card is locked against another charge until someone decides, under Orders, whether
-              this is the customer&apos;s payment.
+              <Trans i18nKey="phoneOrder.result.reviewText" values={{ why: review.why }} components={{ b: <strong /> }} />
             </p>
-            <p>Do not take another payment for this order until then. Check the payment in the gateway&apos;s back office.</p>
+            <p>{t('phoneOrder.result.reviewCheck')}</p>
           </div>
           <ResultFacts
             rows={[
-              ['Card', card],
-              ['Invoice', <span className="mono">{invoice}</span>],
+              [t('phoneOrder.result.card'), card],
+              [t('phoneOrder.result.invoice'), <span className="mono">{invoice}</span>],
             ]}
           />
           <div className="charge-result__check">
             <button type="button" className="button" onClick={() => openOrder(order.id)}>
-              Open in Orders to decide
+              {t('phoneOrder.result.openToDecide')}
             </button>
           </div>
         </>
@@ -183,11 +174,11 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
 
       {view === 'settled_not_charged' ? (
         <>
-          <p>The status check found that this charge did not go through: the customer was not charged, and the card is unlocked.</p>
+          <p>{t('phoneOrder.result.settledText')}</p>
           <ResultFacts
             rows={[
-              ['Card', card],
-              ['Invoice', <span className="mono">{invoice}</span>],
+              [t('phoneOrder.result.card'), card],
+              [t('phoneOrder.result.invoice'), <span className="mono">{invoice}</span>],
             ]}
           />
         </>
@@ -195,22 +186,22 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
 
       {view === 'other' && order ? (
         <p>
-          This order is now <strong>{STATUS_LABELS[order.status]}</strong>. Its full history is under Orders.{' '}
+          <Trans i18nKey="phoneOrder.result.nowStatus" values={{ status: STATUS_LABELS[order.status] }} components={{ b: <strong /> }} />{' '}
           <button type="button" className="link-button" onClick={() => openOrder(order.id)}>
-            Open {order.invoiceNumber}
+            {t('phoneOrder.result.open', { invoice: order.invoiceNumber })}
           </button>
         </p>
       ) : null}
 
       {outcome.refreshError ? (
         <div className="alert alert--error" role="alert">
-          Could not refresh this order: {outcome.refreshError.message}
+          {t('phoneOrder.result.refreshFailed', { message: outcome.refreshError.message })}
         </div>
       ) : null}
 
       {detail && view !== 'approved' ? (
         <details className="charge-result__history">
-          <summary>What happened so far</summary>
+          <summary>{t('phoneOrder.result.soFar')}</summary>
           <TimelineSummary entries={detail.timeline} />
         </details>
       ) : null}
@@ -218,8 +209,8 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
       <div className="form__actions charge-result__footer">
         {view === 'declined' || view === 'refused' || view === 'settled_not_charged' ? again : null}
         {newOrder}
-        {view === 'unknown' ? <span className="muted small">For another customer only: this charge is settled by the status check.</span> : null}
-        {view === 'review' ? <span className="muted small">For another customer only: this charge is settled by a person&apos;s decision under Orders.</span> : null}
+        {view === 'unknown' ? <span className="muted small">{t('phoneOrder.result.unknownFooter')}</span> : null}
+        {view === 'review' ? <span className="muted small">{t('phoneOrder.result.reviewFooter')}</span> : null}
       </div>
     </section>
   )

@@ -9,6 +9,7 @@ import { NeedNote } from '../session/NeedNote'
 import { CHARGE_AGAIN_NEED } from '../session/roles'
 import { waitingText } from './charge-form'
 import { usePhoneOrderStore, type PendingCharge } from './phone-order-store'
+import { useT } from '../../i18n/i18n'
 
 /** Whole seconds since `since` on the page's clock, counted once a second. */
 function useSecondsSince(since: number | null): number {
@@ -26,6 +27,7 @@ function useSecondsSince(since: number | null): number {
  * happens at the end of it. Same size from the first second to the last (no jump as the count grows).
  */
 function ChargeWaiting({ since, timeoutSeconds }: { since: number | null; timeoutSeconds: number }) {
+  const t = useT()
   const elapsed = useSecondsSince(since)
   const over = elapsed > timeoutSeconds
   return (
@@ -34,7 +36,7 @@ function ChargeWaiting({ since, timeoutSeconds }: { since: number | null; timeou
       <div className="charge-waiting__text">
         <p className="charge-waiting__line">
           {/* Announced once; the count itself is not read out every second. */}
-          <strong role="status">Waiting for the gateway…</strong>{' '}
+          <strong role="status">{t('phoneOrder.confirm.waiting')}</strong>{' '}
           <span className="charge-waiting__count" data-testid="charge-waiting-count">
             {waitingText(elapsed, timeoutSeconds)}
           </span>
@@ -43,9 +45,7 @@ function ChargeWaiting({ since, timeoutSeconds }: { since: number | null; timeou
           <span style={{ width: `${String(Math.min(100, (elapsed / timeoutSeconds) * 100))}%` }} />
         </div>
         <p className="small charge-waiting__note">
-          {over
-            ? 'No answer in time: the app is recording the outcome as unknown. Do not charge again.'
-            : `Do not close the app or charge again. Without an answer in ${String(timeoutSeconds)} s the outcome is recorded as unknown and checked later.`}
+          {over ? t('phoneOrder.confirm.noAnswer') : t('phoneOrder.confirm.doNotClose', { seconds: timeoutSeconds })}
         </p>
       </div>
     </div>
@@ -60,6 +60,7 @@ function ChargeWaiting({ since, timeoutSeconds }: { since: number | null; timeou
  * (both known before the dialog opened, from main's pre-check).
  */
 export function ConfirmCharge({ pending, timeoutSeconds }: { pending: PendingCharge; timeoutSeconds: number }) {
+  const t = useT()
   const charging = usePhoneOrderStore((state) => state.charging)
   const chargingSince = usePhoneOrderStore((state) => state.chargingSince)
   const duplicate = usePhoneOrderStore((state) => state.duplicate)
@@ -74,23 +75,23 @@ export function ConfirmCharge({ pending, timeoutSeconds }: { pending: PendingCha
 
   const { request, card } = pending
   const amount = formatRm(request.amountSen)
-  const rows: [string, string][] = [
-    ['Customer', pending.customerName],
-    ['Invoice', request.invoiceNumber],
-    ['Descriptor', request.descriptor || '—'],
+  const rows: [string, string, string][] = [
+    ['customer', t('phoneOrder.confirm.customer'), pending.customerName],
+    ['invoice', t('phoneOrder.confirm.invoice'), request.invoiceNumber],
+    ['descriptor', t('phoneOrder.confirm.descriptor'), request.descriptor || '—'],
   ]
-  if (request.note) rows.push(['Note', request.note])
+  if (request.note) rows.push(['note', t('phoneOrder.confirm.note'), request.note])
 
   return (
-    <section className="confirm-charge" aria-label="Charge to confirm" data-testid="confirm-charge">
-      <p className="muted small">Read it back to the customer before you charge.</p>
-      <div className="confirm-charge__amount" aria-label={`Amount ${amount}`}>
+    <section className="confirm-charge" aria-label={t('phoneOrder.confirm.label')} data-testid="confirm-charge">
+      <p className="muted small">{t('phoneOrder.confirm.readBack')}</p>
+      <div className="confirm-charge__amount" aria-label={t('phoneOrder.confirm.amount', { amount })}>
         {amount}
       </div>
       <div className="confirm-charge__card">
         <BrandBadge brand={card.brand} />
         <span>
-          <span className="mono">{maskedCardText(card.masked) ?? 'Number not recorded'}</span>
+          <span className="mono">{maskedCardText(card.masked) ?? t('phoneOrder.confirm.notRecorded')}</span>
           <span className="muted">
             {' '}
             · {brandLabel(card.brand)}
@@ -99,10 +100,10 @@ export function ConfirmCharge({ pending, timeoutSeconds }: { pending: PendingCha
         </span>
       </div>
       <dl className="confirm-charge__facts">
-        {rows.map(([label, value]) => (
-          <div key={label}>
+        {rows.map(([key, label, value]) => (
+          <div key={key}>
             <dt>{label}</dt>
-            <dd className={label === 'Invoice' ? 'mono' : undefined}>{value}</dd>
+            <dd className={key === 'invoice' ? 'mono' : undefined}>{value}</dd>
           </div>
         ))}
       </dl>
@@ -120,20 +121,20 @@ export function ConfirmCharge({ pending, timeoutSeconds }: { pending: PendingCha
           />
           <div className="dialog__actions">
             <button type="button" className="button button--secondary" disabled={charging} onClick={back}>
-              Back
+              {t('phoneOrder.confirm.back')}
             </button>
           </div>
         </>
       ) : duplicate ? (
         <div className="alert alert--warning" role="alert" tabIndex={-1} ref={warning} data-testid="duplicate-charge">
-          <strong>This looks like a charge already made.</strong>
+          <strong>{t('phoneOrder.confirm.duplicate')}</strong>
           <p>{duplicate.message}</p>
           <div className="form__actions">
             <button type="button" className="button button--warning-solid" disabled={charging} onClick={() => void charge(true)}>
-              Charge again
+              {t('phoneOrder.confirm.chargeAgain')}
             </button>
             <button type="button" className="button button--secondary" disabled={charging} onClick={back}>
-              Cancel
+              {t('phoneOrder.confirm.cancel')}
             </button>
           </div>
           <NeedNote need={CHARGE_AGAIN_NEED} />
@@ -141,10 +142,10 @@ export function ConfirmCharge({ pending, timeoutSeconds }: { pending: PendingCha
       ) : (
         <div className="dialog__actions confirm-charge__actions">
           <button type="button" className="button button--secondary" disabled={charging} onClick={back}>
-            Back
+            {t('phoneOrder.confirm.back')}
           </button>
           <button type="button" className="button button--charge" disabled={charging} onClick={() => void charge(false)}>
-            Charge {amount}
+            {t('phoneOrder.confirm.charge', { amount })}
           </button>
         </div>
       )}

@@ -13,6 +13,7 @@ import { ChargeForm, useChargeErrors } from './ChargeForm'
 import { ChargeResultPanel } from './ChargeResultPanel'
 import { ConfirmCharge } from './ConfirmCharge'
 import { subscribePhoneOrderEvents, usePhoneOrderStore } from './phone-order-store'
+import { useT } from '../../i18n/i18n'
 
 /**
  * Puts the focus on the next thing staff must fill in: the card (the checked or first usable one), the
@@ -52,6 +53,7 @@ function StepHeading({ n, title, done }: { n: number; title: string; done?: bool
 }
 
 export function PhoneOrderScreen() {
+  const t = useT()
   const environment = useShellStore((state) => state.info?.environment ?? null)
   const history = useShellStore((state) => state.history)
   const draft = usePhoneOrderStore((state) => state.draft)
@@ -123,16 +125,16 @@ export function PhoneOrderScreen() {
   if (!draft || !defaults) {
     return (
       <>
-        <ScreenHeader title="Phone order">Charge a returning customer&apos;s saved card while they are on the line.</ScreenHeader>
+        <ScreenHeader title={t('phoneOrder.title')}>{t('phoneOrder.lead')}</ScreenHeader>
         {prepareError && !preparing ? (
           <div className="alert alert--error" role="alert">
-            <p>The phone order screen could not be prepared: {prepareError.message}</p>
+            <p>{t('phoneOrder.prepareFailed', { message: prepareError.message })}</p>
             <button type="button" className="button button--secondary" onClick={() => void start(environment)}>
-              Retry
+              {t('phoneOrder.retry')}
             </button>
           </div>
         ) : (
-          <p className="muted">Preparing…</p>
+          <p className="muted">{t('phoneOrder.preparing')}</p>
         )}
       </>
     )
@@ -140,10 +142,10 @@ export function PhoneOrderScreen() {
 
   return (
     <div className="phone-order-screen">
-      <ScreenHeader title="Phone order">Charge a returning customer&apos;s saved card while they are on the line.</ScreenHeader>
+      <ScreenHeader title={t('phoneOrder.title')}>{t('phoneOrder.lead')}</ScreenHeader>
       <div className="phone-order">
-        <section className="card phone-order__customer" aria-label="Customer">
-          <StepHeading n={1} title="Customer and card" done={customerReady && draft.cardId !== null} />
+        <section className="card phone-order__customer" aria-label={t('phoneOrder.customer')}>
+          <StepHeading n={1} title={t('phoneOrder.stepCustomer')} done={customerReady && draft.cardId !== null} />
           {customerId === null ? (
             <CustomerPicker
               onPicked={(customer) => {
@@ -169,25 +171,25 @@ export function PhoneOrderScreen() {
             />
           ) : loadError ? (
             <div className="alert alert--error" role="alert">
-              <p>The customer could not be loaded: {readErrorMessage(loadError)}</p>
+              <p>{t('phoneOrder.customerFailed', { message: readErrorMessage(loadError) })}</p>
               <div className="form__actions">
                 <button type="button" className="button button--secondary" onClick={() => void useCustomersStore.getState().refresh()}>
-                  Retry
+                  {t('phoneOrder.retry')}
                 </button>
                 <button type="button" className="button button--secondary" onClick={closeCustomer}>
-                  Find another customer
+                  {t('phoneOrder.findAnother')}
                 </button>
               </div>
             </div>
           ) : (
-            <p className="muted">Loading the customer…</p>
+            <p className="muted">{t('phoneOrder.loadingCustomer')}</p>
           )}
         </section>
 
-        <section className="card phone-order__charge" aria-label="Charge">
+        <section className="card phone-order__charge" aria-label={t('phoneOrder.charge')}>
           {step === 'form' || step === 'confirm' ? (
             <>
-              <StepHeading n={2} title="Amount" />
+              <StepHeading n={2} title={t('phoneOrder.stepAmount')} />
               <ChargeForm draft={draft} defaults={defaults} cards={customerReady ? detail.cards : null} />
             </>
           ) : outcome ? (
@@ -198,7 +200,7 @@ export function PhoneOrderScreen() {
       {/* The confirmation: Tab stays inside, Escape steps back to the form (not while the charge runs). */}
       <Modal
         open={step === 'confirm' && pending !== null}
-        title="Confirm the charge"
+        title={t('phoneOrder.confirmTitle')}
         onClose={() => {
           if (!charging) back()
         }}

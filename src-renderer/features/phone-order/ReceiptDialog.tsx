@@ -4,9 +4,11 @@ import type { CallError, Receipt } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 import { Modal } from '../../ui/Modal'
 import { ReceiptView } from './ReceiptView'
+import { useT } from '../../i18n/i18n'
 
 /** "View receipt" for a paid phone order: main builds the receipt, a dialog shows it with Print and Copy. */
 export function ReceiptButton({ orderId, invoiceNumber }: { orderId: number; invoiceNumber: string }) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const [receipt, setReceipt] = useState<Receipt | null>(null)
   const [error, setError] = useState<CallError | null>(null)
@@ -33,21 +35,21 @@ export function ReceiptButton({ orderId, invoiceNumber }: { orderId: number; inv
           void load()
         }}
       >
-        View receipt
+        {t('phoneOrder.receipt.view')}
       </button>
-      <Modal open={open} title={`Receipt for ${invoiceNumber}`} onClose={() => setOpen(false)} size="wide" className="receipt-dialog">
-        {receipt ? <ReceiptView receipt={receipt} /> : loading ? <p className="muted">Loading the receipt…</p> : null}
+      <Modal open={open} title={t('phoneOrder.receipt.titleFor', { invoice: invoiceNumber })} onClose={() => setOpen(false)} size="wide" className="receipt-dialog">
+        {receipt ? <ReceiptView receipt={receipt} /> : loading ? <p className="muted">{t('phoneOrder.receipt.loading')}</p> : null}
         {error ? (
           <div className="alert alert--error" role="alert">
-            The receipt could not be loaded: {error.message}{' '}
+            {t('phoneOrder.receipt.failed', { message: error.message })}{' '}
             <button type="button" className="link-button" onClick={() => void load()}>
-              Retry
+              {t('phoneOrder.receipt.retry')}
             </button>
           </div>
         ) : null}
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={() => setOpen(false)} autoFocus>
-            Close
+            {t('phoneOrder.receipt.close')}
           </button>
         </div>
       </Modal>

@@ -5,14 +5,16 @@ import type { Receipt } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'
 import { CopyButton } from '../../ui/CopyButton'
 import { receiptCopyText, receiptRows } from './receipt'
+import { useT } from '../../i18n/i18n'
 
 /** The receipt itself, drawn like a till slip. */
 function Slip({ receipt }: { receipt: Receipt }) {
+  const t = useT()
   return (
     <div className="receipt-paper">
-      <div className="receipt" aria-label={`Receipt for ${receipt.invoiceNumber}`} role="document">
-        <div className="receipt__merchant">{receipt.merchant.trim() || 'Merchant'}</div>
-        <div className="receipt__title">Card payment receipt</div>
+      <div className="receipt" aria-label={t('phoneOrder.receipt.titleFor', { invoice: receipt.invoiceNumber })} role="document">
+        <div className="receipt__merchant">{receipt.merchant.trim() || t('phoneOrder.receipt.merchant')}</div>
+        <div className="receipt__title">{t('phoneOrder.receipt.title')}</div>
         <hr className="receipt__rule" />
         <dl className="receipt__rows">
           {receiptRows(receipt).map((row) => (
@@ -24,12 +26,12 @@ function Slip({ receipt }: { receipt: Receipt }) {
         </dl>
         <hr className="receipt__rule" />
         <div className="receipt__row receipt__total">
-          <span>AMOUNT</span>
+          <span>{t('phoneOrder.receipt.amount')}</span>
           <span>{formatRm(receipt.amountSen)}</span>
         </div>
         <hr className="receipt__rule" />
-        <div className="receipt__foot">APPROVED</div>
-        <div className="receipt__foot receipt__thanks">Thank you</div>
+        <div className="receipt__foot">{t('phoneOrder.receipt.approved')}</div>
+        <div className="receipt__foot receipt__thanks">{t('phoneOrder.receipt.thanks')}</div>
       </div>
     </div>
   )
@@ -40,6 +42,7 @@ function Slip({ receipt }: { receipt: Receipt }) {
  * for the print and the print stylesheet hides everything else) and Copy as text.
  */
 export function ReceiptView({ receipt }: { receipt: Receipt }) {
+  const t = useT()
   const [printing, setPrinting] = useState(false)
 
   const print = (): void => {
@@ -54,9 +57,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
       <Slip receipt={receipt} />
       <div className="receipt-view__actions">
         <button type="button" className="button button--secondary" onClick={print}>
-          Print
+          {t('phoneOrder.receipt.print')}
         </button>
-        <CopyButton label="Copy as text" text={() => receiptCopyText(receipt)} />
+        <CopyButton label={t('phoneOrder.receipt.copy')} text={() => receiptCopyText(receipt)} />
       </div>
       {printing
         ? createPortal(

@@ -7,6 +7,8 @@ import { RefusalWithApproval } from '../session/ApprovalDialog'
 import { NeedNote } from '../session/NeedNote'
 import { SCREEN_NEEDS } from '../session/roles'
 import { OVERRIDE_REASON_MAX, OVERRIDE_REASON_MIN, overrideReasonProblem } from './override'
+import { Trans } from 'react-i18next'
+import { useT } from '../../i18n/i18n'
 
 interface Props {
   orderId: number
@@ -19,6 +21,7 @@ interface Props {
  * settled status, after a question that says what that risks and that it is audited.
  */
 export function SupervisorOverrideButton({ orderId, invoiceNumber, onDone }: Props) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [tried, setTried] = useState(false)
@@ -60,33 +63,32 @@ export function SupervisorOverrideButton({ orderId, invoiceNumber, onDone }: Pro
   return (
     <>
       <button type="button" className="button button--secondary button--warning" onClick={() => setOpen(true)}>
-        Supervisor override
+        {t('phoneOrder.override.button')}
       </button>
       <NeedNote need={SCREEN_NEEDS['phoneOrders.override']} />
       {done ? (
         <span className="saved small" role="status">
-          Card unlocked; recorded in the audit log.
+          {t('phoneOrder.override.done')}
         </span>
       ) : null}
       <ConfirmDialog
         open={open}
-        title={`Unlock the card charged for ${invoiceNumber}?`}
-        confirmLabel={busy ? 'Unlocking…' : 'Unlock the card'}
+        title={t('phoneOrder.override.title', { invoice: invoiceNumber })}
+        confirmLabel={busy ? t('phoneOrder.override.unlocking') : t('phoneOrder.override.unlock')}
         tone="danger"
         onCancel={close}
         onConfirm={() => void confirm()}
       >
         <p>
-          <strong>Nobody knows yet whether the customer was charged for this order.</strong> This unlocks the card so it can be charged again
-          without waiting for a status check to settle it. If the first charge did go through, the customer may be charged twice.
+          <Trans i18nKey="phoneOrder.override.risk" components={{ b: <strong /> }} />
         </p>
-        <p>The override, your reason and who did it are recorded in the audit log. A later status check still settles this order.</p>
+        <p>{t('phoneOrder.override.audited')}</p>
         <ReasonField
-          label={`Reason (at least ${String(OVERRIDE_REASON_MIN)} characters)`}
+          label={t('phoneOrder.override.reason', { min: OVERRIDE_REASON_MIN })}
           value={reason}
           onChange={setReason}
           maxLength={OVERRIDE_REASON_MAX}
-          placeholder="e.g. The bank confirmed by phone that no charge was made"
+          placeholder={t('phoneOrder.override.placeholder')}
           problem={problem}
         />
         {refused ? <RefusalWithApproval error={refused} call="phoneOrders.override" subjectId={orderId} busy={busy} onApproved={() => void confirm()} /> : null}

@@ -7,6 +7,7 @@ import type { CallError, ChargeProblem, PhoneOrderRequest, SavedCardView } from 
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
 import { amountProblem, descriptorProblem, invoiceNumberProblem } from '../../../src-common/link-rules'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
+import { t } from '../../i18n/i18n'
 
 /** What `phoneOrders.prepare` answers. */
 export interface PhoneOrderDefaults {
@@ -67,21 +68,21 @@ export interface ChargeContext {
 export function checkCharge(draft: ChargeDraft, context: ChargeContext): Partial<Record<ChargeField, string>> {
   const errors: Partial<Record<ChargeField, string>> = {}
   const card = draft.cardId === null ? undefined : context.cards.find((c) => c.id === draft.cardId)
-  if (!card) errors.cardId = noUsableCard(context.cards) ?? 'Pick the card to charge'
-  else if (!card.active) errors.cardId = 'This card was removed: pick another'
-  else if (card.lockedBy) errors.cardId = `This card is locked until the charge of ${card.lockedBy.invoiceNumber} is settled: pick another`
+  if (!card) errors.cardId = noUsableCard(context.cards) ?? t('phoneOrder.rules.pickCard')
+  else if (!card.active) errors.cardId = t('phoneOrder.rules.cardRemoved')
+  else if (card.lockedBy) errors.cardId = t('phoneOrder.rules.cardLocked', { invoice: card.lockedBy.invoiceNumber })
 
   const invoice = invoiceNumberProblem(draft.invoiceNumber)
   if (invoice) errors.invoiceNumber = invoice
 
   const sen = senOf(draft.amount)
-  const amount = draft.amount.trim() ? amountProblem(sen) : 'Enter the amount to charge in RM, e.g. 128.50'
+  const amount = draft.amount.trim() ? amountProblem(sen) : t('phoneOrder.rules.enterAmount')
   if (amount) errors.amountSen = amount
-  else if (sen > context.chargeLimitSen) errors.amountSen = `The largest single charge is ${formatRm(context.chargeLimitSen)} (set in Settings)`
+  else if (sen > context.chargeLimitSen) errors.amountSen = t('phoneOrder.rules.overLimit', { amount: formatRm(context.chargeLimitSen) })
 
   const descriptorIssue = descriptorProblem(draft.descriptor)
   if (descriptorIssue) errors.descriptor = descriptorIssue
-  if (draft.note.trim().length > NOTE_MAX) errors.note = `Use at most ${String(NOTE_MAX)} characters`
+  if (draft.note.trim().length > NOTE_MAX) errors.note = t('phoneOrder.rules.noteTooLong', { max: NOTE_MAX })
   return errors
 }
 
@@ -92,10 +93,10 @@ export function checkCharge(draft: ChargeDraft, context: ChargeContext): Partial
 export function noUsableCard(cards: readonly SavedCardView[]): string | null {
   const active = cards.filter((card) => card.active)
   if (active.some(chargeable)) return null
-  if (active.length === 0) return 'No saved card to charge: add one by hand, or send the customer a payment link'
+  if (active.length === 0) return t('phoneOrder.rules.noCard')
   const [only] = active
-  if (active.length === 1 && only?.lockedBy) return `The only saved card is locked until the charge of ${only.lockedBy.invoiceNumber} is settled: it cannot be charged now`
-  return 'Every saved card is locked until its earlier charge is settled: none can be charged now'
+  if (active.length === 1 && only?.lockedBy) return t('phoneOrder.rules.onlyCardLocked', { invoice: only.lockedBy.invoiceNumber })
+  return t('phoneOrder.rules.allLocked')
 }
 
 /** The next thing staff must fill in, in the form's order: the card, the amount, a field the rules refuse, else "Review charge". */
@@ -168,5 +169,5 @@ export const OUTCOME_MAY_BE_UNKNOWN = new Set(['INTERNAL', 'BRIDGE_UNREACHABLE']
 
 /** "7 s of 30 s": the seconds a charge has waited against the gateway's answer timeout. */
 export function waitingText(elapsedSeconds: number, timeoutSeconds: number): string {
-  return `${String(elapsedSeconds)} s of ${String(timeoutSeconds)} s`
+  return t('phoneOrder.rules.waiting', { elapsed: elapsedSeconds, timeout: timeoutSeconds })
 }

@@ -6,6 +6,7 @@ import type { Receipt } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'
 import { brandLabel, maskedCardText } from '../../format/card'
 import { formatFullTime } from '../../format/time'
+import { t } from '../../i18n/i18n'
 
 export interface ReceiptRow {
   label: string
@@ -15,13 +16,13 @@ export interface ReceiptRow {
 /** The rows between the header and the amount, in the order a receipt prints them. */
 export function receiptRows(receipt: Receipt): ReceiptRow[] {
   const rows: ReceiptRow[] = [
-    { label: 'Date', value: formatFullTime(receipt.at) },
-    { label: 'Invoice', value: receipt.invoiceNumber },
-    { label: 'Customer', value: receipt.customerName.trim() || '—' },
-    { label: 'Card', value: brandLabel(receipt.cardBrand) },
-    { label: 'Number', value: maskedCardText(receipt.cardMasked) ?? '—' },
-    { label: 'Approval code', value: receipt.approvalCode?.trim() || '—' },
-    { label: 'Entry', value: 'Phone order (MOTO)' },
+    { label: t('phoneOrder.receipt.date'), value: formatFullTime(receipt.at) },
+    { label: t('phoneOrder.receipt.invoice'), value: receipt.invoiceNumber },
+    { label: t('phoneOrder.receipt.customer'), value: receipt.customerName.trim() || '—' },
+    { label: t('phoneOrder.receipt.card'), value: brandLabel(receipt.cardBrand) },
+    { label: t('phoneOrder.receipt.number'), value: maskedCardText(receipt.cardMasked) ?? '—' },
+    { label: t('phoneOrder.receipt.approvalCode'), value: receipt.approvalCode?.trim() || '—' },
+    { label: t('phoneOrder.receipt.entry'), value: t('phoneOrder.receipt.entryPhone') },
   ]
   return rows
 }
@@ -43,15 +44,15 @@ function spread(label: string, value: string, width: number): string[] {
 export function plainReceipt(receipt: Receipt, width = 40): string {
   const rule = '-'.repeat(width)
   const lines = [
-    centre(receipt.merchant.trim() || 'Merchant', width),
-    centre('Card payment receipt', width),
+    centre(receipt.merchant.trim() || t('phoneOrder.receipt.merchant'), width),
+    centre(t('phoneOrder.receipt.title'), width),
     rule,
     ...receiptRows(receipt).flatMap((row) => spread(row.label, row.value, width)),
     rule,
-    ...spread('AMOUNT', formatRm(receipt.amountSen), width),
+    ...spread(t('phoneOrder.receipt.amount'), formatRm(receipt.amountSen), width),
     rule,
-    centre('APPROVED', width),
-    centre('Thank you', width),
+    centre(t('phoneOrder.receipt.approved'), width),
+    centre(t('phoneOrder.receipt.thanks'), width),
   ]
   return lines.map((line) => line.trimEnd()).join('\n')
 }
