@@ -1,0 +1,172 @@
+/**
+ * The payment link and phone order flows, whole, in Bahasa Melayu (issue 21): staff make a card link
+ * and a pay-later link, the customer pays, a status check settles it; a phone order is reviewed,
+ * confirmed and approved with its receipt. Screenshots at 1280×800 and 1024×700 under
+ * test-results/screenshots/ (language-ms-*), looked at for Malay words that overflow.
+ */
+import type { Locator, Page } from '@playwright/test'
+import type { Harness } from '../harness/server'
+import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { payByCard } from './link-steps'
+import { call, control } from './training-control'
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 700 },
+] as const
+
+/**
+ * The window at both sizes, then back to the first. The screen scrolls inside the window, so `part`
+ * (the words to look at) is scrolled into view first, and also taken whole on its own.
+ */
+async function shoot(page: Page, name: string, part?: Locator): Promise<void> {
+  for (const size of SIZES) {
+    const file = `${SCREENSHOT_DIR}/language-ms-${name}-${String(size.width)}x${String(size.height)}`
+    await page.setViewportSize(size)
+    if (part) {
+      await part.scrollIntoViewIfNeeded()
+      await part.screenshot({ path: `${file}-part.png` })
+    }
+    await page.screenshot({ path: `${file}.png` })
+  }
+  await page.setViewportSize(SIZES[0])
+}
+
+/** Settings → Language → Bahasa Melayu; the menu is then "Utama". */
+async function speakMalay(page: Page): Promise<Page> {
+  await page.setViewportSize(SIZES[0])
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('radiogroup', { name: 'Language of the screens' }).getByRole('radio', { name: 'Bahasa Melayu' }).click()
+  await expect(page.getByRole('navigation', { name: 'Utama' })).toBeVisible()
+  return page
+}
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Utama' })
+
+test('a card link made, paid and checked, in Bahasa Melayu', async ({ page, context, harness }) => {
+  // The page's clock too, so that the 60 seconds before a status check pass at once on the button.
+  await page.clock.install()
+  await speakMalay(page)
+  await menu(page).getByRole('button', { name: 'Pautan pembayaran' }).click()
+  const form = page.getByRole('form', { name: 'Pautan pembayaran baharu' })
+  await expect(form).toBeVisible()
+  await form.getByRole('radio', { name: /Kad \(halaman gerbang\)/ }).click()
+
+  // Tried empty first: the count of fields to correct, in Malay.
+  await form.getByRole('button', { name: 'Cipta pautan kad' }).click()
+  await expect(form.getByText(/medan perlu diperbetulkan\.$/)).toBeVisible()
+  await shoot(page, 'link-form-errors', form.locator('.form__actions'))
+
+  await form.getByLabel('Jumlah (RM)').fill('128.50')
+  await expect(form.getByText('Pelanggan membayar RM 128.50')).toBeVisible()
+  await form.getByLabel('Nama pelanggan').fill('Siti Aminah')
+  await form.getByLabel('E-mel').fill('siti@example.my')
+  await form.getByLabel('Telefon (pilihan)').fill('012-345 6789')
+  await expect(form.getByText('Akan dihantar sebagai +60123456789')).toBeVisible()
+  await form.getByLabel('Alamat pulangan selepas bayaran', { exact: true }).fill('https://shop.example.my/paid')
+  await form.getByLabel(/automatik/).uncheck()
+  await form.getByRole('button', { name: 'Alamat (pilihan)' }).click()
+  await expect(form.getByLabel('Poskod')).toBeVisible()
+  await shoot(page, 'link-form-card', form)
+
+  await form.getByRole('button', { name: 'Cipta pautan kad' }).click()
+  const result = page.getByTestId('link-result')
+  await expect(result.getByRole('heading', { name: 'Pautan sedia' })).toBeVisible()
+  await expect(result.getByRole('button', { name: 'Hantar melalui WhatsApp' })).toBeEnabled()
+  await expect(result).toContainText('Setiap pautan juga disenaraikan di Pesanan.')
+  await shoot(page, 'link-created', result)
+
+  const [customerPage] = await Promise.all([context.waitForEvent('page'), result.getByRole('button', { name: 'Buka di pelayar' }).click()])
+  await customerPage.waitForLoadState()
+  await payByCard(customerPage, '5120 9100 0000 0038')
+  await expect(customerPage.getByRole('heading', { name: 'Payment successful' })).toBeVisible()
+  await customerPage.close()
+
+  await expect(result.getByRole('button', { name: /^Semak status dalam / })).toBeDisabled()
+  await harness.advanceClock(60_000)
+  await page.clock.fastForward(61_000)
+  await result.getByRole('button', { name: 'Semak status', exact: true }).click()
+  await expect(result.getByRole('heading', { name: 'Bayaran diterima' })).toBeVisible()
+  await expect(result.getByRole('button', { name: 'Pautan baharu' })).toBeVisible()
+  await shoot(page, 'link-paid', result)
+})
+
+test('a buy-now-pay-later link with its items, in Bahasa Melayu', async ({ page }) => {
+  await speakMalay(page)
+  await menu(page).getByRole('button', { name: 'Pautan pembayaran' }).click()
+  const form = page.getByRole('form', { name: 'Pautan pembayaran baharu' })
+  await form.getByRole('radio', { name: /Saluran lain/ }).click()
+  const channel = form.getByLabel('Saluran')
+  const bnpl = await channel.locator('optgroup[label="Beli sekarang, bayar kemudian"] option').first().textContent()
+  await channel.selectOption({ label: bnpl ?? '' })
+  await form.getByLabel('Jumlah (RM)').fill('300')
+  await form.getByLabel('Nama item 1').fill('Baju batik, saiz M')
+  await form.getByLabel('Kuantiti item 1').fill('2')
+  await form.getByLabel('Harga seunit item 1 dalam RM').fill('150')
+  await expect(form.getByText(/Jumlah item RM 300\.00 daripada RM 300\.00/)).toBeVisible()
+  await expect(form.getByText('· sepadan')).toBeVisible()
+  await expect(form.getByLabel('Tamat tempoh dalam')).toContainText(/\(lalai\)/)
+  await form.getByLabel('Nama pelanggan').fill('Aminah binti Yusof')
+  await form.getByLabel('E-mel').fill('aminah@example.my')
+  await form.getByLabel('Telefon', { exact: true }).fill('012-345 6789')
+  await shoot(page, 'link-form-bnpl', form)
+  await form.getByRole('button', { name: 'Cipta pautan pembayaran' }).click()
+  await expect(page.getByTestId('link-result').getByRole('heading', { name: 'Pautan sedia' })).toBeVisible()
+  await shoot(page, 'link-created-bnpl', page.getByTestId('link-result'))
+})
+
+/** Siti paid a card link earlier with "save this card" ticked; the status check 60 s later saved the token. */
+async function cardSavedThroughHostedPage(harness: Harness): Promise<void> {
+  const link = await call<{ order: { id: number } }>(harness, 'links.create', {
+    kind: 'card',
+    channel: '',
+    bankCode: '',
+    invoiceNumber: 'INV-LINK-0001',
+    amountSen: 25_00,
+    descriptor: '',
+    autoRedirect: false,
+    callbackUrl: 'https://shop.example.my/paid',
+    failedUrl: '',
+    expiryMinutes: 60,
+    customer: { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789', address: '', city: '', state: '', zipCode: '', country: 'MY' },
+    lineItems: [],
+  })
+  await control(harness, '/pay', { invoice_number: 'INV-LINK-0001', card_number: '5120910000000038', expiry: '12/39', cvv: '100', save_card: true })
+  await harness.advanceClock(60_000)
+  await call(harness, 'orders.checkStatus', { id: link.order.id })
+}
+
+test('a phone order charged and approved with its receipt, in Bahasa Melayu', async ({ page, harness }) => {
+  await cardSavedThroughHostedPage(harness)
+  await speakMalay(page)
+  await menu(page).getByRole('button', { name: 'Pesanan telefon' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Pesanan telefon' })).toBeVisible()
+  await page.getByRole('combobox').first().fill('Siti')
+  await page.getByRole('option', { name: /Siti Aminah/ }).click()
+  await expect(page.getByTestId('saved-card').first()).toBeVisible()
+  await page.getByTestId('saved-card').filter({ hasText: '0038' }).getByRole('radio').check()
+
+  const charge = page.getByRole('region', { name: 'Caj' })
+  await expect(charge).toContainText('Caj tunggal tertinggi')
+  await charge.getByLabel('Jumlah (RM)').fill('128.50')
+  await charge.getByLabel('Catatan (pilihan)').fill('Kek lapis, hantar hari Sabtu')
+  await shoot(page, 'phone-form', charge)
+  await charge.getByRole('button', { name: 'Semak caj' }).click()
+
+  const dialog = page.getByTestId('confirm-charge-dialog')
+  await expect(dialog.getByRole('heading', { name: 'Sahkan caj' })).toBeVisible()
+  await expect(dialog).toContainText('Bacakan semula kepada pelanggan sebelum anda mengecaj.')
+  await shoot(page, 'phone-confirm', dialog)
+  await dialog.getByRole('button', { name: 'Caj RM 128.50' }).click()
+
+  const result = page.getByTestId('charge-result')
+  await expect(result.getByRole('heading', { name: 'Diluluskan' })).toBeVisible()
+  const receipt = page.getByRole('document', { name: /^Resit untuk INV-/ })
+  await expect(receipt).toContainText('Resit bayaran kad')
+  await expect(receipt).toContainText('JUMLAH')
+  await expect(receipt).toContainText('RM 128.50')
+  await expect(receipt).toContainText('Pesanan telefon (MOTO)')
+  await expect(result.getByRole('button', { name: 'Cetak' })).toBeVisible()
+  await expect(result.getByRole('button', { name: 'Pesanan telefon baharu' })).toBeVisible()
+  await shoot(page, 'phone-approved', result)
+})
