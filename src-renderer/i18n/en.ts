@@ -6,8 +6,10 @@ import { ui } from './en/ui'
 import { orders } from './en/orders'
 import { paymentLink } from './en/paymentLink'
 import { phoneOrder } from './en/phoneOrder'
+import { refunds } from './en/refunds'
 
 export const en = {
+  refunds,
   orders,
   paymentLink,
   phoneOrder,

@@ -8,8 +8,10 @@ import { ui } from './ms/ui'
 import { orders } from './ms/orders'
 import { paymentLink } from './ms/paymentLink'
 import { phoneOrder } from './ms/phoneOrder'
+import { refunds } from './ms/refunds'
 
 export const ms: Catalogue = {
+  refunds,
   orders,
   paymentLink,
   phoneOrder,

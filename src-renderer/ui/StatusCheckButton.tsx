@@ -69,7 +69,7 @@ interface CountdownProps {
 
 function Countdown({ dueInMs, since, check, label: asked, waitHint, children }: CountdownProps) {
   const t = useT()
-  const label = asked ?? t('ui.statusCheck.label')
+  const label: string = asked ?? t('ui.statusCheck.label')
   const leftMs = useCountdown(dueInMs, since)
   const [checking, setChecking] = useState(false)
   const [message, setMessage] = useState<string | null>(null)

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { CallError, OrderDetail, RefundView } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 import { StatusCheck } from '../../ui/StatusCheckButton'
+import { useT } from '../../i18n/i18n'
 
 interface Props {
   refund: Pick<RefundView, 'id' | 'statusCheck'>
@@ -12,6 +13,7 @@ interface Props {
 
 /** "Check refund status" for a refund still waiting, counting down until the gateway allows it. */
 export function RefundCheckButton({ refund, onChecked, children }: Props) {
+  const t = useT()
   const check = async (): Promise<CallError | null> => {
     const api = getApi()
     if (!api) return NO_BRIDGE
@@ -24,8 +26,8 @@ export function RefundCheckButton({ refund, onChecked, children }: Props) {
     <StatusCheck
       statusCheck={refund.statusCheck}
       check={check}
-      label="Check refund status"
-      waitHint="The gateway asks for 60 seconds after a refund request before its status check."
+      label={t('refunds.check.label')}
+      waitHint={t('refunds.check.waitHint')}
     >
       {children}
     </StatusCheck>

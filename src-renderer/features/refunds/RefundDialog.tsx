@@ -11,6 +11,7 @@ import { RefusalWithApproval } from '../session/ApprovalDialog'
 import { RefundForm } from './RefundForm'
 import { RefundResultPanel } from './RefundResultPanel'
 import { checkRefund, EMPTY_REFUND_DRAFT, refundErrorField, refundLabel, toRefundRequest, type RefundDraft } from './refund-rules'
+import { useT } from '../../i18n/i18n'
 
 interface Props {
   open: boolean
@@ -26,6 +27,7 @@ interface Props {
  * nothing while the refund is being sent.
  */
 export function RefundDialog({ open, onClose, detail, onDetail }: Props) {
+  const t = useT()
   const [busy, setBusy] = useState(false)
   /** The body's way back from its confirmation, while it shows one (Escape then steps back instead of closing). */
   const stepBack = useRef<(() => void) | null>(null)
@@ -35,7 +37,7 @@ export function RefundDialog({ open, onClose, detail, onDetail }: Props) {
   return (
     <Modal
       open={open}
-      title={`Refund ${detail.order.invoiceNumber}`}
+      title={t('refunds.confirm.title', { invoice: detail.order.invoiceNumber })}
       onClose={() => {
         if (busy) return
         if (stepBack.current) stepBack.current()
@@ -176,7 +178,10 @@ interface ConfirmProps {
 }
 
 /** The last look before money moves back: the amount large, what kind, the order and the customer. */
+type ConfirmRow = 'type' | 'invoice' | 'customer' | 'card' | 'paid' | 'leftAfter'
+
 function ConfirmRefund({ detail, before, request, busy, refused, onConfirm, onBack }: ConfirmProps) {
+  const t = useT()
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   // The heading takes the focus, not the refund button: a key still held from the form must not send it.
@@ -186,52 +191,52 @@ function ConfirmRefund({ detail, before, request, busy, refused, onConfirm, onBa
   const isVoid = request.kind === 'VOID'
   const card = cardText({ brand: order.cardBrand, masked: order.cardMasked, last4: order.cardLast4 })
   const kind = refundLabel({ asked: request.kind, type: null, status: 'PENDING', amountSen: request.amountSen }, before.paidSen)
-  const rows: [string, string][] = [
-    ['Type', kind],
-    ['Invoice', order.invoiceNumber],
-    ['Customer', order.customerName || '—'],
-    ...(card ? ([['Card', card]] as [string, string][]) : []),
-    ['Paid', formatRm(before.paidSen)],
-    ['Left to refund after this', formatRm(Math.max(0, before.remainingSen - request.amountSen))],
+  const rows: [ConfirmRow, string][] = [
+    ['type', kind],
+    ['invoice', order.invoiceNumber],
+    ['customer', order.customerName || '—'],
+    ...(card ? ([['card', card]] as [ConfirmRow, string][]) : []),
+    ['paid', formatRm(before.paidSen)],
+    ['leftAfter', formatRm(Math.max(0, before.remainingSen - request.amountSen))],
   ]
   // Another refund (elsewhere in the app, or the tracker settling one) changed what is left; not this one being sent.
   const changed = !busy && now.remainingSen !== before.remainingSen && now.remainingSen < request.amountSen
   return (
     <section className="confirm-charge confirm-refund" aria-labelledby={`${id}-heading`} data-testid="confirm-refund">
       <h3 id={`${id}-heading`} ref={heading} tabIndex={-1}>
-        {isVoid ? 'Confirm the void' : 'Confirm the refund'}
+        {isVoid ? t('refunds.confirm.confirmVoid') : t('refunds.confirm.confirmRefund')}
       </h3>
       <p className="muted small">
-        {isVoid ? 'The whole payment is cancelled; the customer is not charged.' : 'This amount goes back to the customer’s card.'} It cannot be undone.
+        {isVoid ? t('refunds.confirm.voidText') : t('refunds.confirm.refundText')}
       </p>
-      <div className="confirm-charge__amount" aria-label={`Amount ${amount}`}>
+      <div className="confirm-charge__amount" aria-label={t('refunds.confirm.amount', { amount })}>
         {amount}
       </div>
       <dl className="confirm-charge__facts">
         {rows.map(([label, value]) => (
           <div key={label}>
-            <dt>{label}</dt>
-            <dd className={label === 'Invoice' || label === 'Card' ? 'mono' : undefined}>{value}</dd>
+            <dt>{t(`refunds.confirm.${label}`)}</dt>
+            <dd className={label === 'invoice' || label === 'card' ? 'mono' : undefined}>{value}</dd>
           </div>
         ))}
       </dl>
       {changed ? (
         <div className="alert alert--warning" role="alert">
-          Only {formatRm(now.remainingSen)} is left to refund now (the order changed meanwhile). Go back and change the amount.
+          {t('refunds.confirm.changed', { amount: formatRm(now.remainingSen) })}
         </div>
       ) : null}
       {refused && !busy ? <RefusalWithApproval error={refused} call="refunds.request" subjectId={request.orderId} onApproved={onConfirm} /> : null}
       {busy ? (
         <div className="alert alert--info confirm-charge__running" role="status">
-          <span className="spinner" aria-hidden="true" /> <strong>{isVoid ? 'Voiding…' : 'Refunding…'} do not close the app.</strong>
+          <span className="spinner" aria-hidden="true" /> <strong>{isVoid ? t('refunds.confirm.voiding') : t('refunds.confirm.refunding')}</strong>
         </div>
       ) : null}
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" disabled={busy} onClick={onBack}>
-          Back
+          {t('refunds.confirm.back')}
         </button>
         <button type="button" className="button button--danger" disabled={busy || changed || refused !== null} onClick={onConfirm}>
-          {isVoid ? `Void ${amount}` : `Refund ${amount}`}
+          {isVoid ? t('refunds.confirm.void', { amount }) : t('refunds.confirm.refund', { amount })}
         </button>
       </div>
     </section>

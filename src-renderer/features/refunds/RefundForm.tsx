@@ -1,11 +1,12 @@
 import '../../ui/choice.css'
 import './RefundForm.css'
 import { useEffect, useId, useRef } from 'react'
+import { Trans } from 'react-i18next'
 import type { RefundSummary } from '../../../src-preload/contract'
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 import { Field } from '../../ui/Field'
-import { cutOffText } from '../../../src-common/refund-words'
 import { malaysiaClockText, malaysiaTimeText, refundBlocked, refundKindLabel, refundKinds, type RefundDraft, type RefundFormField, type RefundKind } from './refund-rules'
+import { t as translate, useT } from '../../i18n/i18n'
 
 interface Props {
   summary: RefundSummary
@@ -25,11 +26,11 @@ interface Props {
 function choiceText(kind: RefundKind, summary: RefundSummary): string {
   switch (kind) {
     case 'FULL':
-      return summary.refundedSen > 0 ? `Refunds all that is left: ${formatRm(summary.remainingSen)}.` : `Refunds the whole payment: ${formatRm(summary.remainingSen)}.`
+      return translate(summary.refundedSen > 0 ? 'refunds.form.choiceFullRest' : 'refunds.form.choiceFull', { amount: formatRm(summary.remainingSen) })
     case 'PARTIAL':
-      return `Refunds part of the payment, at most ${formatRm(summary.remainingSen)}. More partial refunds may follow.`
+      return translate('refunds.form.choicePartial', { amount: formatRm(summary.remainingSen) })
     case 'VOID':
-      return `Cancels the whole payment (${formatRm(summary.paidSen)}): the customer is not charged.`
+      return translate('refunds.form.choiceVoid', { amount: formatRm(summary.paidSen) })
   }
 }
 
@@ -38,16 +39,16 @@ function choiceText(kind: RefundKind, summary: RefundSummary): string {
  * with when refunds of a part become possible.
  */
 function NotSettled({ summary, id }: { summary: RefundSummary; id: string }) {
+  const t = useT()
   const when = summary.settlesAt ? malaysiaTimeText(summary.settlesAt) : null
   const cutOff = summary.settlesAt ? malaysiaClockText(summary.settlesAt) : null
   return (
     <div className="refund-settlement" data-testid="refund-not-settled">
       <p className="refund-settlement__lead" id={`${id}-void`}>
-        <strong>Not settled yet:</strong> today you can void the full <strong>{formatRm(summary.paidSen)}</strong>.
+        <Trans i18nKey="refunds.form.notSettled" values={{ amount: formatRm(summary.paidSen) }} components={{ b: <strong /> }} />
       </p>
       <p className="small refund-settlement__why">
-        The gateway settles card payments{cutOff ? ` at ${cutOffText(cutOff)}, Malaysia time` : ' once a day'}. Until then it can only cancel the whole payment (the customer is not
-        charged at all); {when ? `from ${when}` : 'after settlement'} a refund of any part is possible.
+        {cutOff && when ? t('refunds.form.settlesAt', { time: cutOff === '00:00' ? t('refunds.form.midnight') : cutOff, when }) : t('refunds.form.settlesDaily')}
       </p>
     </div>
   )
@@ -55,6 +56,7 @@ function NotSettled({ summary, id }: { summary: RefundSummary; id: string }) {
 
 /** Full refund, partial refund (an amount in RM) or, before settlement, the void of the whole payment; checked against what is left. */
 export function RefundForm({ summary, draft, errors, banner, onChange, onReview, onCancel, focusReview = false }: Props) {
+  const t = useT()
   const id = useId()
   const reviewButton = useRef<HTMLButtonElement>(null)
   const blocked = refundBlocked(summary)
@@ -73,7 +75,7 @@ export function RefundForm({ summary, draft, errors, banner, onChange, onReview,
   return (
     <form
       className="form refund-form"
-      aria-label="Refund"
+      aria-label={t('refunds.form.label')}
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
@@ -83,8 +85,11 @@ export function RefundForm({ summary, draft, errors, banner, onChange, onReview,
       }}
     >
       <p className="refund-form__money small">
-        Paid <strong>{formatRm(summary.paidSen)}</strong> · Refunded {formatRm(summary.refundedSen)}
-        {summary.pendingSen > 0 ? ` · Pending ${formatRm(summary.pendingSen)}` : ''} · Left to refund <strong>{formatRm(summary.remainingSen)}</strong>
+        <Trans
+          i18nKey={summary.pendingSen > 0 ? 'refunds.form.moneyPending' : 'refunds.form.money'}
+          values={{ paid: formatRm(summary.paidSen), refunded: formatRm(summary.refundedSen), pending: formatRm(summary.pendingSen), left: formatRm(summary.remainingSen) }}
+          components={{ b: <strong /> }}
+        />
       </p>
       {blocked ? (
         <div className="alert alert--warning" role="alert">
@@ -94,7 +99,7 @@ export function RefundForm({ summary, draft, errors, banner, onChange, onReview,
         <NotSettled summary={summary} id={id} />
       ) : (
         <fieldset className="refund-kinds" data-invalid={kindError ? true : undefined}>
-          <legend>What to do</legend>
+          <legend>{t('refunds.form.whatToDo')}</legend>
           {kinds.map((kind) => {
             const selected = draft.kind === kind
             return (
@@ -128,13 +133,13 @@ export function RefundForm({ summary, draft, errors, banner, onChange, onReview,
       {!blocked && draft.kind === 'PARTIAL' ? (
         <div className="field-stack--narrow">
           <Field
-            label="Amount to refund (RM)"
+            label={t('refunds.form.amount')}
             error={errors.amount ?? null}
             hint={
               <>
                 {typed !== null && typed > 0 ? <strong>{formatRm(typed)}</strong> : null}
                 {typed !== null && typed > 0 ? ' · ' : null}
-                At most {formatRm(summary.remainingSen)}
+                {t('refunds.form.atMost', { amount: formatRm(summary.remainingSen) })}
               </>
             }
           >
@@ -159,7 +164,7 @@ export function RefundForm({ summary, draft, errors, banner, onChange, onReview,
           {banner.message}
           {banner.mayHaveGone ? (
             <p>
-              <strong>This screen did not learn whether the refund was sent.</strong> Look at the order&apos;s refunds before trying again.
+              <Trans i18nKey="refunds.form.notLearned" components={{ b: <strong /> }} />
             </p>
           ) : null}
         </div>
@@ -167,10 +172,10 @@ export function RefundForm({ summary, draft, errors, banner, onChange, onReview,
 
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
+          {t('ui.cancel')}
         </button>
         <button type="submit" ref={reviewButton} className="button" disabled={blocked !== null} aria-describedby={voidOnly ? `${id}-void` : undefined}>
-          {voidOnly ? 'Review void' : 'Review refund'}
+          {voidOnly ? t('refunds.form.reviewVoid') : t('refunds.form.reviewRefund')}
         </button>
       </div>
     </form>

@@ -4,18 +4,21 @@ import './RefundList.css'
 import type { OrderDetail, RefundStatus, RefundView } from '../../../src-preload/contract'
 import { formatFullTime } from '../../format/time'
 import { RefundCheckButton } from './RefundCheckButton'
-import { REFUND_STATUS_CHIPS, REFUND_STATUS_LABELS, refundAmountText, refundExplanation, refundLabel, refundMessage } from './refund-rules'
+import { REFUND_STATUS_CHIPS, refundAmountText, refundExplanation, refundLabel, refundMessage, refundStatusLabel } from './refund-rules'
+import { useT } from '../../i18n/i18n'
 
 export function RefundStatusChip({ status, raw }: { status: RefundStatus; raw: string | null }) {
-  const title = raw && raw !== status ? `Gateway status: ${raw}` : undefined
+  const t = useT()
+  const title = raw && raw !== status ? t('refunds.list.gatewayStatus', { raw }) : undefined
   return (
     <span className={`chip chip--${REFUND_STATUS_CHIPS[status]}`} title={title}>
-      {REFUND_STATUS_LABELS[status]}
+      {refundStatusLabel(status)}
     </span>
   )
 }
 
 function RefundItem({ refund, paidSen, onChecked }: { refund: RefundView; paidSen: number; onChecked: (detail: OrderDetail) => void }) {
+  const t = useT()
   const message = refundMessage(refund)
   const explanation = refundExplanation(refund)
   const unknownAmount = refund.amountSen === 0 && refund.external
@@ -29,17 +32,17 @@ function RefundItem({ refund, paidSen, onChecked }: { refund: RefundView; paidSe
         <RefundStatusChip status={refund.status} raw={refund.rawStatus} />
       </div>
       <div className="small refund-item__id">
-        <span className="muted">Request-Id</span> <span className="mono">{refund.requestId}</span>
-        {refund.external ? <span className="pill pill--muted refund-item__tag">registered from elsewhere</span> : null}
+        <span className="muted">{t('refunds.list.requestId')}</span> <span className="mono">{refund.requestId}</span>
+        {refund.external ? <span className="pill pill--muted refund-item__tag">{t('refunds.list.external')}</span> : null}
       </div>
       {explanation ? <div className="small refund-item__why">{explanation}</div> : null}
       {message ? (
         <div className="small refund-item__message">
-          <span className="muted">The gateway says:</span> <q>{message}</q>
+          <span className="muted">{t('refunds.list.gatewaySays')}</span> <q>{message}</q>
         </div>
       ) : null}
       <div className="muted small">
-        {refund.external ? 'Registered' : 'Asked'} by {refund.createdBy} · <time dateTime={refund.createdAt}>{formatFullTime(refund.createdAt)}</time>
+        {refund.external ? t('refunds.list.registeredBy', { name: refund.createdBy }) : t('refunds.list.askedBy', { name: refund.createdBy })} · <time dateTime={refund.createdAt}>{formatFullTime(refund.createdAt)}</time>
       </div>
       {refund.statusCheck ? (
         <div className="refund-item__check">
@@ -52,9 +55,10 @@ function RefundItem({ refund, paidSen, onChecked }: { refund: RefundView; paidSe
 
 /** The order's refunds, each with its request id, amount, type, status and, while waiting, its check. */
 export function RefundList({ refunds, paidSen, onChecked }: { refunds: RefundView[]; paidSen: number; onChecked: (detail: OrderDetail) => void }) {
-  if (refunds.length === 0) return <p className="muted small">No refunds yet.</p>
+  const t = useT()
+  if (refunds.length === 0) return <p className="muted small">{t('refunds.list.none')}</p>
   return (
-    <ul className="refund-list" aria-label="Refunds made">
+    <ul className="refund-list" aria-label={t('refunds.list.label')}>
       {refunds.map((refund) => (
         <RefundItem key={refund.id} refund={refund} paidSen={paidSen} onChecked={onChecked} />
       ))}

@@ -6,7 +6,8 @@ import { countdownText } from '../../ui/countdown'
 import { useCountdown } from '../../ui/use-countdown'
 import { RefundCheckButton } from './RefundCheckButton'
 import { RefundStatusChip } from './RefundList'
-import { refundExplanation, refundLabel, refundMessage, refundResultView, refundTitle, type RefundKind, type RefundResultView } from './refund-rules'
+import { askedRefundWord, refundExplanation, refundLabel, refundMessage, refundResultView, refundTitle, refundWord, type RefundKind, type RefundResultView } from './refund-rules'
+import { useT } from '../../i18n/i18n'
 import { ResultFacts } from '../../ui/ResultFacts'
 
 interface Props {
@@ -24,6 +25,7 @@ const ICONS: Record<RefundResultView, string> = { approved: '✓', declined: '�
 
 /** What a refund came to: approved, declined, unknown (until a status check settles it) or pending. */
 export function RefundResultPanel({ result, asked, detail, onDetail, onClose }: Props) {
+  const t = useT()
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   const refund = detail.refunds.refunds.find((r) => r.id === result.refund.id) ?? result.refund
@@ -37,18 +39,23 @@ export function RefundResultPanel({ result, asked, detail, onDetail, onClose }: 
   // What staff asked for, and what the gateway did with it once done (a full refund before settlement is a void).
   const askedLabel = refundLabel({ asked, type: null, status: 'PENDING', amountSen: refund.amountSen }, paidSen)
   const doneLabel = view === 'approved' ? refundLabel({ asked, type: refund.type, status: 'SUCCESS', amountSen: refund.amountSen }, paidSen) : askedLabel
-  const isVoid = doneLabel === 'Void'
-  const noun = askedLabel.toLowerCase()
+  const doneWord = view === 'approved' ? refundWord({ asked, type: refund.type, status: 'SUCCESS', amountSen: refund.amountSen }, paidSen) : null
+  const isVoid = doneWord === 'void'
+  const noun = askedRefundWord(asked, refund.amountSen, paidSen)
   // Settled since main's first answer (a status check, the tracker or the gateway's notification).
   const settledSince = (result.outcome === 'unknown' || result.outcome === 'pending') && (view === 'approved' || view === 'declined')
   const amount = formatRm(refund.amountSen)
   const message = refundMessage(refund)
   const explanation = refundExplanation({ ...refund, asked })
   const title = refundTitle(view, asked, refund, paidSen)
+  const nothingRefunded: string = t('refunds.result.nothingRefunded')
+  const unknownText: string =
+    dueInMs === null ? t('refunds.result.unknownNoCheck') : dueInMs > 0 ? t('refunds.result.unknownDueIn', { time: countdownText(dueInMs) }) : t('refunds.result.unknownDueNow')
+  const typeText: string = doneLabel !== askedLabel && doneWord ? t(`refunds.result.madeIt.${doneWord}`, { asked: askedLabel }) : askedLabel
   const common: [string, ReactNode][] = [
-    ['Type', doneLabel !== askedLabel ? `${askedLabel} (the gateway made it a ${doneLabel.toLowerCase()})` : askedLabel],
-    ['Invoice', <span className="mono">{detail.order.invoiceNumber}</span>],
-    ['Request-Id', <span className="mono">{refund.requestId}</span>],
+    [t('refunds.result.type'), typeText],
+    [t('refunds.result.invoice'), <span className="mono">{detail.order.invoiceNumber}</span>],
+    [t('refunds.result.requestId'), <span className="mono">{refund.requestId}</span>],
   ]
 
   return (
@@ -68,19 +75,19 @@ export function RefundResultPanel({ result, asked, detail, onDetail, onClose }: 
         </div>
       </div>
 
-      {settledSince ? <p className="muted small">The gateway&apos;s first answer was lost; it has since told the app how the {noun} ended.</p> : null}
+      {settledSince ? <p className="muted small">{t(`refunds.result.settledSince.${noun}`)}</p> : null}
 
       {view === 'approved' ? (
         <>
-          <p>{isVoid ? 'The payment is cancelled: the customer is not charged for it.' : `${amount} goes back to the customer’s card.`}</p>
+          <p>{isVoid ? t('refunds.result.voided') : t('refunds.result.goesBack', { amount })}</p>
           <ResultFacts rows={common} />
         </>
       ) : null}
 
       {view === 'declined' ? (
         <>
-          <p>{explanation ?? 'Nothing was refunded.'} The payment stands as it was.</p>
-          <ResultFacts rows={[['Gateway says', <q className="refund-result__said">{message ?? 'No reason given.'}</q>], ...common]} />
+          <p>{t('refunds.result.stands', { explanation: explanation ?? nothingRefunded })}</p>
+          <ResultFacts rows={[[t('refunds.result.gatewaySays'), <q className="refund-result__said">{message ?? t('refunds.result.noReason')}</q>], ...common]} />
         </>
       ) : null}
 
@@ -88,10 +95,9 @@ export function RefundResultPanel({ result, asked, detail, onDetail, onClose }: 
         <>
           <div className="alert alert--danger-strong">
             <p>
-              <strong>The gateway did not answer.</strong> Nothing else can be refunded on this order until a status check
-              {dueInMs === null ? '' : dueInMs > 0 ? ` — due in ${countdownText(dueInMs)} —` : ' — due now —'} settles it.
+              <strong>{t('refunds.result.noAnswer')}</strong> {unknownText}
             </p>
-            <p>The {noun} may have gone through. Do not refund the customer another way meanwhile.</p>
+            <p>{t(`refunds.result.mayHaveGone.${noun}`)}</p>
           </div>
           <ResultFacts rows={common} />
         </>
@@ -99,7 +105,7 @@ export function RefundResultPanel({ result, asked, detail, onDetail, onClose }: 
 
       {view === 'pending' ? (
         <>
-          <p>The gateway accepted the {noun} and has not finished it yet. The status tracker follows it; its status shows here and in the order&apos;s refunds.</p>
+          <p>{t(`refunds.result.pending.${noun}`)}</p>
           <ResultFacts rows={common} />
         </>
       ) : null}
@@ -112,7 +118,7 @@ export function RefundResultPanel({ result, asked, detail, onDetail, onClose }: 
 
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
-          Close
+          {t('refunds.result.close')}
         </button>
       </div>
     </section>

@@ -8,6 +8,7 @@ import { RefundDialog } from './RefundDialog'
 import { RefundList } from './RefundList'
 import { RegisterRefund } from './RegisterRefund'
 import { refundBlocked } from './refund-rules'
+import { useT } from '../../i18n/i18n'
 
 interface Props {
   detail: OrderDetail
@@ -16,17 +17,18 @@ interface Props {
 }
 
 function MoneySummary({ summary }: { summary: RefundSummary }) {
-  const cells: [string, number][] = [
-    ['Paid', summary.paidSen],
-    ['Refunded', summary.refundedSen],
-    ['Pending', summary.pendingSen],
-    ['Left to refund', summary.remainingSen],
+  const t = useT()
+  const cells: ['paid' | 'refunded' | 'pending' | 'left', number][] = [
+    ['paid', summary.paidSen],
+    ['refunded', summary.refundedSen],
+    ['pending', summary.pendingSen],
+    ['left', summary.remainingSen],
   ]
   return (
     <dl className="refund-summary">
       {cells.map(([label, sen]) => (
-        <div key={label} className={`refund-summary__cell${sen === 0 && label !== 'Paid' ? ' refund-summary__cell--zero' : ''}`}>
-          <dt>{label}</dt>
+        <div key={label} className={`refund-summary__cell${sen === 0 && label !== 'paid' ? ' refund-summary__cell--zero' : ''}`}>
+          <dt>{t(`refunds.section.${label}`)}</dt>
           <dd>{formatRm(sen)}</dd>
         </div>
       ))}
@@ -36,6 +38,7 @@ function MoneySummary({ summary }: { summary: RefundSummary }) {
 
 /** The refunds of a paid card order: its totals, "Refund…", its refunds and "Register a refund made elsewhere". */
 export function RefundsSection({ detail, onDetail }: Props) {
+  const t = useT()
   const id = useId()
   const [open, setOpen] = useState(false)
   const summary = detail.refunds
@@ -43,11 +46,11 @@ export function RefundsSection({ detail, onDetail }: Props) {
   const blocked = refundBlocked(summary)
   return (
     <section className="refunds" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>Refunds</h3>
+      <h3 id={`${id}-heading`}>{t('refunds.section.title')}</h3>
       <MoneySummary summary={summary} />
       <div className="refunds__action">
         <button type="button" className="button" disabled={blocked !== null} aria-describedby={blocked ? `${id}-blocked` : undefined} onClick={() => setOpen(true)}>
-          Refund…
+          {t('refunds.section.refund')}
         </button>
         {blocked ? null : <NeedNote need={SCREEN_NEEDS['refunds.request']} />}
         {blocked ? (

@@ -1,5 +1,6 @@
 import './RegisterRefund.css'
 import { useState } from 'react'
+import { Trans } from 'react-i18next'
 import type { CallError, OrderDetail } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 import { Field } from '../../ui/Field'
@@ -7,6 +8,7 @@ import { RefusalWithApproval } from '../session/ApprovalDialog'
 import { NeedNote } from '../session/NeedNote'
 import { SCREEN_NEEDS } from '../session/roles'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
+import { useT } from '../../i18n/i18n'
 
 interface Props {
   orderId: number
@@ -19,6 +21,7 @@ interface Props {
  * with what was typed still in it.
  */
 export function RegisterRefund({ orderId, onRegistered }: Props) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const [requestId, setRequestId] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -56,28 +59,25 @@ export function RegisterRefund({ orderId, onRegistered }: Props) {
           setRegistered(null)
         }}
       >
-        Register a refund made elsewhere
+        {t('refunds.register.open')}
       </button>
       {registered ? (
         <p className="saved small" role="status">
-          Registered <span className="mono">{registered}</span>: its first status check is due a minute after registering.
+          <Trans i18nKey="refunds.register.registered" values={{ requestId: registered }} components={{ mono: <span className="mono" /> }} />
         </p>
       ) : null}
       {open ? (
         <form
           className="form register-refund__form"
-          aria-label="Register a refund made elsewhere"
+          aria-label={t('refunds.register.open')}
           noValidate
           onSubmit={(event) => {
             event.preventDefault()
             void submit()
           }}
         >
-          <p className="muted small">
-            For a refund made outside this app, e.g. in the gateway&apos;s back office. Give the request id it was made with: the app follows it and shows what the
-            gateway says about it.
-          </p>
-          <Field label="Refund request id" error={error}>
+          <p className="muted small">{t('refunds.register.lead')}</p>
+          <Field label={t('refunds.register.requestId')} error={error}>
             {(props) => (
               <div className="input-row">
                 <input
@@ -95,7 +95,7 @@ export function RegisterRefund({ orderId, onRegistered }: Props) {
                   autoFocus
                 />
                 <button type="submit" className="button button--secondary" disabled={busy}>
-                  {busy ? 'Registering…' : 'Register refund'}
+                  {busy ? t('refunds.register.registering') : t('refunds.register.submit')}
                 </button>
               </div>
             )}

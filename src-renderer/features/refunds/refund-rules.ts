@@ -8,21 +8,29 @@ import type { CallError, RefundRequest, RefundResult, RefundStatus, RefundSummar
 import { formatRm, parseRmText } from '../../../src-common/money-text'
 import { refundKindWords, sentenceCase } from '../../../src-common/refund-words'
 import { REFUND_STATUS_WORDS } from '../../../src-common/status-words'
+import { currentLanguage, t } from '../../i18n/i18n'
 
 export type RefundKind = RefundRequest['kind']
 
-export const REFUND_KIND_LABELS: Record<RefundKind, string> = {
-  FULL: 'Full refund',
-  PARTIAL: 'Partial refund',
-  VOID: 'Void',
+/** What a refund is called, as the catalogue's ids (refunds.kind.*): src-common's English words mapped to them. */
+export type RefundWord = 'void' | 'full' | 'rest' | 'partial' | 'refund'
+
+const WORD_OF: Readonly<Record<string, RefundWord>> = { Void: 'void', 'Full refund': 'full', 'Refund of the rest': 'rest', 'Partial refund': 'partial', Refund: 'refund' }
+
+const KIND_WORDS: Record<RefundKind, RefundWord> = { FULL: 'full', PARTIAL: 'partial', VOID: 'void' }
+
+/** "Full refund", "Partial refund", "Void", in the desk's language. */
+export function refundKindName(kind: RefundKind): string {
+  return t(`refunds.kind.${KIND_WORDS[kind]}`)
 }
 
-const MALAYSIA_TIME = new Intl.DateTimeFormat('en-MY', { timeZone: 'Asia/Kuala_Lumpur', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+const MALAYSIA_TIME_OPTIONS = { timeZone: 'Asia/Kuala_Lumpur', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const
+const MALAYSIA_TIME = { en: new Intl.DateTimeFormat('en-MY', MALAYSIA_TIME_OPTIONS), ms: new Intl.DateTimeFormat('ms-MY', MALAYSIA_TIME_OPTIONS) }
 
 /** "Tue 24 Nov, 00:00": a moment in Malaysia time, whatever the computer's time zone (the gateway settles by Malaysia's clock). */
 export function malaysiaTimeText(iso: string): string {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : MALAYSIA_TIME.format(date).replace(/,(?=[^,]*,)/, '')
+  return Number.isNaN(date.getTime()) ? iso : MALAYSIA_TIME[currentLanguage()].format(date).replace(/,(?=[^,]*,)/, '')
 }
 
 const MALAYSIA_CLOCK = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kuala_Lumpur', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
@@ -35,12 +43,20 @@ export function malaysiaClockText(iso: string): string {
 
 /** A choice as the form names it: a full refund of what is left after earlier refunds is "Refund the rest". */
 export function refundKindLabel(kind: RefundKind, summary: Pick<RefundSummary, 'refundedSen'>): string {
-  return kind === 'FULL' && summary.refundedSen > 0 ? 'Refund the rest' : REFUND_KIND_LABELS[kind]
+  return kind === 'FULL' && summary.refundedSen > 0 ? t('refunds.refundTheRest') : refundKindName(kind)
 }
 
 /** What a refund is called in the list and the result: what the gateway did once done, what staff asked while refused or waiting. */
 export function refundLabel(refund: Pick<RefundView, 'asked' | 'type' | 'status' | 'amountSen'>, paidSen: number): string {
-  return refundKindWords({ ...refund, paidSen })
+  const english = refundKindWords({ ...refund, paidSen })
+  const word = WORD_OF[english]
+  // A gateway type this app does not know is shown as the gateway wrote it.
+  return word ? t(`refunds.kind.${word}`) : english
+}
+
+/** The same as an id ("rest"), or null for a gateway type this app does not know: to pick whole sentences by. */
+export function refundWord(refund: Pick<RefundView, 'asked' | 'type' | 'status' | 'amountSen'>, paidSen: number): RefundWord | null {
+  return WORD_OF[refundKindWords({ ...refund, paidSen })] ?? null
 }
 
 /** The gateway's refund type (VOID, FULL_REFUND, PARTIAL_REFUND) as staff read it; "Refund" until it says. */
@@ -49,20 +65,22 @@ export function refundTypeLabel(type: string | null): string {
   switch (text.toUpperCase()) {
     case '':
     case 'REFUND':
-      return 'Refund'
+      return t('refunds.kind.refund')
     case 'VOID':
-      return 'Void'
+      return t('refunds.kind.void')
     case 'FULL_REFUND':
-      return 'Full refund'
+      return t('refunds.kind.full')
     case 'PARTIAL_REFUND':
-      return 'Partial refund'
+      return t('refunds.kind.partial')
     default:
       return text
   }
 }
 
-/** The chips' words; main's timeline says a refund's status with the same ones (src-common/status-words.ts). */
-export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = REFUND_STATUS_WORDS
+/** The chips' words, in the desk's language; main's timeline says a refund's status with the same English ones (src-common/status-words.ts). */
+export function refundStatusLabel(status: RefundStatus): string {
+  return Object.hasOwn(REFUND_STATUS_WORDS, status) ? t(`refunds.status.${status}`) : status
+}
 
 /** The chip colour of each refund status (the order chips' colours: green, amber, red, solid red). */
 export const REFUND_STATUS_CHIPS: Record<RefundStatus, string> = {
@@ -75,7 +93,7 @@ export const REFUND_STATUS_CHIPS: Record<RefundStatus, string> = {
 /** "RM 12.50", or for a refund registered from elsewhere whose checks have not told it (yet), so. */
 export function refundAmountText(refund: Pick<RefundView, 'amountSen' | 'external' | 'status'>): string {
   if (refund.amountSen !== 0 || !refund.external) return formatRm(refund.amountSen)
-  return refund.status === 'FAILED' ? 'amount not known' : 'amount not known yet'
+  return refund.status === 'FAILED' ? t('refunds.amountNotKnown') : t('refunds.amountNotKnownYet')
 }
 
 /**
@@ -96,26 +114,24 @@ export function refundMessage(refund: Pick<RefundView, 'message' | 'status'>): s
 export function refundExplanation(refund: Pick<RefundView, 'asked' | 'type' | 'status'>): string | null {
   if (refund.status !== 'FAILED') return null
   if (refund.asked !== null && refund.asked !== 'VOID' && refund.type?.toUpperCase() === 'VOID') {
-    return 'Not settled yet: until the day’s settlement the gateway can only void the whole payment. Nothing was refunded.'
+    return t('refunds.notSettledExplanation')
   }
-  return 'The gateway refused it: nothing was refunded.'
+  return t('refunds.refusedExplanation')
 }
 
 /** How a refund's result is titled: what staff asked for and what the gateway did ("Payment voided", "Refund of the rest approved"). */
 export function refundTitle(view: RefundResultView, asked: RefundKind, refund: Pick<RefundView, 'type' | 'amountSen'>, paidSen: number): string {
-  const noun = refundKindWords({ asked, type: null, status: 'PENDING', amountSen: refund.amountSen, paidSen }).toLowerCase()
-  switch (view) {
-    case 'approved': {
-      const done = refundKindWords({ asked, type: refund.type, status: 'SUCCESS', amountSen: refund.amountSen, paidSen })
-      return done === 'Void' ? 'Payment voided' : `${done} approved`
-    }
-    case 'declined':
-      return `The gateway declined the ${noun}`
-    case 'unknown':
-      return `We don't know whether the ${noun} went through`
-    case 'pending':
-      return `The ${noun} is pending at the gateway`
-  }
+  const askedWord = askedRefundWord(asked, refund.amountSen, paidSen)
+  if (view !== 'approved') return t(`refunds.${view}Title.${askedWord}`)
+  // With what staff asked for known, the gateway's type only makes it a void, a full, partial or rest refund.
+  const done = refundWord({ asked, type: refund.type, status: 'SUCCESS', amountSen: refund.amountSen }, paidSen)
+  return t(`refunds.approvedTitle.${done === null || done === 'refund' ? askedWord : done}`)
+}
+
+/** What staff asked for, as an id: "void", "full", "partial", or "rest" for a full refund of what was left. */
+export function askedRefundWord(asked: RefundKind, amountSen: number, paidSen: number): Exclude<RefundWord, 'refund'> {
+  const word = refundWord({ asked, type: null, status: 'PENDING', amountSen }, paidSen)
+  return word === null || word === 'refund' ? KIND_WORDS[asked] as Exclude<RefundWord, 'refund'> : word
 }
 
 type BlockFacts = Pick<RefundSummary, 'blockedReason' | 'remainingSen' | 'pendingSen' | 'canVoid' | 'settled'> & { refunds?: readonly Pick<RefundView, 'type' | 'status'>[] }
@@ -124,13 +140,13 @@ type BlockFacts = Pick<RefundSummary, 'blockedReason' | 'remainingSen' | 'pendin
 export function refundBlocked(summary: BlockFacts): string | null {
   if (summary.blockedReason) return summary.blockedReason
   if (summary.remainingSen <= 0) {
-    if (summary.pendingSen > 0) return `Nothing is left to refund while ${formatRm(summary.pendingSen)} waits for the gateway's answer.`
+    if (summary.pendingSen > 0) return t('refunds.blocked.pending', { amount: formatRm(summary.pendingSen) })
     const voided = summary.refunds?.some((refund) => refund.status === 'SUCCESS' && refund.type?.toUpperCase() === 'VOID')
-    return voided ? 'Nothing is left to refund: the payment was voided.' : 'Nothing is left to refund: the whole payment has been refunded.'
+    return voided ? t('refunds.blocked.voided') : t('refunds.blocked.refunded')
   }
   // Before settlement the gateway only voids the whole payment, which a refund still waiting rules out.
   if (!summary.settled && !summary.canVoid) {
-    return 'Not settled yet: before settlement the gateway can only void the whole payment, which is not possible while another refund waits for its answer.'
+    return t('refunds.blocked.notSettled')
   }
   return null
 }
@@ -159,11 +175,11 @@ export const EMPTY_REFUND_DRAFT: RefundDraft = { kind: null, amount: '' }
 
 /** What is wrong with a partial refund's amount, or null. */
 export function partialAmountProblem(text: string, remainingSen: number): string | null {
-  if (!text.trim()) return 'Enter the amount to refund in RM, e.g. 12.50'
+  if (!text.trim()) return t('refunds.problem.amountEmpty')
   const sen = parseRmText(text)
-  if (sen === null) return 'Enter an amount in RM with at most two decimals, e.g. 12.50'
-  if (sen <= 0) return 'Enter an amount above RM 0.00'
-  if (sen > remainingSen) return `At most ${formatRm(remainingSen)} is left to refund`
+  if (sen === null) return t('refunds.problem.amountBad')
+  if (sen <= 0) return t('refunds.problem.amountZero')
+  if (sen > remainingSen) return t('refunds.problem.amountTooMuch', { amount: formatRm(remainingSen) })
   return null
 }
 
@@ -178,9 +194,9 @@ export function checkRefund(draft: RefundDraft, summary: RefundSummary): Partial
     return errors
   }
   const kind = draftKind(draft, summary)
-  if (kind === null) errors.kind = 'Choose a full refund or a partial refund'
+  if (kind === null) errors.kind = t('refunds.problem.chooseKind')
   else if (!refundKinds(summary).includes(kind)) {
-    errors.kind = kind === 'VOID' ? 'A void is no longer possible on this order: choose a refund' : 'Not settled yet: only a void of the whole payment is possible for now'
+    errors.kind = kind === 'VOID' ? t('refunds.problem.voidGone') : t('refunds.problem.voidOnly')
   }
   if (kind === 'PARTIAL') {
     const amount = partialAmountProblem(draft.amount, summary.remainingSen)
