@@ -1,0 +1,92 @@
+/**
+ * The orders screen and a refund in Bahasa Melayu (issue 21): the list with its filters and count
+ * line, the order open beside it, the refund dialog before settlement (the void only) and its
+ * confirmation. Screenshots at 1280×800 and 1024×700 under test-results/screenshots/
+ * (language-ms-orders-*), looked at for Malay words that overflow.
+ */
+import type { Page } from '@playwright/test'
+import type { Harness } from '../harness/server'
+import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { call, control } from './training-control'
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 700 },
+] as const
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/language-ms-orders-${name}-${String(size.width)}x${String(size.height)}.png` })
+  }
+  await page.setViewportSize(SIZES[0])
+}
+
+/** A card link paid on the gateway's page and checked 61 s later (through the bridge): Paid here. */
+async function paidByCard(harness: Harness, invoiceNumber: string, amountSen: number): Promise<void> {
+  const link = await call<{ order: { id: number } }>(harness, 'links.create', {
+    kind: 'card',
+    channel: '',
+    bankCode: '',
+    invoiceNumber,
+    amountSen,
+    descriptor: '',
+    autoRedirect: false,
+    callbackUrl: 'https://shop.example.my/paid',
+    failedUrl: '',
+    expiryMinutes: 60,
+    customer: { name: 'Lim Wei Jie', email: 'weijie@example.my', phone: '016-777 8899', address: '', city: '', state: '', zipCode: '', country: 'MY' },
+    lineItems: [],
+  })
+  await control(harness, '/pay', { invoice_number: invoiceNumber, card_number: '4509198934905332', expiry: '12/39', cvv: '100' })
+  await harness.advanceClock(61_000)
+  await call(harness, 'orders.checkStatus', { id: link.order.id })
+}
+
+test.describe('before the day’s settlement, in Bahasa Melayu', () => {
+  test.use({ harnessOptions: { statusTracker: false, clockStartsAt: '2026-11-24T04:00:00.000Z' } })
+
+  test('the orders list, an order and its void, in Bahasa Melayu', async ({ page, harness }) => {
+    await paidByCard(harness, 'INV-MS-0001', 88_00)
+    await page.setViewportSize(SIZES[0])
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('radiogroup', { name: 'Language of the screens' }).getByRole('radio', { name: 'Bahasa Melayu' }).click()
+    const menu = page.getByRole('navigation', { name: 'Utama' })
+    await expect(menu).toBeVisible()
+
+    await menu.getByRole('button', { name: 'Pesanan', exact: true }).click()
+    await expect(page.getByRole('heading', { name: 'Pesanan', level: 1 })).toBeVisible()
+    await expect(page.getByTestId('orders-count')).toHaveText('1 pesanan, terbaru dahulu')
+    await expect(page.getByRole('columnheader', { name: 'Jumlah' })).toBeVisible()
+    await expect(page.getByTestId('order-row').filter({ hasText: 'INV-MS-0001' })).toContainText('Dibayar')
+    await shoot(page, 'list')
+
+    // At each size: the order (a panel beside the list at 1280, a drawer over it at 1024), its void and the confirmation.
+    for (const size of SIZES) {
+      const name = `${String(size.width)}x${String(size.height)}`
+      await page.setViewportSize(size)
+      await page.getByTestId('order-row').filter({ hasText: 'INV-MS-0001' }).click()
+      const detail = page.locator('[aria-label="Butiran pesanan"]')
+      await expect(detail.getByRole('heading', { name: 'INV-MS-0001' })).toBeVisible()
+      await expect(detail.getByRole('heading', { name: 'Garis masa' })).toBeVisible()
+      const refunds = detail.getByRole('region', { name: 'Bayaran balik' })
+      await expect(refunds).toContainText('Baki boleh dibayar balik')
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/language-ms-orders-detail-${name}.png` })
+
+      await refunds.getByRole('button', { name: 'Bayar balik…' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Bayaran balik INV-MS-0001' })
+      await expect(dialog.getByTestId('refund-not-settled')).toContainText('Belum diselesaikan:')
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/language-ms-orders-refund-form-${name}.png` })
+      await dialog.getByRole('button', { name: 'Semak pembatalan' }).click()
+      await expect(dialog.getByRole('heading', { name: 'Sahkan pembatalan' })).toBeVisible()
+      await expect(dialog.getByRole('button', { name: 'Batal RM 88.00' })).toBeVisible()
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/language-ms-orders-refund-confirm-${name}.png` })
+      await dialog.getByRole('button', { name: 'Kembali' }).click()
+      await expect(dialog.getByRole('button', { name: 'Semak pembatalan' })).toBeVisible()
+      await dialog.getByRole('button', { name: 'Batal', exact: true }).click()
+      await expect(dialog).toBeHidden()
+      await page.keyboard.press('Escape')
+      await expect(detail).toBeHidden()
+    }
+  })
+})
