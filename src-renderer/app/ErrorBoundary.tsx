@@ -1,10 +1,9 @@
 import './ErrorBoundary.css'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { t } from '../i18n/i18n'
 
 interface Props {
   children: ReactNode
-  /** What the boundary guards, for the message ("this screen", "the app"). */
-  scope?: string
 }
 
 interface State {
@@ -31,11 +30,11 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!error) return this.props.children
     return (
       <div className="render-error" role="alert">
-        <h2>Something went wrong on {this.props.scope ?? 'this screen'}</h2>
-        <p>Nothing was sent to the gateway because of this. You can try again or switch to another screen.</p>
+        <h2>{t('ui.renderError.screen')}</h2>
+        <p>{t('ui.renderError.text')}</p>
         <pre>{error.message}</pre>
         <button type="button" className="button" onClick={() => this.setState({ error: null })}>
-          Try again
+          {t('ui.renderError.retry')}
         </button>
       </div>
     )

@@ -1,6 +1,11 @@
 /** The shared components' words (src-renderer/ui/), and the status, kind and channel words (format/labels.ts, card.ts). */
 export const ui = {
   cancel: 'Cancel',
+  renderError: {
+    screen: 'Something went wrong on this screen',
+    text: 'Nothing was sent to the gateway because of this. You can try again or switch to another screen.',
+    retry: 'Try again',
+  },
   saved: 'Saved',
   copy: {
     copy: 'Copy',

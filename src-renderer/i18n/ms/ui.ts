@@ -3,6 +3,11 @@ import type { Catalogue } from '../catalogue'
 /** Perkataan komponen kongsi (src-renderer/ui/), dan perkataan status, jenis dan saluran. */
 export const ui: Catalogue['ui'] = {
   cancel: 'Batal',
+  renderError: {
+    screen: 'Berlaku ralat pada skrin ini',
+    text: 'Tiada apa-apa dihantar ke gerbang pembayaran kerana ralat ini. Anda boleh cuba lagi atau beralih ke skrin lain.',
+    retry: 'Cuba lagi',
+  },
   saved: 'Disimpan',
   copy: {
     copy: 'Salin',
