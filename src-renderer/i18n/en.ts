@@ -6,6 +6,8 @@ import { ui } from './en/ui'
 import { orders } from './en/orders'
 import { paymentLink } from './en/paymentLink'
 import { phoneOrder } from './en/phoneOrder'
+import { welcome } from './en/welcome'
+import { operators } from './en/operators'
 import { refunds } from './en/refunds'
 
 export const en = {
@@ -13,6 +15,8 @@ export const en = {
   orders,
   paymentLink,
   phoneOrder,
+  welcome,
+  operators,
   ui,
   language: {
     title: 'Language',

@@ -8,6 +8,8 @@ import { ui } from './ms/ui'
 import { orders } from './ms/orders'
 import { paymentLink } from './ms/paymentLink'
 import { phoneOrder } from './ms/phoneOrder'
+import { welcome } from './ms/welcome'
+import { operators } from './ms/operators'
 import { refunds } from './ms/refunds'
 
 export const ms: Catalogue = {
@@ -15,6 +17,8 @@ export const ms: Catalogue = {
   orders,
   paymentLink,
   phoneOrder,
+  welcome,
+  operators,
   ui,
   language: {
     title: 'Bahasa',

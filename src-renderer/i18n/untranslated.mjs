@@ -6,7 +6,6 @@ export const UNTRANSLATED = [
   'src-renderer/features/customers/CustomerForm.tsx',
   'src-renderer/features/customers/CustomerPanel.tsx',
   'src-renderer/features/customers/CustomerPicker.tsx',
-  'src-renderer/features/operators/OperatorsScreen.tsx',
   'src-renderer/features/session/ApprovalDialog.tsx',
   'src-renderer/features/session/NeedNote.tsx',
   'src-renderer/features/settings/ConnectionResults.tsx',
@@ -20,6 +19,4 @@ export const UNTRANSLATED = [
   'src-renderer/features/team/TeamKeyDialog.tsx',
   'src-renderer/features/team/TeamSection.tsx',
   'src-renderer/features/tracker/TrackerBar.tsx',
-  'src-renderer/features/welcome/FirstOrderActions.tsx',
-  'src-renderer/features/welcome/WelcomeScreen.tsx',
 ]

@@ -67,7 +67,7 @@ test('a card link made, paid and checked, in Bahasa Melayu', async ({ page, cont
   await form.getByLabel(/automatik/).uncheck()
   await form.getByRole('button', { name: 'Alamat (pilihan)' }).click()
   await expect(form.getByLabel('Poskod')).toBeVisible()
-  await shoot(page, 'link-form-card', form)
+  await shoot(page, 'link-form-card', form.getByRole('group', { name: 'Halaman kad' }))
 
   await form.getByRole('button', { name: 'Cipta pautan kad' }).click()
   const result = page.getByTestId('link-result')
@@ -109,7 +109,7 @@ test('a buy-now-pay-later link with its items, in Bahasa Melayu', async ({ page 
   await form.getByLabel('Nama pelanggan').fill('Aminah binti Yusof')
   await form.getByLabel('E-mel').fill('aminah@example.my')
   await form.getByLabel('Telefon', { exact: true }).fill('012-345 6789')
-  await shoot(page, 'link-form-bnpl', form)
+  await shoot(page, 'link-form-bnpl', form.getByRole('group', { name: 'Item' }).first())
   await form.getByRole('button', { name: 'Cipta pautan pembayaran' }).click()
   await expect(page.getByTestId('link-result').getByRole('heading', { name: 'Pautan sedia' })).toBeVisible()
   await shoot(page, 'link-created-bnpl', page.getByTestId('link-result'))

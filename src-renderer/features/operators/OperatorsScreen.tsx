@@ -14,23 +14,21 @@ import { useSessionStore } from '../session/session-store'
 import { useOperatorsStore } from './operators-store'
 import { DialogFooter } from '../../ui/DialogFooter'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
+import { Trans } from 'react-i18next'
+import { t as translate, useT } from '../../i18n/i18n'
 
 const ROLES: Role[] = ['clerk', 'supervisor', 'admin']
-const ROLE_HINTS: Record<Role, string> = {
-  clerk: 'Orders, payment links, phone orders within the limit, customers and cards.',
-  supervisor: 'Also refunds and voids, overrides, charge again, remove cards, cancel links, review decisions, the audit log; approves for Clerks.',
-  admin: 'Also Settings, credentials, the environment switch and operators.',
-}
 
 /** An operator's standing: active, out of use, or kept out for a while after wrong PINs. */
 function standing(operator: OperatorView, now: number): string {
-  if (!operator.active) return 'Deactivated'
-  if (operator.lockedUntil && Date.parse(operator.lockedUntil) > now) return `Locked until ${formatDateTime(operator.lockedUntil)}`
-  return 'Active'
+  if (!operator.active) return translate('operators.deactivated')
+  if (operator.lockedUntil && Date.parse(operator.lockedUntil) > now) return translate('operators.lockedUntil', { time: formatDateTime(operator.lockedUntil) })
+  return translate('operators.active')
 }
 
 /** The desk's operators (Admins only): the list, add one, edit one, reset a PIN. */
 export function OperatorsScreen() {
+  const t = useT()
   const operators = useOperatorsStore((state) => state.operators)
   const error = useOperatorsStore((state) => state.error)
   const now = useOperatorsStore((state) => state.loadedAt)
@@ -46,7 +44,7 @@ export function OperatorsScreen() {
 
   return (
     <div className="operators-screen">
-      <ScreenHeader title="Operators">Who may use this desk, with which role. Deactivated operators keep their name in the history.</ScreenHeader>
+      <ScreenHeader title={t('operators.title')}>{t('operators.lead')}</ScreenHeader>
       {error ? (
         <div className="alert alert--error" role="alert">
           {error.message}
@@ -58,16 +56,16 @@ export function OperatorsScreen() {
         </p>
       ) : null}
       <section className="card" aria-labelledby="operators-list-heading">
-        <h2 id="operators-list-heading">Operators on this desk</h2>
-        <table className="audit-table operators-table" aria-label="Operators">
+        <h2 id="operators-list-heading">{t('operators.listHeading')}</h2>
+        <table className="audit-table operators-table" aria-label={t('operators.title')}>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Login</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t('operators.columns.name')}</th>
+              <th scope="col">{t('operators.columns.login')}</th>
+              <th scope="col">{t('operators.columns.role')}</th>
+              <th scope="col">{t('operators.columns.status')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('operators.columns.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -76,7 +74,7 @@ export function OperatorsScreen() {
               <tr key={operator.id} data-testid="operator-row" className={operator.active ? undefined : 'operators-table__inactive'}>
                 <td>
                   {operator.name}
-                  {operator.id === me ? <span className="muted small"> (you)</span> : null}
+                  {operator.id === me ? <span className="muted small">{t('operators.you')}</span> : null}
                 </td>
                 <td className="mono">{operator.login}</td>
                 <td>
@@ -85,11 +83,11 @@ export function OperatorsScreen() {
                 <td>{standing(operator, now)}</td>
                 <td className="operators-table__actions">
                   <div>
-                    <button type="button" className="button button--secondary button--small" onClick={() => setEditing(operator)} aria-label={`Edit ${operator.name}`}>
-                      Edit
+                    <button type="button" className="button button--secondary button--small" onClick={() => setEditing(operator)} aria-label={t('operators.editOf', { name: operator.name })}>
+                      {t('operators.edit')}
                     </button>
-                    <button type="button" className="button button--secondary button--small" onClick={() => setResetting(operator)} aria-label={`Reset PIN of ${operator.name}`}>
-                      Reset PIN
+                    <button type="button" className="button button--secondary button--small" onClick={() => setResetting(operator)} aria-label={t('operators.resetPinOf', { name: operator.name })}>
+                      {t('operators.resetPin')}
                     </button>
                   </div>
                 </td>
@@ -97,15 +95,15 @@ export function OperatorsScreen() {
             ))}
           </tbody>
         </table>
-        {operators === null && !error ? <p className="muted">Loading…</p> : null}
+        {operators === null && !error ? <p className="muted">{t('operators.loading')}</p> : null}
       </section>
       <AddOperatorForm
         onAdded={(operator) => {
-          setNotice(`${operator.name} can now sign in as ${operator.login}.`)
+          setNotice(t('operators.added', { name: operator.name, login: operator.login }))
           void load()
         }}
       />
-      <Modal open={editing !== null} title={editing ? `Edit ${editing.name}` : 'Edit operator'} onClose={() => setEditing(null)}>
+      <Modal open={editing !== null} title={editing ? t('operators.editOf', { name: editing.name }) : t('operators.editOperator')} onClose={() => setEditing(null)}>
         {editing ? (
           <EditOperatorForm
             operator={editing}
@@ -113,20 +111,20 @@ export function OperatorsScreen() {
             onClose={() => setEditing(null)}
             onSaved={(operator) => {
               setEditing(null)
-              setNotice(`${operator.name} saved.`)
+              setNotice(t('operators.saved', { name: operator.name }))
               void load()
             }}
           />
         ) : null}
       </Modal>
-      <Modal open={resetting !== null} title={resetting ? `Reset the PIN of ${resetting.name}` : 'Reset PIN'} onClose={() => setResetting(null)}>
+      <Modal open={resetting !== null} title={resetting ? t('operators.resetTitle', { name: resetting.name }) : t('operators.resetPin')} onClose={() => setResetting(null)}>
         {resetting ? (
           <ResetPinForm
             operator={resetting}
             onClose={() => setResetting(null)}
             onSaved={(operator) => {
               setResetting(null)
-              setNotice(`New PIN set for ${operator.name}. Tell them in person; they can change it with "Change PIN".`)
+              setNotice(t('operators.pinSet', { name: operator.name }))
               void load()
             }}
           />
@@ -140,6 +138,7 @@ const ADD_FIELDS = ['name', 'login', 'role', 'pin'] as const
 type AddField = (typeof ADD_FIELDS)[number]
 
 function AddOperatorForm({ onAdded }: { onAdded: (operator: OperatorView) => void }) {
+  const t = useT()
   const [name, setName] = useState('')
   const [login, setLogin] = useState('')
   const [role, setRole] = useState<Role>('clerk')
@@ -149,7 +148,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (operator: OperatorView) => voi
   const [server, setServer] = useState<CallError | null>(null)
 
   const rules: Partial<Record<AddField, string | null>> = tried
-    ? { name: name.trim() ? null : 'Enter a name', login: login.trim().length >= 2 ? null : 'Use at least 2 characters', pin: pinProblem(pin) }
+    ? { name: name.trim() ? null : t('operators.add.nameEmpty'), login: login.trim().length >= 2 ? null : t('operators.add.loginShort'), pin: pinProblem(pin) }
     : {}
   const serverField = server ? fieldOf(server.field, ADD_FIELDS) : null
   const errorFor = (field: AddField): string | null => rules[field] ?? (server && serverField === field ? server.message : null)
@@ -176,16 +175,16 @@ function AddOperatorForm({ onAdded }: { onAdded: (operator: OperatorView) => voi
 
   return (
     <section className="card" aria-labelledby="add-operator-heading">
-      <h2 id="add-operator-heading">Add an operator</h2>
-      <form className="form" aria-label="Add an operator" noValidate onSubmit={(event) => void submit(event)}>
+      <h2 id="add-operator-heading">{t('operators.add.heading')}</h2>
+      <form className="form" aria-label={t('operators.add.heading')} noValidate onSubmit={(event) => void submit(event)}>
         <div className="form-grid">
-          <Field label="Name" error={errorFor('name')} hint="As written on orders and in the audit log.">
+          <Field label={t('operators.add.name')} error={errorFor('name')} hint={t('operators.add.nameHint')}>
             {(props) => <input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={FIELD_LIMITS.operatorName} autoComplete="off" />}
           </Field>
-          <Field label="Login" error={errorFor('login')} hint="Short: letters, digits, . _ -">
+          <Field label={t('operators.add.login')} error={errorFor('login')} hint={t('operators.add.loginHint')}>
             {(props) => <input {...props} value={login} onChange={(e) => setLogin(e.target.value)} maxLength={FIELD_LIMITS.login} autoComplete="off" spellCheck={false} />}
           </Field>
-          <Field label="Role" error={errorFor('role')} hint={ROLE_HINTS[role]}>
+          <Field label={t('operators.add.role')} error={errorFor('role')} hint={t(`operators.roleHints.${role}`)}>
             {(props) => (
               <select {...props} value={role} onChange={(e) => setRole(e.target.value as Role)}>
                 {ROLES.map((r) => (
@@ -196,7 +195,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (operator: OperatorView) => voi
               </select>
             )}
           </Field>
-          <Field label="First PIN" error={errorFor('pin')} hint={`${pinRule()} They can change it after signing in.`}>
+          <Field label={t('operators.add.firstPin')} error={errorFor('pin')} hint={t('operators.add.firstPinHint', { rule: pinRule() })}>
             {(props) => <input {...props} type="password" value={pin} onChange={(e) => setPin(e.target.value)} maxLength={FIELD_LIMITS.pin} autoComplete="new-password" />}
           </Field>
         </div>
@@ -207,7 +206,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (operator: OperatorView) => voi
         ) : null}
         <div className="form__actions">
           <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Adding…' : 'Add operator'}
+            {busy ? t('operators.add.adding') : t('operators.add.submit')}
           </button>
         </div>
       </form>
@@ -219,13 +218,14 @@ const EDIT_FIELDS = ['name', 'role', 'active'] as const
 type EditField = (typeof EDIT_FIELDS)[number]
 
 function EditOperatorForm({ operator, isMe, onClose, onSaved }: { operator: OperatorView; isMe: boolean; onClose: () => void; onSaved: (operator: OperatorView) => void }) {
+  const t = useT()
   const [name, setName] = useState(operator.name)
   const [role, setRole] = useState<Role>(operator.role)
   const [active, setActive] = useState(operator.active)
   const [busy, setBusy] = useState(false)
   const [server, setServer] = useState<CallError | null>(null)
   const serverField = server ? fieldOf(server.field, EDIT_FIELDS) : null
-  const errorFor = (field: EditField): string | null => (field === 'name' && !name.trim() ? 'Enter a name' : server && serverField === field ? server.message : null)
+  const errorFor = (field: EditField): string | null => (field === 'name' && !name.trim() ? t('operators.add.nameEmpty') : server && serverField === field ? server.message : null)
 
   const submit = async (event: SyntheticEvent): Promise<void> => {
     event.preventDefault()
@@ -241,14 +241,14 @@ function EditOperatorForm({ operator, isMe, onClose, onSaved }: { operator: Oper
   }
 
   return (
-    <form className="form" aria-label={`Edit ${operator.name}`} noValidate onSubmit={(event) => void submit(event)}>
+    <form className="form" aria-label={t('operators.editOf', { name: operator.name })} noValidate onSubmit={(event) => void submit(event)}>
       <p className="muted small">
-        Login <span className="mono">{operator.login}</span> stays as it is.
+        <Trans i18nKey="operators.editForm.loginStays" values={{ login: operator.login }} components={{ b: <span className="mono" /> }} />
       </p>
-      <Field label="Name" error={errorFor('name')}>
+      <Field label={t('operators.add.name')} error={errorFor('name')}>
         {(props) => <input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={FIELD_LIMITS.operatorName} autoComplete="off" autoFocus />}
       </Field>
-      <Field label="Role" error={errorFor('role')} hint={ROLE_HINTS[role]}>
+      <Field label={t('operators.add.role')} error={errorFor('role')} hint={t(`operators.roleHints.${role}`)}>
         {(props) => (
           <select {...props} value={role} onChange={(e) => setRole(e.target.value as Role)}>
             {ROLES.map((r) => (
@@ -259,19 +259,20 @@ function EditOperatorForm({ operator, isMe, onClose, onSaved }: { operator: Oper
           </select>
         )}
       </Field>
-      <Field label="Can sign in" error={errorFor('active')} hint={isMe ? 'You cannot take this away from yourself here.' : 'Off: the operator cannot sign in; their name stays in the history.'}>
+      <Field label={t('operators.editForm.canSignIn')} error={errorFor('active')} hint={isMe ? t('operators.editForm.notYourself') : t('operators.editForm.offHint')}>
         {(props) => (
           <label className="checkbox">
-            <input {...props} type="checkbox" checked={active} disabled={isMe} onChange={(e) => setActive(e.target.checked)} /> Active
+            <input {...props} type="checkbox" checked={active} disabled={isMe} onChange={(e) => setActive(e.target.checked)} /> {t('operators.editForm.active')}
           </label>
         )}
       </Field>
-      <DialogFooter error={server && !serverField ? server.message : null} busy={busy} submitLabel="Save" busyLabel="Saving…" onCancel={onClose} />
+      <DialogFooter error={server && !serverField ? server.message : null} busy={busy} submitLabel={t('operators.editForm.save')} busyLabel={t('operators.editForm.saving')} onCancel={onClose} />
     </form>
   )
 }
 
 function ResetPinForm({ operator, onClose, onSaved }: { operator: OperatorView; onClose: () => void; onSaved: (operator: OperatorView) => void }) {
+  const t = useT()
   const [pin, setPin] = useState('')
   const [again, setAgain] = useState('')
   const [tried, setTried] = useState(false)
@@ -296,15 +297,15 @@ function ResetPinForm({ operator, onClose, onSaved }: { operator: OperatorView; 
   }
 
   return (
-    <form className="form" aria-label={`Reset the PIN of ${operator.name}`} noValidate onSubmit={(event) => void submit(event)}>
-      <p>The old PIN stops working at once. The reset is recorded in the audit log.</p>
-      <Field label="New PIN" error={pinError} hint={pinRule()}>
+    <form className="form" aria-label={t('operators.resetTitle', { name: operator.name })} noValidate onSubmit={(event) => void submit(event)}>
+      <p>{t('operators.reset.lead')}</p>
+      <Field label={t('operators.reset.pin')} error={pinError} hint={pinRule()}>
         {(props) => <input {...props} type="password" value={pin} onChange={(e) => setPin(e.target.value)} maxLength={FIELD_LIMITS.pin} autoComplete="new-password" autoFocus />}
       </Field>
-      <Field label="New PIN again" error={againError}>
+      <Field label={t('operators.reset.again')} error={againError}>
         {(props) => <input {...props} type="password" value={again} onChange={(e) => setAgain(e.target.value)} maxLength={FIELD_LIMITS.pin} autoComplete="new-password" />}
       </Field>
-      <DialogFooter error={server && server.field !== 'pin' ? server.message : null} busy={busy} submitLabel="Set new PIN" busyLabel="Saving…" onCancel={onClose} />
+      <DialogFooter error={server && server.field !== 'pin' ? server.message : null} busy={busy} submitLabel={t('operators.reset.submit')} busyLabel={t('operators.editForm.saving')} onCancel={onClose} />
     </form>
   )
 }

@@ -11,12 +11,8 @@ import { LinkIcon, OrdersIcon, PhoneIcon } from '../../ui/icons'
 import { FIRST_ACTIONS, startWith, type FirstAction } from './first-actions'
 import { checkDetails, detailsOf, type WelcomeDetails } from './welcome-form'
 import { useWelcomeStore } from './welcome-store'
-
-const ENVIRONMENT_WORDS: Record<Environment, { name: string; lead: string }> = {
-  training: { name: 'Training', lead: 'links and charges go to the built-in training gateway, and no real money moves.' },
-  sandbox: { name: 'Sandbox', lead: "links and charges go to the gateway's sandbox, and no real money moves." },
-  production: { name: 'Production', lead: 'links and charges take real money.' },
-}
+import { Trans } from 'react-i18next'
+import { useT } from '../../i18n/i18n'
 
 const ICONS: Record<FirstAction, ReactNode> = {
   'payment-link': <LinkIcon size={22} />,
@@ -34,6 +30,7 @@ function skip(): void {
 }
 
 function DetailsStep({ environment, settings }: { environment: Environment; settings: EnvironmentSettings }) {
+  const t = useT()
   const saving = useWelcomeStore((state) => state.saving)
   const save = useWelcomeStore((state) => state.save)
   const [details, setDetails] = useState<WelcomeDetails>(() => detailsOf(settings))
@@ -78,33 +75,26 @@ function DetailsStep({ environment, settings }: { environment: Environment; sett
         void submit()
       }}
     >
-      <h2 id="welcome-shop-heading">Your shop</h2>
+      <h2 id="welcome-shop-heading">{t('welcome.details.heading')}</h2>
       <Field
-        label="Shop name"
+        label={t('welcome.details.shopName')}
         error={errors['shop.name']}
-        hint={training ? "At the top of every receipt, and on the training gateway's payment page your customers see." : 'At the top of every receipt.'}
+        hint={training ? t('welcome.details.shopHintTraining') : t('welcome.details.shopHint')}
       >
-        {(props) => <input {...props} value={details.shopName} onChange={(e) => edit({ shopName: e.target.value })} maxLength={SHOP_NAME_MAX} placeholder="e.g. Kedai Runcit Pak Ali" autoComplete="organization" />}
+        {(props) => <input {...props} value={details.shopName} onChange={(e) => edit({ shopName: e.target.value })} maxLength={SHOP_NAME_MAX} placeholder={t('welcome.details.shopPlaceholder')} autoComplete="organization" />}
       </Field>
 
       <fieldset>
-        <legend>Where customers go after paying on a card page</legend>
+        <legend>{t('welcome.details.returnLegend')}</legend>
         <p className="welcome__note">
-          {training ? (
-            <>
-              <strong>In Training you can leave both empty:</strong> customers come back to the training gateway&apos;s own page. Enter your website&apos;s pages when
-              you have them; Sandbox and Production need them.
-            </>
-          ) : (
-            'Your website’s pages: a card link needs the first one.'
-          )}
+          {training ? <Trans i18nKey="welcome.details.trainingNote" components={{ b: <strong /> }} /> : t('welcome.details.note')}
         </p>
         <div className="form-grid">
-          <Field label="Return address after payment" error={errors['links.callbackUrl']} hint={training && details.callbackUrl.trim() === '' ? "Empty: the training gateway's page." : undefined}>
-            {(props) => <input {...props} type="url" value={details.callbackUrl} onChange={(e) => edit({ callbackUrl: e.target.value })} placeholder="e.g. https://shop.example.my/thank-you" spellCheck={false} />}
+          <Field label={t('welcome.details.returnPaid')} error={errors['links.callbackUrl']} hint={training && details.callbackUrl.trim() === '' ? t('welcome.details.emptyTraining') : undefined}>
+            {(props) => <input {...props} type="url" value={details.callbackUrl} onChange={(e) => edit({ callbackUrl: e.target.value })} placeholder={t('welcome.details.paidPlaceholder')} spellCheck={false} />}
           </Field>
-          <Field label="Return address after a failed payment" error={errors['links.failedUrl']} hint={training && details.failedUrl.trim() === '' ? "Empty: the training gateway's page." : 'Optional.'}>
-            {(props) => <input {...props} type="url" value={details.failedUrl} onChange={(e) => edit({ failedUrl: e.target.value })} placeholder="e.g. https://shop.example.my/payment-failed" spellCheck={false} />}
+          <Field label={t('welcome.details.returnFailed')} error={errors['links.failedUrl']} hint={training && details.failedUrl.trim() === '' ? t('welcome.details.emptyTraining') : t('welcome.details.optional')}>
+            {(props) => <input {...props} type="url" value={details.failedUrl} onChange={(e) => edit({ failedUrl: e.target.value })} placeholder={t('welcome.details.failedPlaceholder')} spellCheck={false} />}
           </Field>
         </div>
       </fieldset>
@@ -116,18 +106,19 @@ function DetailsStep({ environment, settings }: { environment: Environment; sett
       ) : null}
       <div className="form__actions welcome__actions">
         <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving…' : 'Save and continue'}
+          {saving ? t('welcome.details.saving') : t('welcome.details.save')}
         </button>
         <button type="button" className="button button--secondary" onClick={skip}>
-          Skip the welcome
+          {t('welcome.details.skip')}
         </button>
-        <span className="muted small">Both can be changed later in Settings.</span>
+        <span className="muted small">{t('welcome.details.later')}</span>
       </div>
     </form>
   )
 }
 
 function StartStep({ environment }: { environment: Environment }) {
+  const t = useT()
   const shopName = useWelcomeStore((state) => state.settings?.settings.shop.name ?? '')
   const heading = useRef<HTMLHeadingElement>(null)
 
@@ -137,30 +128,30 @@ function StartStep({ environment }: { environment: Environment }) {
   return (
     <section className="card welcome__start" aria-labelledby="welcome-start-heading">
       <p className="welcome__saved" role="status">
-        Saved.{shopName ? ` ${environment === 'training' ? 'Receipts and the payment page' : 'Receipts'} now say “${shopName}”.` : ''}
+        {!shopName ? t('welcome.start.saved') : environment === 'training' ? t('welcome.start.savedTraining', { name: shopName }) : t('welcome.start.savedReceipts', { name: shopName })}
       </p>
       <h2 id="welcome-start-heading" ref={heading} tabIndex={-1}>
-        What would you like to do first?
+        {t('welcome.start.heading')}
       </h2>
       <ul className="first-actions">
-        {FIRST_ACTIONS.map((item) => (
-          <li key={item.action} className="first-actions__item">
+        {FIRST_ACTIONS.map((action) => (
+          <li key={action} className="first-actions__item">
             <span className="first-actions__icon" aria-hidden="true">
-              {ICONS[item.action]}
+              {ICONS[action]}
             </span>
-            <button type="button" className="button first-actions__button" aria-describedby={`first-action-${item.action}`} onClick={() => startWith(item.action)}>
-              {item.label}
+            <button type="button" className="button first-actions__button" aria-describedby={`first-action-${action}`} onClick={() => startWith(action)}>
+              {t(`welcome.actions.${action}.label`)}
             </button>
-            <p className="muted small" id={`first-action-${item.action}`}>
-              {item.text}
+            <p className="muted small" id={`first-action-${action}`}>
+              {t(`welcome.actions.${action}.text`)}
             </p>
           </li>
         ))}
       </ul>
       <p className="muted small welcome__later">
-        The shop&apos;s name and return addresses are in Settings, and so is this welcome.{' '}
+        {t('welcome.start.later')}{' '}
         <button type="button" className="link-button" onClick={skip}>
-          Close the welcome
+          {t('welcome.start.close')}
         </button>
       </p>
     </section>
@@ -169,6 +160,7 @@ function StartStep({ environment }: { environment: Environment }) {
 
 /** The first-run welcome, in place of the screens: the shop's details, then the first things to do. */
 export function WelcomeScreen() {
+  const t = useT()
   const step = useWelcomeStore((state) => state.step)
   const settings = useWelcomeStore((state) => state.settings)
   const loadError = useWelcomeStore((state) => state.loadError)
@@ -182,21 +174,26 @@ export function WelcomeScreen() {
     heading.current?.focus()
   }, [])
 
-  const words = ENVIRONMENT_WORDS[environment]
   return (
     <div className="welcome" data-testid="welcome">
       <header className="screen-header">
         <h1 ref={heading} tabIndex={-1}>
-          Welcome to Merchant Back Office
+          {t('welcome.title')}
         </h1>
         <p className="screen-header__lead">
-          You are in <strong>{words.name}</strong>: {words.lead}{' '}
-          {step === 'details' ? 'Two details about your shop, and you are ready.' : null}
+          {environment === 'training' ? (
+            <Trans i18nKey="welcome.environments.training" components={{ b: <strong /> }} />
+          ) : environment === 'sandbox' ? (
+            <Trans i18nKey="welcome.environments.sandbox" components={{ b: <strong /> }} />
+          ) : (
+            <Trans i18nKey="welcome.environments.production" components={{ b: <strong /> }} />
+          )}{' '}
+          {step === 'details' ? t('welcome.twoDetails') : null}
         </p>
       </header>
       {loadError ? (
         <div className="alert alert--error" role="alert">
-          The settings could not be read: {loadError.message}
+          {t('welcome.loadFailed', { message: loadError.message })}
         </div>
       ) : null}
       {step === 'start' ? (
@@ -204,7 +201,7 @@ export function WelcomeScreen() {
       ) : settings ? (
         <DetailsStep environment={environment} settings={settings.settings} />
       ) : loadError ? null : (
-        <p className="muted">Loading the settings…</p>
+        <p className="muted">{t('welcome.loading')}</p>
       )}
     </div>
   )

@@ -10,11 +10,8 @@ import { useWelcomeStore } from './welcome-store'
 
 export type FirstAction = 'payment-link' | 'phone-order' | 'find-order'
 
-export const FIRST_ACTIONS: readonly { action: FirstAction; label: string; text: string }[] = [
-  { action: 'payment-link', label: 'Create a payment link', text: 'An address where a customer pays by card, FPX online banking, an e-wallet or pay-later.' },
-  { action: 'phone-order', label: 'Take a phone order', text: 'Charge a returning customer’s saved card while they are on the line.' },
-  { action: 'find-order', label: 'Find an order', text: 'Search every link and phone order, see where it stands, check it or refund it.' },
-]
+/** In the order offered; their words are `welcome.actions.<action>.label` and `.text`. */
+export const FIRST_ACTIONS: readonly FirstAction[] = ['payment-link', 'phone-order', 'find-order']
 
 const SCREEN_OF: Record<FirstAction, Screen> = { 'payment-link': 'payment-link', 'phone-order': 'phone-order', 'find-order': 'orders' }
 

@@ -4,6 +4,7 @@
  */
 import type { EnvironmentSettings } from '../../../src-preload/contract'
 import { shopNameProblem } from '../../../src-common/shop-name'
+import { t } from '../../i18n/i18n'
 
 export interface WelcomeDetails {
   shopName: string
@@ -20,7 +21,7 @@ export function detailsOf(settings: EnvironmentSettings): WelcomeDetails {
 export function checkDetails(details: WelcomeDetails): Partial<Record<'shop.name' | 'links.callbackUrl' | 'links.failedUrl', string>> {
   const errors: Partial<Record<'shop.name' | 'links.callbackUrl' | 'links.failedUrl', string>> = {}
   const name = details.shopName.trim()
-  const nameProblem = name === '' ? 'Enter the shop’s name (or skip the welcome for now)' : shopNameProblem(name)
+  const nameProblem = name === '' ? t('welcome.details.nameEmpty') : shopNameProblem(name)
   if (nameProblem) errors['shop.name'] = nameProblem
   for (const [path, value] of [
     ['links.callbackUrl', details.callbackUrl],
@@ -42,7 +43,7 @@ function urlProblem(text: string): string | null {
   } catch {
     // Not an address at all: said below.
   }
-  return 'Type the whole address, starting with https://'
+  return t('welcome.details.wholeAddress')
 }
 
 /** The settings with the welcome's fields in them, everything else as it was. */

@@ -1,0 +1,48 @@
+/** The first-run welcome: the shop's details, then the first things to do; and an empty Orders screen's two ways to begin. */
+export const welcome = {
+  title: 'Welcome to Merchant Back Office',
+  environments: {
+    training: "You are in <b>Training</b>: links and charges go to the built-in training gateway, and no real money moves.",
+    sandbox: "You are in <b>Sandbox</b>: links and charges go to the gateway's sandbox, and no real money moves.",
+    production: 'You are in <b>Production</b>: links and charges take real money.',
+  },
+  twoDetails: 'Two details about your shop, and you are ready.',
+  loadFailed: 'The settings could not be read: {{message}}',
+  loading: 'Loading the settings…',
+  details: {
+    heading: 'Your shop',
+    shopName: 'Shop name',
+    shopHintTraining: "At the top of every receipt, and on the training gateway's payment page your customers see.",
+    shopHint: 'At the top of every receipt.',
+    shopPlaceholder: 'e.g. Kedai Runcit Pak Ali',
+    returnLegend: 'Where customers go after paying on a card page',
+    trainingNote:
+      "<b>In Training you can leave both empty:</b> customers come back to the training gateway's own page. Enter your website's pages when you have them; Sandbox and Production need them.",
+    note: 'Your website’s pages: a card link needs the first one.',
+    returnPaid: 'Return address after payment',
+    returnFailed: 'Return address after a failed payment',
+    emptyTraining: "Empty: the training gateway's page.",
+    optional: 'Optional.',
+    paidPlaceholder: 'e.g. https://shop.example.my/thank-you',
+    failedPlaceholder: 'e.g. https://shop.example.my/payment-failed',
+    saving: 'Saving…',
+    save: 'Save and continue',
+    skip: 'Skip the welcome',
+    later: 'Both can be changed later in Settings.',
+    nameEmpty: 'Enter the shop’s name (or skip the welcome for now)',
+    wholeAddress: 'Type the whole address, starting with https://',
+  },
+  start: {
+    saved: 'Saved.',
+    savedTraining: 'Saved. Receipts and the payment page now say “{{name}}”.',
+    savedReceipts: 'Saved. Receipts now say “{{name}}”.',
+    heading: 'What would you like to do first?',
+    later: "The shop's name and return addresses are in Settings, and so is this welcome.",
+    close: 'Close the welcome',
+  },
+  actions: {
+    'payment-link': { label: 'Create a payment link', text: 'An address where a customer pays by card, FPX online banking, an e-wallet or pay-later.' },
+    'phone-order': { label: 'Take a phone order', text: 'Charge a returning customer’s saved card while they are on the line.' },
+    'find-order': { label: 'Find an order', text: 'Search every link and phone order, see where it stands, check it or refund it.' },
+  },
+} as const
