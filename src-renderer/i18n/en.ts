@@ -8,6 +8,7 @@ import { paymentLink } from './en/paymentLink'
 import { phoneOrder } from './en/phoneOrder'
 import { welcome } from './en/welcome'
 import { operators } from './en/operators'
+import { customers } from './en/customers'
 import { refunds } from './en/refunds'
 
 export const en = {
@@ -17,6 +18,7 @@ export const en = {
   phoneOrder,
   welcome,
   operators,
+  customers,
   ui,
   language: {
     title: 'Language',

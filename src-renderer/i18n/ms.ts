@@ -10,6 +10,7 @@ import { paymentLink } from './ms/paymentLink'
 import { phoneOrder } from './ms/phoneOrder'
 import { welcome } from './ms/welcome'
 import { operators } from './ms/operators'
+import { customers } from './ms/customers'
 import { refunds } from './ms/refunds'
 
 export const ms: Catalogue = {
@@ -19,6 +20,7 @@ export const ms: Catalogue = {
   phoneOrder,
   welcome,
   operators,
+  customers,
   ui,
   language: {
     title: 'Bahasa',

@@ -4,8 +4,6 @@ export const UNTRANSLATED = [
   'src-renderer/features/audit/AuditScreen.tsx',
   'src-renderer/features/customers/AddCardDialog.tsx',
   'src-renderer/features/customers/CustomerForm.tsx',
-  'src-renderer/features/customers/CustomerPanel.tsx',
-  'src-renderer/features/customers/CustomerPicker.tsx',
   'src-renderer/features/session/ApprovalDialog.tsx',
   'src-renderer/features/session/NeedNote.tsx',
   'src-renderer/features/settings/ConnectionResults.tsx',

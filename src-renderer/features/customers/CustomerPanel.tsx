@@ -2,6 +2,7 @@ import './CustomerPanel.css'
 import './saved-cards.css'
 import './brand-badge.css'
 import { useId, useState } from 'react'
+import { Trans } from 'react-i18next'
 import type { CallError, OrderView, SavedCardView } from '../../../src-preload/contract'
 import { formatRm } from '../../../src-common/money-text'
 import { brandKey, brandLabel, brandShort, cardSourceText, maskedCardText } from '../../format/card'
@@ -13,6 +14,7 @@ import { ReviewChip } from '../orders/ReviewChip'
 import { RefusalWithApproval } from '../session/ApprovalDialog'
 import { NeedNote } from '../session/NeedNote'
 import { SCREEN_NEEDS } from '../session/roles'
+import { useT } from '../../i18n/i18n'
 import { readErrorMessage } from '../team/team-text'
 import { AddCardDialog } from './AddCardDialog'
 import { CustomerForm } from './CustomerForm'
@@ -45,6 +47,7 @@ interface CardProps {
 
 function SavedCardOption({ card, name, selected, lockNeedsReview, frozen, onSelect, onPicked, onRemove }: CardProps) {
   const id = useId()
+  const t = useT()
   const locked = card.lockedBy !== null
   const number = maskedCardText(card.masked)
   return (
@@ -75,37 +78,31 @@ function SavedCardOption({ card, name, selected, lockNeedsReview, frozen, onSele
         <BrandBadge brand={card.brand} />
         <span className="saved-card__text">
           <span className="saved-card__line">
-            <span className="saved-card__number mono">{number ?? 'Number not recorded'}</span>
+            <span className="saved-card__number mono">{number ?? t('customers.card.numberNotRecorded')}</span>
             <span className="saved-card__issuer">
               {brandLabel(card.brand)}
               {card.issuer ? ` · ${card.issuer}` : ''}
             </span>
           </span>
           <span className="saved-card__meta muted small" id={`${id}-meta`}>
-            Added {formatDate(card.addedAt)} · {cardSourceText(card.source)}
-            {' · '}
-            {card.lastUsedAt ? `Last used ${formatDate(card.lastUsedAt)}` : 'Not used yet'}
+            {card.lastUsedAt
+              ? t('customers.card.addedLastUsed', { added: formatDate(card.addedAt), source: cardSourceText(card.source), used: formatDate(card.lastUsedAt) })
+              : t('customers.card.addedNotUsed', { added: formatDate(card.addedAt), source: cardSourceText(card.source) })}
           </span>
         </span>
       </label>
-      <button type="button" className="button button--secondary button--small saved-card__remove" disabled={frozen} onClick={onRemove} aria-label={`Remove card ${number ?? ''}`.trim()}>
-        Remove
+      <button type="button" className="button button--secondary button--small saved-card__remove" disabled={frozen} onClick={onRemove} aria-label={number ? t('customers.card.removeCard', { number }) : t('customers.card.removeCardNoNumber')}>
+        {t('customers.card.remove')}
       </button>
       {card.lockedBy ? (
         <div className="saved-card__lock" role="note">
-          {lockNeedsReview ? (
-            <>
-              <strong>Locked:</strong> the charge of <span className="mono">{card.lockedBy.invoiceNumber}</span> needs review (the gateway approved other money). A
-              person&apos;s decision under Orders unlocks it.{' '}
-            </>
-          ) : (
-            <>
-              <strong>Locked:</strong> the charge of <span className="mono">{card.lockedBy.invoiceNumber}</span> has an unknown outcome. A status check (or a supervisor
-              override) unlocks it.{' '}
-            </>
-          )}
+          <Trans
+            i18nKey={lockNeedsReview ? 'customers.card.lockedReview' : 'customers.card.lockedUnknown'}
+            values={{ invoice: card.lockedBy.invoiceNumber }}
+            components={{ b: <strong />, mono: <span className="mono" /> }}
+          />{' '}
           <button type="button" className="link-button" onClick={() => card.lockedBy && openOrder(card.lockedBy.orderId)}>
-            Open {card.lockedBy.invoiceNumber}
+            {t('customers.card.open', { invoice: card.lockedBy.invoiceNumber })}
           </button>
         </div>
       ) : null}
@@ -114,19 +111,20 @@ function SavedCardOption({ card, name, selected, lockNeedsReview, frozen, onSele
 }
 
 function RecentOrders({ orders }: { orders: OrderView[] }) {
+  const t = useT()
   const [all, setAll] = useState(false)
-  if (orders.length === 0) return <p className="muted small">No orders for this customer yet.</p>
+  if (orders.length === 0) return <p className="muted small">{t('customers.recent.none')}</p>
   const shown = all ? orders : orders.slice(0, RECENT_SHOWN)
   return (
     <>
-      <ul className="recent-orders" aria-label="Recent orders">
+      <ul className="recent-orders" aria-label={t('customers.recent.label')}>
         {shown.map((order) => (
           <li key={order.id}>
             <button
               type="button"
               className="recent-orders__row"
               onClick={() => openOrder(order.id)}
-              title={`${KIND_LABELS[order.kind]} ${order.invoiceNumber}: open in Orders`}
+              title={t('customers.recent.openTitle', { kind: KIND_LABELS[order.kind], invoice: order.invoiceNumber })}
             >
               <span className="mono ellipsis">{order.invoiceNumber}</span>
               {order.review ? <ReviewChip order={order} /> : <StatusChip status={order.status} raw={order.rawStatus} />}
@@ -138,7 +136,7 @@ function RecentOrders({ orders }: { orders: OrderView[] }) {
       </ul>
       {orders.length > RECENT_SHOWN ? (
         <button type="button" className="link-button" onClick={() => setAll(!all)}>
-          {all ? 'Show fewer' : `Show all ${String(orders.length)}`}
+          {all ? t('customers.recent.showFewer') : t('customers.recent.showAll', { count: orders.length })}
         </button>
       ) : null}
     </>
@@ -162,6 +160,7 @@ interface Props {
 /** The customer picked: who they are, the saved cards to choose from, and their recent orders. */
 export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSelectCard, onPickCard, cardError, frozen, onChangeCustomer }: Props) {
   const id = useId()
+  const t = useT()
   const removeCard = useCustomersStore((state) => state.removeCard)
   const refresh = useCustomersStore((state) => state.refresh)
   const [editing, setEditing] = useState(false)
@@ -201,30 +200,27 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
         </div>
         <div className="customer-panel__actions">
           <button type="button" className="button button--secondary button--small" disabled={frozen} onClick={() => setEditing(true)}>
-            Edit
+            {t('customers.panel.edit')}
           </button>
           <button type="button" className="button button--secondary button--small" disabled={frozen} onClick={onChangeCustomer}>
-            Change customer
+            {t('customers.panel.change')}
           </button>
         </div>
       </div>
 
       {loadError ? (
         <div className="alert alert--error" role="alert">
-          This customer could not be loaded: {readErrorMessage(loadError)}{' '}
+          {t('customers.panel.loadFailed', { message: readErrorMessage(loadError) })}{' '}
           <button type="button" className="link-button" onClick={() => void refresh()}>
-            Retry
+            {t('customers.panel.retry')}
           </button>
         </div>
       ) : null}
 
       <fieldset className={`saved-cards${cardError ? ' saved-cards--invalid' : ''}`} aria-describedby={cardError ? `${id}-error` : undefined} aria-busy={loading}>
-        <legend>Card to charge</legend>
+        <legend>{t('customers.panel.cardToCharge')}</legend>
         {cards.length === 0 ? (
-          <p className="muted small saved-cards__empty">
-            No saved cards. A card is saved when the customer pays on a card payment page and ticks &ldquo;Save this card&rdquo;, or add one by hand from the
-            gateway&apos;s back office.
-          </p>
+          <p className="muted small saved-cards__empty">{t('customers.panel.noCards')}</p>
         ) : (
           cards.map((card) => (
             <SavedCardOption
@@ -251,19 +247,19 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
         ) : null}
         <div className="saved-cards__foot">
           <button type="button" className="button button--secondary button--small" disabled={frozen} onClick={() => setAdding(true)}>
-            Add card by hand
+            {t('customers.panel.addByHand')}
           </button>
-          {removed > 0 ? <span className="muted small">{removed === 1 ? '1 removed card is not shown.' : `${String(removed)} removed cards are not shown.`}</span> : null}
+          {removed > 0 ? <span className="muted small">{t('customers.panel.removedHidden', { count: removed })}</span> : null}
         </div>
       </fieldset>
 
-      <h4 className="customer-panel__subhead">Recent orders</h4>
+      <h4 className="customer-panel__subhead">{t('customers.recent.label')}</h4>
       <RecentOrders orders={detail.orders} />
 
       <ConfirmDialog
         open={removing !== null}
-        title="Remove this card?"
-        confirmLabel={removeBusy ? 'Removing…' : 'Remove card'}
+        title={t('customers.panel.removeTitle')}
+        confirmLabel={removeBusy ? t('customers.panel.removing') : t('customers.panel.removeConfirm')}
         tone="danger"
         onCancel={() => {
           if (removeBusy) return
@@ -274,20 +270,21 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
       >
         {removing ? (
           <p>
-            <strong>
-              {brandLabel(removing.brand)} {maskedCardText(removing.masked) ?? ''}
-            </strong>{' '}
-            of {customer.name}
+            <Trans
+              i18nKey="customers.panel.ofCustomer"
+              values={{ card: `${brandLabel(removing.brand)} ${maskedCardText(removing.masked) ?? ''}`.trim(), name: customer.name }}
+              components={{ b: <strong /> }}
+            />
           </p>
         ) : null}
-        <p>This unbinds the card at the gateway; it cannot be charged again.</p>
+        <p>{t('customers.panel.removeLead')}</p>
         <NeedNote need={SCREEN_NEEDS['cards.remove']} />
         {removeRefused && removing ? (
           <RefusalWithApproval error={removeRefused} call="cards.remove" subjectId={removing.id} busy={removeBusy} onApproved={() => void confirmRemove()} />
         ) : null}
         {removeError ? (
           <div className="alert alert--error" role="alert">
-            The card was not removed: {removeError}
+            {t('customers.panel.removeFailed', { message: removeError })}
           </div>
         ) : null}
       </ConfirmDialog>

@@ -1,6 +1,7 @@
 import './CustomerPicker.css'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { CustomerView } from '../../../src-preload/contract'
+import { useT } from '../../i18n/i18n'
 import { readErrorMessage } from '../team/team-text'
 import { newCustomerFrom } from './customer-rules'
 import { CustomerForm } from './CustomerForm'
@@ -14,6 +15,7 @@ const SEARCH_PAUSE_MS = 150
  */
 export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView) => void }) {
   const id = useId()
+  const t = useT()
   const query = useCustomersStore((state) => state.query)
   const results = useCustomersStore((state) => state.results)
   const resultsFor = useCustomersStore((state) => state.resultsFor)
@@ -57,13 +59,13 @@ export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView
   }
 
   const status = !typed
-    ? 'Type a name, e-mail address or phone number.'
+    ? t('customers.picker.typeToFind')
     : searching && resultsFor !== typed
-      ? 'Searching…'
+      ? t('customers.picker.searching')
       : resultsFor === typed && shown.length === 0 && !searchError
-        ? `No customer starts with “${typed}”.`
+        ? t('customers.picker.noneStartsWith', { typed })
         : shown.length > 0
-          ? `${String(shown.length)} customer${shown.length === 1 ? '' : 's'}: arrow keys to move, Enter to pick.`
+          ? t('customers.picker.found', { count: shown.length })
           : ''
 
   return (
@@ -71,7 +73,7 @@ export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView
       <div className="customer-picker__bar">
         <div className="customer-picker__search">
           <label htmlFor={`${id}-box`} className="customer-picker__label">
-            Find customer
+            {t('customers.picker.find')}
           </label>
           <input
             ref={box}
@@ -84,7 +86,7 @@ export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView
             aria-controls={listId}
             aria-activedescendant={shown.length > 0 ? optionId(activeIndex) : undefined}
             aria-describedby={`${id}-status`}
-            placeholder="Name, e-mail or phone"
+            placeholder={t('customers.picker.placeholder')}
             value={query}
             onChange={(e) => {
               setActive(0)
@@ -97,7 +99,7 @@ export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView
           />
         </div>
         <button type="button" className="button button--secondary customer-picker__new" onClick={() => setCreating(true)}>
-          New customer
+          {t('customers.picker.new')}
         </button>
       </div>
       <p className="muted small customer-picker__status" id={`${id}-status`} role="status">
@@ -105,10 +107,10 @@ export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView
       </p>
       {searchError ? (
         <div className="alert alert--error" role="alert">
-          The search failed: {readErrorMessage(searchError)}
+          {t('customers.picker.searchFailed', { message: readErrorMessage(searchError) })}
         </div>
       ) : null}
-      <ul className="customer-results" id={listId} role="listbox" aria-label="Customers found" hidden={shown.length === 0}>
+      <ul className="customer-results" id={listId} role="listbox" aria-label={t('customers.picker.resultsLabel')} hidden={shown.length === 0}>
         {shown.map((customer, index) => (
           <li
             key={customer.id}
@@ -120,7 +122,7 @@ export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => onPicked(customer)}
           >
-            <span className="customer-results__name">{customer.name || '(no name)'}</span>
+            <span className="customer-results__name">{customer.name || t('customers.picker.noName')}</span>
             <span className="customer-results__contact">
               {customer.email ? <span>{customer.email}</span> : null}
               {customer.phone ? <span>{customer.phone}</span> : null}
@@ -130,7 +132,7 @@ export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView
       </ul>
       {typed && resultsFor === typed && shown.length === 0 && !searchError ? (
         <button type="button" className="link-button" onClick={() => setCreating(true)}>
-          Add “{typed}” as a new customer
+          {t('customers.picker.addTyped', { typed })}
         </button>
       ) : null}
       <CustomerForm

@@ -1,0 +1,55 @@
+/** Customers: finding one, the customer picked (saved cards, recent orders), the customer form and adding a card. */
+export const customers = {
+  picker: {
+    typeToFind: 'Type a name, e-mail address or phone number.',
+    searching: 'Searching…',
+    noneStartsWith: 'No customer starts with “{{typed}}”.',
+    found_one: '{{count}} customer: arrow keys to move, Enter to pick.',
+    found_other: '{{count}} customers: arrow keys to move, Enter to pick.',
+    find: 'Find customer',
+    placeholder: 'Name, e-mail or phone',
+    new: 'New customer',
+    searchFailed: 'The search failed: {{message}}',
+    resultsLabel: 'Customers found',
+    noName: '(no name)',
+    addTyped: 'Add “{{typed}}” as a new customer',
+  },
+  card: {
+    numberNotRecorded: 'Number not recorded',
+    addedLastUsed: 'Added {{added}} · {{source}} · Last used {{used}}',
+    addedNotUsed: 'Added {{added}} · {{source}} · Not used yet',
+    removeCard: 'Remove card {{number}}',
+    removeCardNoNumber: 'Remove card',
+    remove: 'Remove',
+    lockedReview:
+      "<b>Locked:</b> the charge of <mono>{{invoice}}</mono> needs review (the gateway approved other money). A person's decision under Orders unlocks it.",
+    lockedUnknown:
+      "<b>Locked:</b> the charge of <mono>{{invoice}}</mono> has an unknown outcome. A status check (or a supervisor override) unlocks it.",
+    open: 'Open {{invoice}}',
+  },
+  recent: {
+    none: 'No orders for this customer yet.',
+    label: 'Recent orders',
+    openTitle: '{{kind}} {{invoice}}: open in Orders',
+    showFewer: 'Show fewer',
+    showAll: 'Show all {{count}}',
+  },
+  panel: {
+    edit: 'Edit',
+    change: 'Change customer',
+    loadFailed: 'This customer could not be loaded: {{message}}',
+    retry: 'Retry',
+    cardToCharge: 'Card to charge',
+    noCards:
+      "No saved cards. A card is saved when the customer pays on a card payment page and ticks “Save this card”, or add one by hand from the gateway's back office.",
+    addByHand: 'Add card by hand',
+    removedHidden_one: '{{count}} removed card is not shown.',
+    removedHidden_other: '{{count}} removed cards are not shown.',
+    removeTitle: 'Remove this card?',
+    removing: 'Removing…',
+    removeConfirm: 'Remove card',
+    ofCustomer: '<b>{{card}}</b> of {{name}}',
+    removeLead: 'This unbinds the card at the gateway; it cannot be charged again.',
+    removeFailed: 'The card was not removed: {{message}}',
+  },
+} as const
