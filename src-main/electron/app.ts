@@ -10,6 +10,7 @@ import { APP_START_URL, registerAppScheme, serveAppProtocol } from './app-protoc
 import { denyAllPermissions, guardAllWebContents } from './guards'
 import { forwardEvents, registerIpc } from './ipc'
 import { createMainWindow } from './main-window'
+import { saveReportPdf } from './report-pdf'
 import { readWindowState, trackWindowState } from './window-state'
 
 const PRODUCT_NAME = 'Merchant Back Office'
@@ -101,6 +102,7 @@ export function startApp(options: StartOptions = {}): boolean {
         const choice = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options)
         return choice.canceled || !choice.filePath ? null : choice.filePath
       },
+      saveReportPdf: (suggestedName) => saveReportPdf({ window, dialog, documents: app.getPath('documents') }, suggestedName),
     })
     denyAllPermissions(session.defaultSession)
     guardAllWebContents(app, { startUrl, openExternal: (url) => shell.openExternal(url), log: backend.log })
