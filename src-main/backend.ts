@@ -329,7 +329,11 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       dataDir: config.dataDir,
       runtime: config.runtime,
       electronVersion: config.electronVersion ?? null,
+      // Electron's types claim `chrome` everywhere; under plain Node (browser mode, tests) it is absent.
+      chromeVersion: (process.versions as Partial<Record<string, string>>).chrome ?? null,
+      nodeVersion: process.versions.node,
       sqliteVersion: sqliteVersion(deskDb.db),
+      logDir: join(config.dataDir, 'logs'),
     }),
 
     'session.status': () => desk.status(),

@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { descriptorProblem } from '../src-common/descriptor'
 import { FIELD_LIMITS, tooLongMessage } from '../src-common/field-limits'
 import { shopNameProblem } from '../src-common/shop-name'
+import { SHORTCUT_ACTIONS } from '../src-common/shortcuts'
 
 export const Environment = z.enum(['training', 'sandbox', 'production'])
 export type Environment = z.infer<typeof Environment>
@@ -25,7 +26,12 @@ export const AppInfo = z.object({
   /** What hosts the backend: the Electron app, browser mode (src-main/browser-shell/, also the e2e tests'), or a test. */
   runtime: z.enum(['electron', 'browser', 'test']),
   electronVersion: z.string().nullable(),
+  /** Chromium's version inside Electron; null in browser mode (the browser's own is its business). */
+  chromeVersion: z.string().nullable(),
+  nodeVersion: z.string(),
   sqliteVersion: z.string(),
+  /** Where the app's log files are (inside the data folder). */
+  logDir: z.string(),
 })
 export type AppInfo = z.infer<typeof AppInfo>
 
@@ -1031,6 +1037,8 @@ export const calls = {
 /** main → renderer. */
 export const events = {
   'environment.changed': z.object({ environment: Environment }),
+  /** A keyboard shortcut chosen from the application menu (src-common/shortcuts.ts); the renderer runs it. */
+  'app.shortcut': z.object({ action: z.enum(SHORTCUT_ACTIONS) }),
   'export.progress': z.object({ jobId: z.string(), written: z.number(), total: z.number() }),
   'export.finished': ExportFinished,
   /** An order changed in main (created, checked, cancelled, notified): screens showing it refetch it. */

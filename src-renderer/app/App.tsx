@@ -11,6 +11,8 @@ import { visibleScreens } from '../features/session/roles'
 import { FirstAdminScreen, LoadingScreen, LockScreen, SignInScreen, UnreachableScreen } from '../features/session/SessionForms'
 import { sessionMode, useSessionStore, watchSignedOut, type SessionMode } from '../features/session/session-store'
 import { useIdleLock } from '../features/session/use-idle-lock'
+import { HelpButtons } from '../features/shortcuts/HelpButtons'
+import { useShortcuts } from '../features/shortcuts/use-shortcuts'
 import { SettingsScreen } from '../features/settings/SettingsScreen'
 import { TeamBanner } from '../features/team/TeamBanner'
 import { subscribeTeamEvents, useTeamStore } from '../features/team/team-store'
@@ -96,6 +98,15 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
   const screen = allowed.includes(current) ? current : 'orders'
   // The first-run welcome, when on show, takes the screens' place (an Admin's, on a fresh desk in Training).
   const welcome = useWelcome(operator, hidden)
+  // Keyboard shortcuts (features/shortcuts/): while the screens show, in the desktop app and the browser.
+  useShortcuts(!hidden, {
+    allowed,
+    current: screen,
+    navigate: (next) => {
+      welcome.leave()
+      navigate(next)
+    },
+  })
   const main = useRef<HTMLElement>(null)
 
   // A screen opened puts the keyboard in it: a field the screen focuses itself (the search, the
@@ -116,6 +127,7 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
           </span>
           <span className="topbar__name">Merchant Back Office</span>
         </div>
+        <HelpButtons />
         <OperatorMenu operator={operator} />
       </header>
       <nav className="sidebar" aria-label="Main">
