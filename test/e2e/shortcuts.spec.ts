@@ -1,5 +1,13 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { createLink, fillLinkForm } from './link-steps'
 import { expect, SCREENSHOT_DIR, test } from './fixtures'
+
+/** axe-core (WCAG 2.1 A and AA) finds nothing on the page as it is now. */
+async function expectAccessible(page: Page, state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${state}`).toEqual([])
+}
 
 /** The keyboard shortcuts (src-common/shortcuts.ts) in the browser harness, and the help panels. */
 test('the shortcuts move staff around by keyboard, and keep out of typing', async ({ page }) => {
@@ -69,6 +77,7 @@ test('the Keyboard shortcuts and About panels show', async ({ page, harness }) =
   await expect(shortcuts).toContainText('Ctrl+Shift+L')
   await expect(shortcuts).toContainText('Ctrl+K')
   await page.screenshot({ path: `${SCREENSHOT_DIR}/shortcuts-panel.png` })
+  await expectAccessible(page, 'the Keyboard shortcuts panel')
   await page.keyboard.press('Escape')
   await expect(shortcuts).toBeHidden()
 
@@ -84,4 +93,5 @@ test('the Keyboard shortcuts and About panels show', async ({ page, harness }) =
   await expect(about.getByTestId('about-licences')).toContainText('better-sqlite3')
   await expect(about.getByTestId('about-licences')).toContainText('MIT')
   await page.screenshot({ path: `${SCREENSHOT_DIR}/about-panel.png` })
+  await expectAccessible(page, 'the About panel with its licences open')
 })
