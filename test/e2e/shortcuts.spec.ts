@@ -95,3 +95,16 @@ test('the Keyboard shortcuts and About panels show', async ({ page, harness }) =
   await page.screenshot({ path: `${SCREENSHOT_DIR}/about-panel.png` })
   await expectAccessible(page, 'the About panel with its licences open')
 })
+
+test('a menu item reaches the page as the app.shortcut event', async ({ page, harness }) => {
+  await expect(page.getByTestId('shell')).toBeVisible()
+  await harness.waitForEventClients(1)
+  // What the desktop app's Help › Keyboard shortcuts and View › Close panel send.
+  harness.backend.events.emit('app.shortcut', { action: 'show-shortcuts' })
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(shortcuts).toBeVisible()
+  harness.backend.events.emit('app.shortcut', { action: 'close-panel' })
+  await expect(shortcuts).toBeHidden()
+  harness.backend.events.emit('app.shortcut', { action: 'new-phone-order' })
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Phone order' })).toHaveAttribute('aria-current', 'page')
+})
