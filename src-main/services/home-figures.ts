@@ -12,7 +12,6 @@ import { CHANNEL_NAMES, isGenericChannel } from '../../src-common/channels'
 import { CHANNEL_GROUPS, channelGroup } from '../../src-common/channel-groups'
 import type { History } from '../store/history'
 import type { OrderKind, OrderRow, OrderStatus } from '../store/history-types'
-import type { HourTakings } from '../store/reports'
 import { orderView } from './orders'
 import { statusCheckDueAt } from './status-checks'
 
@@ -86,10 +85,8 @@ function add(total: Takings, row: Omit<Takings, 'netSen'>): Takings {
   return { ...next, netSen: next.paidSen - next.refundedSen - next.voidedSen }
 }
 
-function sum(rows: readonly HourTakings[], hours: { from: string; to: string }): Takings {
-  let total = ZERO
-  for (const row of rows) if (row.hour >= hours.from && row.hour < hours.to) total = add(total, row)
-  return total
+function total(rows: readonly Omit<Takings, 'netSen'>[]): Takings {
+  return rows.reduce(add, ZERO)
 }
 
 /** The Malaysia hour (0–23) of a UTC hour key. */
@@ -97,19 +94,15 @@ function malaysiaHour(hour: string): number {
   return (Number(hour.slice(11, 13)) + 8) % 24
 }
 
-function malaysiaDayOfHour(hour: string): string {
-  return malaysiaDay(new Date(`${hour}:00:00.000Z`))
-}
-
-function chart(rows: readonly HourTakings[], range: DayRange, by: 'hour' | 'day'): PeriodFigures['chart'] {
+function chart(history: History, range: DayRange, by: 'hour' | 'day'): PeriodFigures['chart'] {
   const hours = hoursOf(range)
   const labels: string[] = []
   if (by === 'hour') for (let h = 0; h < 24; h += 1) labels.push(`${String(h).padStart(2, '0')}:00`)
   else for (let day = range.from; day < range.to; day = addDays(day, 1)) labels.push(day)
   const series = new Map<ChannelGroup, number[]>(CHANNEL_GROUPS.map((group) => [group, labels.map(() => 0)]))
-  for (const row of rows) {
-    if (row.hour < hours.from || row.hour >= hours.to || row.paidSen === 0) continue
-    const index = by === 'hour' ? malaysiaHour(row.hour) : labels.indexOf(malaysiaDayOfHour(row.hour))
+  const dayIndex = new Map(labels.map((label, index) => [label, index]))
+  for (const row of history.reports.paidBy(by, hours.from, hours.to)) {
+    const index = by === 'hour' ? malaysiaHour(row.bucket) : (dayIndex.get(row.bucket) ?? -1)
     const values = series.get(channelGroup(row.channel))
     if (values && index >= 0) values[index] = (values[index] ?? 0) + row.paidSen
   }
@@ -120,33 +113,38 @@ function chart(rows: readonly HourTakings[], range: DayRange, by: 'hour' | 'day'
   }
 }
 
-/** Today, this week and this month beside the period before each, with their charts; one read of the summary. */
+/** A period's figures, summed in the database. */
+function periodTotal(history: History, range: DayRange): Takings {
+  const hours = hoursOf(range)
+  return total(history.reports.channelTotals(hours.from, hours.to))
+}
+
+/** Today, this week and this month beside the period before each, with their charts; each read of the summary one range of its key. */
 export function homeFigures(history: History, now: Date): HomeFigures {
   const periods = homePeriods(now)
-  const all = [periods.today, periods.week, periods.month].flatMap((period) => [period.current, period.previous])
-  const from = all.map((range) => range.from).reduce((a, b) => (a < b ? a : b))
-  const to = all.map((range) => range.to).reduce((a, b) => (a > b ? a : b))
-  const rows = history.reports.hours(hoursOf({ from, to }).from, hoursOf({ from, to }).to)
-  const figures = (name: 'today' | 'week' | 'month'): PeriodFigures => {
-    const { current, previous } = periods[name]
-    return {
-      from: current.from,
-      to: current.to,
-      current: sum(rows, hoursOf(current)),
-      previous: sum(rows, hoursOf(previous)),
-      previousFrom: previous.from,
-      previousTo: previous.to,
-      chart: chart(rows, current, name === 'today' ? 'hour' : 'day'),
+  // One snapshot for all: a payment recorded meanwhile is in every figure or in none.
+  return history.transaction(() => {
+    const figures = (name: 'today' | 'week' | 'month'): PeriodFigures => {
+      const { current, previous } = periods[name]
+      return {
+        from: current.from,
+        to: current.to,
+        current: periodTotal(history, current),
+        previous: periodTotal(history, previous),
+        previousFrom: previous.from,
+        previousTo: previous.to,
+        chart: chart(history, current, name === 'today' ? 'hour' : 'day'),
+      }
     }
-  }
-  return { at: now.toISOString(), today: figures('today'), week: figures('week'), month: figures('month') }
+    return { at: now.toISOString(), today: figures('today'), week: figures('week'), month: figures('month') }
+  })
 }
 
 function orderItem(order: OrderRow, detail: string, at: string | null, checkDueInMs: number | null = null): AttentionItem {
   return { key: `order-${String(order.id)}`, orderId: order.id, invoiceNumber: order.invoiceNumber, amountSen: order.amountSen, detail, at, checkDueInMs }
 }
 
-/** What needs a person now, each list the oldest (or soonest) first, at most 20 rows with the total. */
+/** What needs a person now, each list the oldest (or soonest) first, at most 20 rows with the total. Links expiring within the hour: in 60 minutes or less. */
 export function homeAttention(history: History, now: Date): Attention {
   const unknown = history.reports.outcomeUnknown(ATTENTION_ROWS)
   const review = history.reports.needingReview(ATTENTION_ROWS)
@@ -215,11 +213,15 @@ class Lines {
   }
 }
 
-/** The report of Malaysia days `from` to `to` (both included). */
+/** The report of Malaysia days `from` to `to` (both included), read in one snapshot. */
 export function endOfDayReport(history: History, period: ReportPeriod, now: Date): EndOfDayReport {
+  return history.transaction(() => report(history, period, now))
+}
+
+function report(history: History, period: ReportPeriod, now: Date): EndOfDayReport {
   const range = { from: period.from, to: addDays(period.to, 1) }
   const hours = hoursOf(range)
-  const rows = history.reports.hours(hours.from, hours.to)
+  const rows = history.reports.channelTotals(hours.from, hours.to)
   const byChannel = new Lines()
   for (const row of rows) byChannel.add(row.channel, channelName(row.channel), row)
   const byKind = new Lines()
@@ -240,7 +242,7 @@ export function endOfDayReport(history: History, period: ReportPeriod, now: Date
     from: period.from,
     to: period.to,
     at: now.toISOString(),
-    totals: rows.reduce(add, ZERO),
+    totals: total(rows),
     byChannel: byChannel
       .list()
       .filter((line) => line.paidCount + line.refundCount + line.voidCount > 0)

@@ -2,10 +2,13 @@ import './App.css'
 import { useEffect, useRef, type ReactNode } from 'react'
 import type { OperatorView } from '../../src-preload/contract'
 import { AuditScreen } from '../features/audit/AuditScreen'
+import { HomeScreen } from '../features/home/HomeScreen'
+import { HomeIcon, ReportIcon } from '../features/home/icons'
 import { OperatorsScreen } from '../features/operators/OperatorsScreen'
 import { OrdersScreen } from '../features/orders/OrdersScreen'
 import { PaymentLinkScreen } from '../features/payment-link/PaymentLinkScreen'
 import { PhoneOrderScreen } from '../features/phone-order/PhoneOrderScreen'
+import { ReportScreen } from '../features/report/ReportScreen'
 import { OperatorMenu } from '../features/session/OperatorMenu'
 import { visibleScreens } from '../features/session/roles'
 import { FirstAdminScreen, LoadingScreen, LockScreen, SignInScreen, UnreachableScreen } from '../features/session/SessionForms'
@@ -25,9 +28,11 @@ import { ErrorBoundary } from './ErrorBoundary'
 import { screens, subscribeShellEvents, useShellStore, type Screen } from './shell-store'
 
 const SCREENS: Record<Screen, { label: string; icon: ReactNode; render: () => ReactNode }> = {
+  home: { label: 'Home', icon: <HomeIcon />, render: () => <HomeScreen /> },
   orders: { label: 'Orders', icon: <OrdersIcon />, render: () => <OrdersScreen /> },
   'payment-link': { label: 'Payment link', icon: <LinkIcon />, render: () => <PaymentLinkScreen /> },
   'phone-order': { label: 'Phone order', icon: <PhoneIcon />, render: () => <PhoneOrderScreen /> },
+  report: { label: 'End of day', icon: <ReportIcon />, render: () => <ReportScreen /> },
   audit: { label: 'Audit log', icon: <AuditIcon />, render: () => <AuditScreen /> },
   operators: { label: 'Operators', icon: <OperatorsIcon />, render: () => <OperatorsScreen /> },
   settings: { label: 'Settings', icon: <SettingsIcon />, render: () => <SettingsScreen /> },
@@ -95,7 +100,7 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
   const environment = useShellStore((state) => state.info?.environment ?? null)
   const infoError = useShellStore((state) => state.infoError)
   const allowed = visibleScreens(operator.role, screens)
-  const screen = allowed.includes(current) ? current : 'orders'
+  const screen = allowed.includes(current) ? current : 'home'
   // The first-run welcome, when on show, takes the screens' place (an Admin's, on a fresh desk in Training).
   const welcome = useWelcome(operator, hidden)
   // Keyboard shortcuts (features/shortcuts/): while the screens show, in the desktop app and the browser.

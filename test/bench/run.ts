@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
-const BENCHES = ['simulator-bench.ts', 'gateway-client-bench.ts', 'search-bench.ts', 'search-bench-pg.ts', 'tracker-bench.ts', 'listener-bench.ts', 'team-charge-bench.ts']
+const BENCHES = ['simulator-bench.ts', 'gateway-client-bench.ts', 'search-bench.ts', 'search-bench-pg.ts', 'home-bench.ts', 'tracker-bench.ts', 'listener-bench.ts', 'team-charge-bench.ts']
 const tsx = join(__dirname, '../../node_modules/.bin/tsx')
 let failed = false
 for (const bench of BENCHES) {
