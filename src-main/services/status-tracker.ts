@@ -22,8 +22,9 @@ import { AppError } from '../bridge/app-error'
 import type { History } from '../store/history'
 import type { TrackedSubject, TrackingRow } from '../store/tracking'
 import type { ServiceContext } from './context'
-import { claimWaitingNotifications, handleNotification } from './notifications'
+import { claimWaitingNotifications, handleNotification, type Handled } from './notifications'
 import { isOpen, refundCheckDueAt } from './refund-summary'
+import { commitSoon } from './group-commit'
 import { CHECKABLE_STATUSES, CheckFailedError, statusCheckDueAt, type CheckOptions } from './status-checks'
 
 export const BACKOFF_MS = [60_000, 120_000, 300_000, 900_000, 3_600_000] as const
@@ -54,6 +55,13 @@ export function nextCheckAt(checks: number, lastCheckAt: Date, due: Date): Date 
 
 const key = (subject: TrackedSubject, id: number): string => `${subject}:${String(id)}`
 
+/** What acting on a group of notifications did: the orders touched (and whether to ask about each now), notifications linked, whether the orders were followed. */
+export interface ActedOn {
+  touched: Map<number, Handled['ask']>
+  claimed: number
+  followed: boolean
+}
+
 interface Refresh {
   queue: TrackingRow[]
   progress: RefreshProgress
@@ -79,6 +87,10 @@ export class StatusTracker {
   private lastError: string | null = null
   private emitTimer: NodeJS.Timeout | null = null
   private unsubscribe: (() => void) | null = null
+  /** Orders whose notifications were just acted on and followed in one transaction: their change event needs nothing more here. */
+  private followedAlready: Set<number> | null = null
+  /** Orders changed while being checked: followed when the check's reschedule is written. */
+  private readonly followAfterCheck = new Set<number>()
 
   constructor(options: TrackerOptions) {
     this.ctx = options.ctx
@@ -88,8 +100,11 @@ export class StatusTracker {
     this.unsubscribe = this.ctx.events.subscribe((name, payload) => {
       if (name !== 'orders.changed') return
       const { id } = payload as { id: number }
+      if (this.followedAlready?.has(id)) return
       this.claimNotifications(id)
-      this.follow(id)
+      // Being checked: followed with the check's reschedule, in its commit (a check's own change event comes just before it).
+      if (this.orderChecks.has(id)) this.followAfterCheck.add(id)
+      else this.follow(id)
     })
   }
 
@@ -249,7 +264,7 @@ export class StatusTracker {
   checkOrder(id: number, options?: CheckOptions): Promise<OrderDetail> {
     const existing = this.orderChecks.get(id)
     if (existing) return existing
-    const running = this.guarded('order', id, () => this.checks.order(id, options)).finally(() => this.orderChecks.delete(id))
+    const running = this.guarded('order', id, (inCommit) => this.checks.order(id, { ...options, inCommit })).finally(() => this.orderChecks.delete(id))
     this.orderChecks.set(id, running)
     return running
   }
@@ -262,16 +277,60 @@ export class StatusTracker {
     return running
   }
 
-  private async guarded<T>(subject: TrackedSubject, id: number, check: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a check, then writes its next due time. An order's check writes it inside the commit that
+   * records the answer (`inCommit`), which is shared with the other answers of this turn (group
+   * commit): one commit for many checks. What did not get that far (refused early, a refund's check)
+   * joins the next group commit.
+   */
+  private async guarded<T>(subject: TrackedSubject, id: number, check: (inCommit: CheckOptions['inCommit']) => Promise<T>): Promise<T> {
+    // Set by inCommit (a closure: an object, so that the checks below read what it wrote).
+    const schedule = { written: false }
+    const inCommit = (failure: CheckFailedError | null): void => {
+      try {
+        this.history.transaction(() => {
+          if (subject === 'order') {
+            this.followAfterCheck.delete(id)
+            this.follow(id)
+          }
+          if (failure) this.afterFailure(subject, id, failure)
+          else this.reschedule(subject, id, true)
+        })
+        schedule.written = true
+      } catch (error) {
+        // The answer is still recorded; the schedule is written after it (below).
+        this.ctx.log.warn('tracker.reschedule_failed', { error: error instanceof Error ? error.message : String(error) })
+      }
+    }
+    let value: T
     try {
-      const value = await check()
-      this.online()
-      this.reschedule(subject, id, true)
-      return value
+      value = await check(inCommit)
     } catch (error) {
-      this.afterFailure(subject, id, error)
+      if (schedule.written) this.followChanged(subject, id)
+      else
+        await commitSoon(this.history, () => {
+          this.followChanged(subject, id)
+          this.afterFailure(subject, id, error)
+        }).finally(() => this.forgetFollow(subject, id))
       throw error
     }
+    this.online()
+    if (schedule.written) this.followChanged(subject, id)
+    else
+      await commitSoon(this.history, () => {
+        this.followChanged(subject, id)
+        this.reschedule(subject, id, true)
+      }).finally(() => this.forgetFollow(subject, id))
+    return value
+  }
+
+  private forgetFollow(subject: TrackedSubject, id: number): void {
+    if (subject === 'order') this.followAfterCheck.delete(id)
+  }
+
+  /** The follow an order's change event asked for while it was being checked. */
+  private followChanged(subject: TrackedSubject, id: number): void {
+    if (subject === 'order' && this.followAfterCheck.delete(id)) this.follow(id)
   }
 
   private afterFailure(subject: TrackedSubject, id: number, error: unknown): void {
@@ -444,10 +503,65 @@ export class StatusTracker {
 
   /** Acts on a notification the listener stored; the order's schedule follows, and a v3 payment it names is asked about at once. */
   handleNotification(id: number): void {
-    const { orderId, ask } = handleNotification(this.ctx, id)
-    if (orderId === null) return
-    this.ctx.events.emit('orders.changed', { id: orderId })
-    if (ask === 'now') {
+    this.handleNotifications([id])
+  }
+
+  /**
+   * Acts on notifications the listener stored together: all of them, and the schedule of the orders
+   * they touched, in one transaction (one commit instead of one per notification and per order);
+   * then `announce`. If the group fails as a whole (a team's database gone mid-way), each is tried
+   * alone as before.
+   */
+  handleNotifications(ids: readonly number[]): void {
+    let acted: ActedOn
+    try {
+      acted = this.history.transaction(() => this.actOnNotifications(ids))
+    } catch (error) {
+      this.ctx.log.warn('tracker.notifications_group_failed', { count: ids.length, error: error instanceof Error ? error.message : String(error) })
+      acted = { touched: new Map(), claimed: 0, followed: false }
+      for (const id of ids) {
+        const { orderId, ask } = handleNotification(this.ctx, id)
+        if (orderId !== null && (!acted.touched.has(orderId) || ask === 'now')) acted.touched.set(orderId, ask)
+      }
+    }
+    this.announce(acted)
+  }
+
+  /**
+   * The part of acting on stored notifications that writes: each acted on (handleNotification), the
+   * orders they touched followed. Run it inside a transaction (the listener runs it in the one that
+   * stores the next notifications); throws if the history does.
+   */
+  actOnNotifications(ids: readonly number[]): ActedOn {
+    const history = this.history
+    const acted: ActedOn = { touched: new Map(), claimed: 0, followed: true }
+    for (const id of ids) {
+      const { orderId, ask } = handleNotification(this.ctx, id)
+      if (orderId !== null && (!acted.touched.has(orderId) || ask === 'now')) acted.touched.set(orderId, ask)
+    }
+    for (const orderId of acted.touched.keys()) {
+      const order = history.orders.get(orderId)
+      if (order) acted.claimed += claimWaitingNotifications(history, order)
+      this.follow(orderId)
+    }
+    return acted
+  }
+
+  /**
+   * After the commit: each touched order's change is told once (another desk that hears of it reads
+   * what was committed), and a v3 payment named is asked about.
+   */
+  announce(acted: ActedOn): void {
+    if (acted.claimed > 0) this.ctx.events.emit('listener.changed', {})
+    // Followed in the group: the tracker's own listener of the event need not again (after a failed group it does, as for any change).
+    this.followedAlready = acted.followed ? new Set(acted.touched.keys()) : null
+    try {
+      for (const orderId of acted.touched.keys()) this.ctx.events.emit('orders.changed', { id: orderId })
+    } finally {
+      this.followedAlready = null
+    }
+    for (const [orderId, ask] of acted.touched) {
+      if (ask !== 'now') continue
       this.checkOrder(orderId, { afterNotification: true }).catch((error: unknown) => {
         this.ctx.log.warn('tracker.notified_check_failed', { orderId, error: error instanceof Error ? error.message : String(error) })
       })
@@ -461,7 +575,8 @@ export class StatusTracker {
   }
 
   private handleStoredNotifications(): void {
-    for (const row of this.history.notifications.unhandled()) this.handleNotification(row.id)
+    const ids = this.history.notifications.unhandled().map((row) => row.id)
+    if (ids.length > 0) this.handleNotifications(ids)
   }
 
   /** Settings changed: the tracker may have been turned on or off, or its bound changed. */
