@@ -18,7 +18,7 @@ import type { ServiceContext } from './context'
 import { cardText } from '../../src-common/card-text'
 import { formatRm } from '../../src-common/money-text'
 import { statusLabel, statusWord } from '../../src-common/status-words'
-import { assertDue, checkView, dueAfter } from './check-timing'
+import { assertDue, checkView, dueAfter, lastHeardOf } from './check-timing'
 import { markCardUsed, markOrderCardUsed } from './customers'
 import { recordRead } from './gateway-attempts'
 import { orderView, timelineEntry } from './orders'
@@ -47,7 +47,7 @@ const FINISHED: ReadonlySet<OrderStatus> = new Set(['PAID', 'FAILED', 'EXPIRED',
 export function statusCheckDueAt(history: History, order: OrderRow): Date | null {
   if (!CHECKABLE.has(order.status) || order.review) return null
   const attempts = history.attempts.forOrder(order.id)
-  const times = [Date.parse(order.createdAt), ...attempts.map((attempt) => Date.parse(attempt.startedAt))]
+  const times = [Date.parse(order.createdAt), ...attempts.map(lastHeardOf)]
   if (order.completedAt) times.push(Date.parse(order.completedAt))
   return dueAfter(times)
 }
