@@ -5,12 +5,21 @@
  * report prints (print stylesheet, window.print, a PDF from the print path); a Clerk sees Needs
  * attention only.
  */
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { expect, SCREENSHOT_DIR, test } from './fixtures'
 import { call, control } from './training-control'
 import type { Harness } from '../harness/server'
 
 test.use({ startOn: 'home' })
+
+/** axe-core (WCAG 2.1 A/AA), as accessibility.spec.ts scans the other screens. */
+async function expectAccessible(page: Page, state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const found = violations.map((violation) => `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(' ')).join('\n    ')}`)
+  expect(found, `axe on ${state}`).toEqual([])
+}
 
 async function chargePhoneOrder(harness: Harness, amountSen: number): Promise<string> {
   const customer = await call<{ id: number; externalId: string }>(harness, 'customers.save', { name: 'Nurul Huda', email: 'nurul@example.my', phone: '013-222 3344' })
@@ -39,6 +48,7 @@ test('a fresh Training desk opens on Home: nothing taken, nothing needs attentio
   await expect(page.getByText('Nothing needs attention now.')).toBeVisible()
   await expect(page.getByTestId('takings-chart').locator('canvas')).toHaveCount(1)
   await page.screenshot({ path: `${SCREENSHOT_DIR}/home-empty.png`, fullPage: true })
+  await expectAccessible(page, 'Home (empty)')
   // Orders is one click away.
   await navigation.getByRole('button', { name: 'Orders', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
@@ -80,6 +90,7 @@ test('a payment through the training gateway moves today’s total without a rel
   await expect(expiring).toContainText('RM 45.00')
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
   await page.screenshot({ path: `${SCREENSHOT_DIR}/home-after-payment.png`, fullPage: true })
+  await expectAccessible(page, 'Home with Needs attention')
 
   await expiring.getByRole('button', { name: new RegExp(`^Open order ${prepared.invoiceNumber}`) }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
@@ -96,6 +107,7 @@ test.describe('with a year of orders', () => {
     await expect(page.getByRole('heading', { name: 'Takings by day' })).toBeVisible()
     await expect(page.getByTestId('takings-chart').locator('canvas')).toHaveCount(1)
     await page.screenshot({ path: `${SCREENSHOT_DIR}/home-with-data.png`, fullPage: true })
+    await expectAccessible(page, 'Home with a year of orders')
 
     await page.getByRole('button', { name: 'End-of-day report' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'End-of-day report' })).toBeVisible()
@@ -113,6 +125,7 @@ test.describe('with a year of orders', () => {
     await expect(report.getByTestId('report-totals')).toContainText(`NetRM ${net}`)
     await expect(report.getByRole('table', { name: /By channel/ })).toContainText('FPX online banking')
     await page.screenshot({ path: `${SCREENSHOT_DIR}/report.png`, fullPage: true })
+    await expectAccessible(page, 'the end-of-day report')
 
     // Print: window.print is asked for, and the print stylesheet shows the report alone.
     await page.evaluate(() => {
