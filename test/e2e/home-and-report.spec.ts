@@ -103,9 +103,16 @@ test.describe('with a year of orders', () => {
 
   test('home shows this desk’s figures and chart; the end-of-day report prints, and its PDF is the report alone', async ({ page, harness }) => {
     await expect(page.getByTestId('home-period-this-month-paid')).not.toHaveText(/^RM 0\.00/)
+    // The chart library draws under the strict CSP: nothing it does is refused.
+    await page.evaluate(() => {
+      const seen: string[] = []
+      ;(window as unknown as { refused: string[] }).refused = seen
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`))
+    })
     await page.getByRole('group', { name: 'Chart period' }).getByRole('button', { name: 'This month' }).click()
     await expect(page.getByRole('heading', { name: 'Takings by day' })).toBeVisible()
     await expect(page.getByTestId('takings-chart').locator('canvas')).toHaveCount(1)
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([])
     await page.screenshot({ path: `${SCREENSHOT_DIR}/home-with-data.png`, fullPage: true })
     await expectAccessible(page, 'Home with a year of orders')
 
