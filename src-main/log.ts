@@ -25,6 +25,11 @@ export function fileSink(file: string): LogSink {
   const stream: WriteStream = createWriteStream(file, { flags: 'a', mode: 0o600 })
   return {
     write: (line) => {
+      // The lines of one turn go out in one write (a busy tracker logs a line per gateway exchange).
+      if (stream.writableCorked === 0) {
+        stream.cork()
+        process.nextTick(() => stream.uncork())
+      }
       stream.write(line)
     },
     close: () => new Promise((resolve) => stream.end(resolve)),

@@ -299,6 +299,11 @@ export interface CheckOptions {
    * not know the order), with the error the check will throw when it answered with a failure.
    */
   inCommit?: (failure: CheckFailedError | null) => void
+  /**
+   * The gateway answered usably: the request is no longer in flight (the status tracker's bound
+   * counts requests at the gateway), though the answer is not recorded yet.
+   */
+  answered?: () => void
 }
 
 /** Another desk of the team is asking about this order or refund right now. */
@@ -342,6 +347,7 @@ async function checkClaimedOrder(
   if (!(options.afterNotification && order.kind === 'generic_link')) assertDue(due, ctx.now())
   claim.sending(order.id, lookUpPath(order), ctx.now().toISOString())
   const lookup = await lookUp(ctx, order)
+  if (lookup.result.ok) options.answered?.()
   // The read and what it does to the order in one commit, shared with the other answers of this turn.
   const applied = await commitSoon(history, (): { updated: OrderRow | null; failed: CheckFailedError | null } => {
     const attempt = recordRead(history, order.id, lookup.result, ctx.now())

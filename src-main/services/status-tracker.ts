@@ -80,6 +80,8 @@ export class StatusTracker {
   private readonly refundChecks = new Map<number, Promise<RefundResult>>()
   /** Checks the tracker itself started (a subset of the two maps), for the concurrency bound. */
   private readonly running = new Set<string>()
+  /** Of those, the ones the gateway has answered, whose answers are being recorded: not counted against the bound. */
+  private readonly answered = new Set<string>()
   private timer: NodeJS.Timeout | null = null
   private started = false
   private refresh: Refresh | null = null
@@ -401,7 +403,8 @@ export class StatusTracker {
     if (this.offline && now.getTime() < this.offline.retryAt) return
     // Offline, one check probes the way back; online, up to the bound.
     const limit = this.offline ? 1 : this.ctx.settings().tracker.concurrency
-    let free = limit - this.running.size
+    // A check whose answer came back and is being recorded no longer holds a place at the gateway.
+    let free = limit - (this.running.size - this.answered.size)
     if (free <= 0) return
     while (free > 0 && refresh && refresh.queue.length > 0) {
       const row = refresh.queue.shift()
@@ -420,7 +423,13 @@ export class StatusTracker {
     const id = key(row.subject, row.subjectId)
     if (this.running.has(id)) return false
     this.running.add(id)
-    const check = row.subject === 'order' ? this.checkOrder(row.subjectId) : this.checkRefund(row.subjectId)
+    // Answered: the next check may leave while this answer waits for its commit.
+    const answered = (): void => {
+      if (!this.running.has(id) || this.answered.has(id)) return
+      this.answered.add(id)
+      this.tick()
+    }
+    const check = row.subject === 'order' ? this.checkOrder(row.subjectId, { answered }) : this.checkRefund(row.subjectId)
     check
       .then(
         () => {
@@ -435,6 +444,7 @@ export class StatusTracker {
       )
       .finally(() => {
         this.running.delete(id)
+        this.answered.delete(id)
         if (refresh && refresh.queue.length === 0 && this.running.size === 0) this.finishRefresh()
         // What is followed and when the next check is changed with every answer.
         this.emitSoon()
