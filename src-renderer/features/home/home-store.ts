@@ -42,20 +42,26 @@ export const useHomeStore = create<HomeState>()((set) => ({
   reset: () => set({ figures: null, figuresError: null, attention: null, attentionError: null }),
 }))
 
-/** Refetches (at most once per `quietMs` of a burst of changes) whenever an order changes; returns the unsubscribe. */
+/**
+ * Refetches (at most once per `quietMs` of a burst of changes) whenever an order changes, or a
+ * notification arrives (one that could not be acted on is listed); returns the unsubscribe.
+ */
 export function followOrderChanges(withFigures: boolean, quietMs = 250): () => void {
   const api = getApi()
   if (!api) return () => {}
   let timer: ReturnType<typeof setTimeout> | null = null
-  const off = api.on('orders.changed', () => {
+  const changed = (): void => {
     if (timer !== null) return
     timer = setTimeout(() => {
       timer = null
       void useHomeStore.getState().load(withFigures)
     }, quietMs)
-  })
+  }
+  const offOrders = api.on('orders.changed', changed)
+  const offListener = api.on('listener.changed', changed)
   return () => {
-    off()
+    offOrders()
+    offListener()
     if (timer !== null) clearTimeout(timer)
   }
 }
