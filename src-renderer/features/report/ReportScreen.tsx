@@ -193,7 +193,7 @@ function Total({ label, value, note, strong }: { label: string; value: number; n
       <dt>{label}</dt>
       <dd>
         {formatRm(value)}
-        {note ? <span className="small muted"> {note}</span> : null}
+        {note ? <span className="small muted">{note}</span> : null}
       </dd>
     </div>
   )
