@@ -68,6 +68,14 @@ export function checkForEnvironment(environment: Environment, settings: Environm
   }
 }
 
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child)
+    Object.freeze(value)
+  }
+  return value
+}
+
 export class EnvironmentSettingsStore {
   constructor(
     private readonly db: SqlDatabase,
@@ -88,8 +96,7 @@ export class EnvironmentSettingsStore {
     } catch (error) {
       if (!(error instanceof DatabaseUnreachableError)) throw error
     }
-    // A copy: what a caller does with its own never changes the next caller's.
-    return structuredClone(this.last ?? DEFAULT_ENVIRONMENT_SETTINGS)
+    return this.last ?? DEFAULT_ENVIRONMENT_SETTINGS
   }
 
   private readStored(): EnvironmentSettings {
@@ -101,7 +108,8 @@ export class EnvironmentSettingsStore {
     }
     // The tracker and the listener read Settings at every step: the schema's parse only when the text changed.
     if (row.value === this.lastText && this.last) return this.last
-    const parsed = this.parseStored(row.value)
+    // Shared by every caller until the text changes: frozen, so that none can change it for the others.
+    const parsed = deepFreeze(this.parseStored(row.value))
     this.lastText = row.value
     return parsed
   }
