@@ -34,6 +34,9 @@ describe('backend', () => {
         dataDir,
         runtime: 'test',
         electronVersion: null,
+        chromeVersion: null,
+        nodeVersion: process.versions.node,
+        logDir: join(dataDir, 'logs'),
         sqliteVersion: expect.stringMatching(/^3\.\d+\.\d+$/) as unknown,
       },
     })
