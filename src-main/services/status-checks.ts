@@ -18,7 +18,7 @@ import type { ServiceContext } from './context'
 import { cardText } from '../../src-common/card-text'
 import { formatRm } from '../../src-common/money-text'
 import { statusLabel, statusWord } from '../../src-common/status-words'
-import { assertDue, checkView, dueAfter, lastHeardOf } from './check-timing'
+import { assertDue, checkView, dueAfter } from './check-timing'
 import { markCardUsed, markOrderCardUsed } from './customers'
 import { recordRead } from './gateway-attempts'
 import { orderView, timelineEntry } from './orders'
@@ -46,8 +46,8 @@ const FINISHED: ReadonlySet<OrderStatus> = new Set(['PAID', 'FAILED', 'EXPIRED',
 /** When the next check may be made, or null when no check is useful (or a person must decide first). */
 export function statusCheckDueAt(history: History, order: OrderRow): Date | null {
   if (!CHECKABLE.has(order.status) || order.review) return null
-  const attempts = history.attempts.forOrder(order.id)
-  const times = [Date.parse(order.createdAt), ...attempts.map(lastHeardOf)]
+  // The same instants as attempts.forOrder(…).map(lastHeardOf), read without the attempts' bodies.
+  const times = [Date.parse(order.createdAt), ...history.attempts.lastHeardFor(order.id).map((at) => Date.parse(at))]
   if (order.completedAt) times.push(Date.parse(order.completedAt))
   return dueAfter(times)
 }
