@@ -20,6 +20,7 @@ import type { OrderDetail, RefreshProgress, RefundResult, TrackerStatus } from '
 import { statusWord } from '../../src-common/status-words'
 import { AppError } from '../bridge/app-error'
 import type { History } from '../store/history'
+import type { OrderRow } from '../store/history-types'
 import type { TrackedSubject, TrackingRow } from '../store/tracking'
 import type { ServiceContext } from './context'
 import { claimWaitingNotifications, handleNotification, type Handled } from './notifications'
@@ -44,6 +45,20 @@ export interface TrackerOptions {
   checks: TrackerChecks
   /** How often the schedule is looked at (real time); the app's clock decides what is due. */
   pollMs?: number
+}
+
+/**
+ * How much longer than the 60-second rule the tracker waits before its own look at a card link. A
+ * customer sent a link while on the phone pays moments after it was made, and the gateway counts its
+ * 60 s from that payment, which the app learns only by asking (or from a notification): 60 s after the
+ * link itself would come those moments early. Staff's "Check status" keeps the rule exactly.
+ */
+export const CARD_LINK_GRACE_MS = 5_000
+
+/** When the tracker itself may ask about an order: the 60-second rule, and a card link's grace. */
+function trackerDueAt(history: History, order: OrderRow): Date | null {
+  const due = statusCheckDueAt(history, order)
+  return due && order.kind === 'card_link' ? new Date(due.getTime() + CARD_LINK_GRACE_MS) : due
 }
 
 /** When the check after `checks` checks is due: never before `due` (the 60-second rule), else by the backoff. */
@@ -186,7 +201,7 @@ export class StatusTracker {
   private followOrder(orderId: number): void {
     const history = this.history
     const order = history.orders.get(orderId)
-    const due = order ? statusCheckDueAt(history, order) : null
+    const due = order ? trackerDueAt(history, order) : null
     this.align('order', orderId, due)
   }
 
@@ -227,7 +242,7 @@ export class StatusTracker {
       return
     }
     const order = history.orders.get(id)
-    const due = order ? statusCheckDueAt(history, order) : null
+    const due = order ? trackerDueAt(history, order) : null
     if (!order || !due) {
       history.tracking.remove(subject, id)
       return
