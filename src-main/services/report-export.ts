@@ -3,9 +3,9 @@
  * private `.partial` file renamed only when whole, where the user chose (or the exports folder).
  * One table: a section column, then the figures in ringgit with two decimals (exact, from sen).
  */
-import { open, rename, rm } from 'node:fs/promises'
 import type { EndOfDayReport, Takings } from '../../src-preload/contract'
 import { csvCell, myrDecimal } from './csv-export'
+import { writeWholeFile } from './whole-file'
 
 const HEADER = ['section', 'key', 'name', 'paid_count', 'paid', 'refund_count', 'refunded', 'void_count', 'voided', 'net', 'currency']
 
@@ -53,19 +53,8 @@ export async function exportReportCsv(report: EndOfDayReport, chooseFile: (sugge
   const file = await chooseFile(name)
   if (file === null) return { file: null, rows: 0 }
   const lines = reportCsvLines(report)
-  const partial = `${file}.partial`
-  try {
-    const handle = await open(partial, 'w', 0o600)
-    try {
-      await handle.write(lines.join(''))
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await rename(partial, file)
-  } catch (error) {
-    await rm(partial, { force: true })
-    throw error
-  }
+  await writeWholeFile(file, async (handle) => {
+    await handle.write(lines.join(''))
+  })
   return { file, rows: lines.length - 1 }
 }
