@@ -41,6 +41,8 @@ import { TeamMode } from './team/team-mode'
 import { teamCalls } from './team/team-calls'
 import { DatabaseUnreachableError } from './store/postgres/sync-connection'
 import { LeaderDuties } from './team/leader-duties'
+import { endOfDayReport, homeAttention, homeFigures } from './services/home-figures'
+import { exportReportCsv } from './services/report-export'
 
 export const KEYCHAIN_SERVICE = 'merchant-back-office'
 /** Connections to the gateway kept free of the tracker's checks, for staff's own calls. */
@@ -67,6 +69,11 @@ export interface BackendConfig {
    * `<dataDir>/exports/`. Null means the user cancelled.
    */
   chooseExportFile?: (suggestedName: string) => Promise<string | null>
+  /**
+   * The desktop app's "Save as PDF" of the end-of-day report on show (src-main/electron/: printToPDF and
+   * a save dialog); the file written, or null when the user cancelled. Absent elsewhere: the call says so.
+   */
+  saveReportPdf?: (suggestedName: string) => Promise<string | null>
   /**
    * False keeps the status tracker's schedule from running whatever Settings say ("Check now" and
    * "Refresh all pending" still work): tests of other features use it so that no background check
@@ -322,8 +329,12 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       dataDir: config.dataDir,
       runtime: config.runtime,
       electronVersion: config.electronVersion ?? null,
+      // Electron's types claim `chrome` everywhere; under plain Node (browser mode, tests) it is absent.
+      chromeVersion: (process.versions as Partial<Record<string, string>>).chrome ?? null,
+      nodeVersion: process.versions.node,
       sqliteVersion: sqliteVersion(deskDb.db),
       language: appSettings.language,
+      logDir: join(config.dataDir, 'logs'),
     }),
     'app.setLanguage': ({ language }) => {
       if (appSettings.language !== language) saveAppSettings({ ...appSettings, language })
@@ -437,6 +448,14 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'tracker.refreshAll': () => tracker.refreshAll(),
     'tracker.cancelRefresh': () => tracker.cancelRefresh(),
     'listener.status': () => listener.status(),
+    'home.figures': () => homeFigures(active.history, now()),
+    'home.attention': () => homeAttention(active.history, now()),
+    'report.get': (period) => endOfDayReport(active.history, period, now()),
+    'report.exportCsv': (period) => exportReportCsv(endOfDayReport(active.history, period, now()), chooseExportFile),
+    'report.savePdf': async ({ from, to }) => {
+      if (!config.saveReportPdf) throw new AppError('DESKTOP_ONLY', 'Saving as PDF works in the desktop app. Here, use Print and choose “Save as PDF” as the printer.')
+      return { file: await config.saveReportPdf(from === to ? `end-of-day-${from}.pdf` : `report-${from}-to-${to}.pdf`) }
+    },
     'orders.exportCsv': (filters) => exports.start(filters),
     'orders.cancelExport': ({ jobId }) => ({ cancelled: exports.cancel(jobId) }),
 

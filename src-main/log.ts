@@ -25,6 +25,13 @@ export function fileSink(file: string): LogSink {
   const stream: WriteStream = createWriteStream(file, { flags: 'a', mode: 0o600 })
   return {
     write: (line) => {
+      // A line logged while the app closes (a late answer) is dropped, never a crash.
+      if (stream.writableEnded) return
+      // The lines of one turn go out in one write (a busy tracker logs a line per gateway exchange).
+      if (stream.writableCorked === 0) {
+        stream.cork()
+        process.nextTick(() => stream.uncork())
+      }
       stream.write(line)
     },
     close: () => new Promise((resolve) => stream.end(resolve)),

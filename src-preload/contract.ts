@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { descriptorProblem } from '../src-common/descriptor'
 import { FIELD_LIMITS, tooLongMessage } from '../src-common/field-limits'
 import { shopNameProblem } from '../src-common/shop-name'
+import { SHORTCUT_ACTIONS } from '../src-common/shortcuts'
 
 export const Environment = z.enum(['training', 'sandbox', 'production'])
 export type Environment = z.infer<typeof Environment>
@@ -29,9 +30,14 @@ export const AppInfo = z.object({
   /** What hosts the backend: the Electron app, browser mode (src-main/browser-shell/, also the e2e tests'), or a test. */
   runtime: z.enum(['electron', 'browser', 'test']),
   electronVersion: z.string().nullable(),
+  /** Chromium's version inside Electron; null in browser mode (the browser's own is its business). */
+  chromeVersion: z.string().nullable(),
+  nodeVersion: z.string(),
   sqliteVersion: z.string(),
   /** This desk's language; null until someone chooses one (the screens then follow the system's). */
   language: Language.nullable(),
+  /** Where the app's log files are (inside the data folder). */
+  logDir: z.string(),
 })
 export type AppInfo = z.infer<typeof AppInfo>
 
@@ -754,6 +760,100 @@ export const AuditEntryView = z.object({
 })
 export type AuditEntryView = z.infer<typeof AuditEntryView>
 
+// ---- the home screen and the end-of-day report (issue 20; docs/home-and-report.md) ----
+
+/** Money of a period, integer sen: paid (orders paid, not waiting for review), refunds and voids approved, and net. */
+export const Takings = z.object({
+  paidSen: z.number(),
+  paidCount: z.number(),
+  refundedSen: z.number(),
+  refundCount: z.number(),
+  voidedSen: z.number(),
+  voidCount: z.number(),
+  /** paid − refunded − voided. */
+  netSen: z.number(),
+})
+export type Takings = z.infer<typeof Takings>
+
+export const ChannelGroup = z.enum(['card', 'fpx', 'ewallet', 'paylater', 'other'])
+export type ChannelGroup = z.infer<typeof ChannelGroup>
+
+/** One period of the home screen (Malaysia days, `YYYY-MM-DD`, `to` exclusive) beside the one before it. */
+export const PeriodFigures = z.object({
+  from: z.string(),
+  to: z.string(),
+  current: Takings,
+  previous: Takings,
+  previousFrom: z.string(),
+  previousTo: z.string(),
+  /** Paid sen per bucket (hours of today, days of the week or month) and channel family. */
+  chart: z.object({
+    labels: z.array(z.string()),
+    series: z.array(z.object({ group: ChannelGroup, paidSen: z.array(z.number()) })),
+  }),
+})
+export type PeriodFigures = z.infer<typeof PeriodFigures>
+
+export const HomeFigures = z.object({
+  at: z.string(),
+  today: PeriodFigures,
+  week: PeriodFigures,
+  month: PeriodFigures,
+})
+export type HomeFigures = z.infer<typeof HomeFigures>
+
+/** One thing that needs a person; it opens its order when it has one. */
+export const AttentionItem = z.object({
+  key: z.string(),
+  orderId: z.number().nullable(),
+  invoiceNumber: z.string().nullable(),
+  amountSen: z.number().nullable(),
+  /** The customer, or what happened (a notification's result). */
+  detail: z.string(),
+  at: z.string().nullable(),
+  /** Outcome unknown: when its status check is due (0: now); null otherwise. */
+  checkDueInMs: z.number().nullable(),
+})
+export type AttentionItem = z.infer<typeof AttentionItem>
+
+const AttentionList = z.object({ total: z.number(), items: z.array(AttentionItem) })
+
+export const Attention = z.object({
+  outcomeUnknown: AttentionList,
+  needsReview: AttentionList,
+  linksExpiring: AttentionList,
+  refundsWaiting: AttentionList,
+  notificationsFailed: AttentionList,
+})
+export type Attention = z.infer<typeof Attention>
+
+/** Malaysia days, both included (one day: from = to); at most a year. */
+export const ReportPeriod = z
+  .object({ from: z.iso.date({ error: 'Must be a date' }), to: z.iso.date({ error: 'Must be a date' }) })
+  .refine((period) => period.from <= period.to, { message: 'Must be on or after the first day', path: ['to'] })
+  .refine((period) => Date.parse(period.to) - Date.parse(period.from) <= 366 * 86_400_000, { message: 'Choose at most a year', path: ['to'] })
+export type ReportPeriod = z.infer<typeof ReportPeriod>
+
+const ReportLine = Takings.extend({ key: z.string(), label: z.string() })
+
+export const EndOfDayReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  at: z.string(),
+  totals: Takings,
+  byChannel: z.array(ReportLine.extend({ group: ChannelGroup })),
+  byKind: z.array(ReportLine),
+  /** Paid by who made the order; refunds and voids by who asked for them. */
+  byOperator: z.array(ReportLine),
+  /** Orders made in the period, by where they stand now. */
+  byStatus: z.array(z.object({ status: OrderStatus, count: z.number() })),
+  /** Of those, waiting for a staff decision on the gateway's answer (Needs review). */
+  needsReview: z.number(),
+  /** Orders made in the period not final yet (waiting, outcome unknown, an unknown word, Needs review). */
+  notFinal: z.object({ total: z.number(), orders: z.array(OrderView) }),
+})
+export type EndOfDayReport = z.infer<typeof EndOfDayReport>
+
 const NoInput = z.undefined()
 
 /** The first-run welcome (Training, on a fresh desk, after its first Admin): whether it is still to show. */
@@ -931,11 +1031,22 @@ export const calls = {
   'tracker.refreshAll': call(NoInput, TrackerStatus),
   'tracker.cancelRefresh': call(NoInput, TrackerStatus),
   'listener.status': call(NoInput, ListenerStatus),
+  /** Today's, this week's and this month's takings beside the period before (Malaysia time), with their charts. */
+  'home.figures': call(NoInput, HomeFigures),
+  /** What needs a person now: outcomes unknown, Needs review, links expiring within the hour, refunds waiting, failed notifications. */
+  'home.attention': call(NoInput, Attention),
+  'report.get': call(ReportPeriod, EndOfDayReport),
+  /** Writes the report as CSV where the user chooses (or the exports folder). */
+  'report.exportCsv': call(ReportPeriod, z.object({ file: z.string().nullable(), rows: z.number() })),
+  /** The desktop app only: the report on show saved as a PDF (printToPDF); browser mode answers DESKTOP_ONLY. */
+  'report.savePdf': call(ReportPeriod, z.object({ file: z.string().nullable() })),
 } as const
 
 /** main → renderer. */
 export const events = {
   'environment.changed': z.object({ environment: Environment }),
+  /** A keyboard shortcut chosen from the application menu (src-common/shortcuts.ts); the renderer runs it. */
+  'app.shortcut': z.object({ action: z.enum(SHORTCUT_ACTIONS) }),
   'export.progress': z.object({ jobId: z.string(), written: z.number(), total: z.number() }),
   'export.finished': ExportFinished,
   /** An order changed in main (created, checked, cancelled, notified): screens showing it refetch it. */
@@ -1041,6 +1152,11 @@ export const PERMISSIONS: { readonly [K in CallName]: Permission } = {
   'tracker.refreshAll': { access: 'clerk' },
   'tracker.cancelRefresh': { access: 'clerk' },
   'listener.status': { access: 'clerk' },
+  'home.figures': { access: 'supervisor' },
+  'home.attention': { access: 'clerk' },
+  'report.get': { access: 'supervisor' },
+  'report.exportCsv': { access: 'supervisor' },
+  'report.savePdf': { access: 'supervisor' },
 }
 export const eventNames = Object.keys(events) as EventName[]
 

@@ -10,6 +10,8 @@ import { APP_START_URL, registerAppScheme, serveAppProtocol } from './app-protoc
 import { denyAllPermissions, guardAllWebContents } from './guards'
 import { forwardEvents, registerIpc } from './ipc'
 import { createMainWindow } from './main-window'
+import { saveReportPdf } from './report-pdf'
+import { installMenu } from './menu'
 import { readWindowState, trackWindowState } from './window-state'
 
 const PRODUCT_NAME = 'Merchant Back Office'
@@ -67,6 +69,8 @@ export function startApp(options: StartOptions = {}): boolean {
       state: readWindowState(stateFile, workAreas),
       title: PRODUCT_NAME,
       devTools: !app.isPackaged,
+      // resources/icon.png (npm run icons); packaged, it is inside app.asar (electron-builder.yml).
+      icon: join(app.getAppPath(), 'resources', 'icon.png'),
     })
     trackWindowState(window, stateFile)
     window.on('closed', () => {
@@ -95,18 +99,34 @@ export function startApp(options: StartOptions = {}): boolean {
       appVersion: app.getVersion(),
       runtime: 'electron',
       electronVersion,
-      sqliteNativeBinding: electronSqliteBinding(app.getAppPath(), electronVersion),
+      // Packaged, electron-builder has built better-sqlite3 for this Electron in node_modules itself.
+      ...(app.isPackaged ? {} : { sqliteNativeBinding: electronSqliteBinding(app.getAppPath(), electronVersion) }),
       chooseExportFile: async (suggestedName) => {
         const options = { title: 'Export orders as CSV', defaultPath: join(app.getPath('documents'), suggestedName), filters: [{ name: 'CSV', extensions: ['csv'] }] }
         const choice = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options)
         return choice.canceled || !choice.filePath ? null : choice.filePath
       },
+      saveReportPdf: (suggestedName) => saveReportPdf({ window, dialog, documents: app.getPath('documents') }, suggestedName),
     })
     denyAllPermissions(session.defaultSession)
     guardAllWebContents(app, { startUrl, openExternal: (url) => shell.openExternal(url), log: backend.log })
     serveAppProtocol(join(__dirname, '../renderer'))
     registerIpc(ipcMain, backend.dispatch, getWindow, startUrl, backend.log)
     forwardEvents(backend.events, getWindow)
+    const events = backend.events
+    const dataDir = app.getPath('userData')
+    const log = backend.log
+    installMenu({
+      platform: process.platform,
+      isPackaged: app.isPackaged,
+      productName: PRODUCT_NAME,
+      send: (action) => events.emit('app.shortcut', { action }),
+      openFolder: (folder) => {
+        void shell.openPath(folder === 'data' ? dataDir : join(dataDir, 'logs')).then((problem) => {
+          if (problem) log.warn('folder.open_failed', { folder, problem })
+        })
+      },
+    })
     openWindow()
   }
 

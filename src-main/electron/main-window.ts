@@ -24,6 +24,8 @@ export interface MainWindowOptions {
   state: WindowState
   title: string
   devTools: boolean
+  /** The window's icon (Linux shows it; Windows and macOS take the executable's). */
+  icon?: string | undefined
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
@@ -37,6 +39,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     title: options.title,
     show: false,
     backgroundColor: '#f6f7f9',
+    ...(options.icon ? { icon: options.icon } : {}),
     webPreferences: { ...SECURE_WEB_PREFERENCES, preload: options.preload, devTools: options.devTools },
   })
   window.once('ready-to-show', () => {

@@ -64,6 +64,11 @@ export const CALL_WORDS: { readonly [K in CallName]: string } = {
   'tracker.refreshAll': 'refresh every pending order',
   'tracker.cancelRefresh': 'stop a refresh',
   'listener.status': 'see the notification listener',
+  'home.figures': "see the takings on the home screen (today, this week, this month)",
+  'home.attention': 'see what needs attention on the home screen',
+  'report.get': 'read the end-of-day report',
+  'report.exportCsv': 'export the end-of-day report as CSV',
+  'report.savePdf': 'save the end-of-day report as PDF',
 }
 
 /** What a raising flag makes of a call, in words. */

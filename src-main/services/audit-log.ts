@@ -3,12 +3,12 @@
  * in keyset pages, with the order's invoice number; and the same filtered log as a CSV file. The log
  * itself stays append-only (the history's triggers refuse UPDATE and DELETE).
  */
-import { open, rename, rm } from 'node:fs/promises'
 import type { AuditEntryView, AuditFilters } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
 import type { AuditListRow, AuditQuery } from '../store/audit'
 import type { History } from '../store/history'
 import { csvCell } from './csv-export'
+import { writeWholeFile } from './whole-file'
 
 function instant(value: string | undefined, field: string): string | undefined {
   if (value === undefined) return undefined
@@ -57,30 +57,19 @@ export async function exportAudit(
   const stamp = options.now().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')
   const file = await options.chooseFile(`audit-log-${stamp}.csv`)
   if (file === null) return { file: null, rows: 0 }
-  const partial = `${file}.partial`
   let rows = 0
-  try {
-    const handle = await open(partial, 'w', 0o600)
-    try {
-      await handle.write(`${COLUMNS.map(([name]) => name).join(',')}\r\n`)
-      // Keyset pages: no statement stays open across an await, so other calls go on meanwhile.
-      let beforeId: number | undefined
-      for (;;) {
-        const page = history.audit.page(query, CHUNK, beforeId)
-        if (page.length === 0) break
-        await handle.write(page.map((row) => `${COLUMNS.map(([, read]) => csvCell(read(row))).join(',')}\r\n`).join(''))
-        rows += page.length
-        beforeId = page.at(-1)?.id
-        if (page.length < CHUNK) break
-      }
-      await handle.sync()
-    } finally {
-      await handle.close()
+  await writeWholeFile(file, async (handle) => {
+    await handle.write(`${COLUMNS.map(([name]) => name).join(',')}\r\n`)
+    // Keyset pages: no statement stays open across an await, so other calls go on meanwhile.
+    let beforeId: number | undefined
+    for (;;) {
+      const page = history.audit.page(query, CHUNK, beforeId)
+      if (page.length === 0) break
+      await handle.write(page.map((row) => `${COLUMNS.map(([, read]) => csvCell(read(row))).join(',')}\r\n`).join(''))
+      rows += page.length
+      beforeId = page.at(-1)?.id
+      if (page.length < CHUNK) break
     }
-    await rename(partial, file)
-  } catch (error) {
-    await rm(partial, { force: true })
-    throw error
-  }
+  })
   return { file, rows }
 }

@@ -7,6 +7,15 @@ import { AppError } from '../bridge/app-error'
 
 export const STATUS_CHECK_DELAY_MS = 60_000
 
+/**
+ * When the gateway may last have acted on a request: its answer (or the timeout that ended the wait),
+ * not its start. A charge the gateway completes just before it answers, or before a reply that never
+ * comes, completes after the request left; 60 s from the start would ask early.
+ */
+export function lastHeardOf(attempt: { startedAt: string; finishedAt?: string | undefined }): number {
+  return Date.parse(attempt.finishedAt ?? attempt.startedAt)
+}
+
 /** The instant a check becomes due, from the times of everything that happened to the subject. */
 export function dueAfter(times: readonly number[]): Date {
   return new Date(Math.max(...times) + STATUS_CHECK_DELAY_MS)

@@ -4,14 +4,22 @@
  * = the configured path, digest over the raw body), written durably whatever its body, answered 200
  * `{}`, and only then handed to the status tracker. A forged one is answered 401 and leaves nothing
  * but a counter and a log line; a repeated Request-Id is answered 200 and changes nothing.
+ *
+ * Group commit: the notifications verified in one turn of the event loop are written in one
+ * transaction (one commit, one fsync under synchronous = FULL) and each is answered only after that
+ * commit; under load the gateway's notifications arrive together, so the fsync, which was nearly all
+ * of the time, is shared. Acting on them is grouped the same way after their answers went out. A
+ * group that cannot be written whole is written one by one, so one bad notification costs only its
+ * own 500.
  */
 import type { ListenerStatus } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
 import type { NotificationScheme } from '../gateway/client'
 import { startNotificationServer, type NotificationServer, type ReceivedRequest, type Verdict } from '../listener/notification-server'
 import type { ServiceContext } from './context'
-import { notificationView, storeNotification } from './notifications'
-import type { StatusTracker } from './status-tracker'
+import type { History } from '../store/history'
+import { notificationView, storeNotification, type Stored } from './notifications'
+import type { ActedOn, StatusTracker } from './status-tracker'
 
 const RECENT = 20
 
@@ -23,6 +31,20 @@ interface Bind {
 
 const sameBind = (a: Bind | null, b: Bind | null): boolean => a?.host === b?.host && a?.port === b?.port && a?.path === b?.path
 
+/** A verified notification waiting for its group's commit. */
+interface Waiting {
+  received: Parameters<typeof storeNotification>[1]
+  at: Date
+  resolve: (stored: Stored) => void
+  reject: (error: unknown) => void
+}
+
+/** The notifications of one turn, for one history (an environment switch starts another group). */
+interface Group {
+  history: History
+  waiting: Waiting[]
+}
+
 export class NotificationListener {
   private server: NotificationServer | null = null
   private bound: Bind | null = null
@@ -30,6 +52,11 @@ export class NotificationListener {
   private readonly counts = { accepted: 0, repeated: 0, badSignature: 0, tooLarge: 0 }
   /** Starts and stops run one after another, never interleaved. */
   private changing: Promise<void> = Promise.resolve()
+  /** Verified, not yet committed: written together at the end of this turn. */
+  private group: Group | null = null
+  /** Stored and answered, not yet acted on: acted on in the next turn's transaction. */
+  private toHandle: { history: History; ids: number[] } | null = null
+  private flushing = false
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -113,18 +140,92 @@ export class NotificationListener {
       return { status: 401 }
     }
     // Validly signed: kept whatever its body holds (a form the app does not know is still a trigger to look).
-    const stored = storeNotification(this.ctx.history(), { headers: request.headers, rawBody: request.body.toString('utf8'), scheme }, this.ctx.now())
+    const stored = await this.store({ headers: request.headers, rawBody: request.body.toString('utf8'), scheme })
     if (stored.verdict === 'repeated') {
       this.counts.repeated++
       return { status: 200 }
     }
     this.counts.accepted++
-    return {
-      status: 200,
-      after: () => {
-        this.tracker.handleNotification(stored.id)
-        this.ctx.events.emit('listener.changed', {})
-      },
+    return { status: 200, after: () => this.handleSoon(stored.id) }
+  }
+
+  /** Resolves once the notification is committed (with the others of this turn); rejects if it could not be. */
+  private store(received: Waiting['received']): Promise<Stored> {
+    const history = this.ctx.history()
+    return new Promise<Stored>((resolve, reject) => {
+      if (this.group && this.group.history !== history) this.flush()
+      this.group ??= { history, waiting: [] }
+      this.group.waiting.push({ received, at: this.ctx.now(), resolve, reject })
+      this.flushSoon()
+    })
+  }
+
+  /** Acting on a notification once its answer went out: in the next turn's transaction. */
+  private handleSoon(id: number): void {
+    const history = this.ctx.history()
+    if (this.toHandle && this.toHandle.history !== history) this.flush()
+    this.toHandle ??= { history, ids: [] }
+    this.toHandle.ids.push(id)
+    this.flushSoon()
+  }
+
+  private flushSoon(): void {
+    if (this.flushing) return
+    this.flushing = true
+    setImmediate(() => {
+      this.flushing = false
+      this.flush()
+    })
+  }
+
+  /**
+   * One transaction, one commit: the notifications verified in this turn are stored, and those
+   * answered in the previous turn are acted on. Then each stored one is answered, and the tracker
+   * tells what changed. Never throws (it runs from a timer).
+   */
+  private flush(): void {
+    const group = this.group
+    const handling = this.toHandle
+    this.group = null
+    this.toHandle = null
+    // Notifications of an environment no longer active are acted on when it is opened again (they are stored unhandled).
+    const current = this.ctx.history()
+    const ids = handling && handling.history === current ? handling.ids : []
+    const history = group?.history ?? current
+    const together = ids.length === 0 || history === current
+    let done: { stored: Stored[] | null; acted: ActedOn | null } = { stored: null, acted: null }
+    try {
+      done = history.transaction(() => ({
+        stored: group ? group.waiting.map((w) => storeNotification(history, w.received, w.at)) : null,
+        acted: together && ids.length > 0 ? this.tracker.actOnNotifications(ids) : null,
+      }))
+    } catch (error) {
+      this.ctx.log.warn('listener.group_failed', { stored: group?.waiting.length ?? 0, acted: ids.length, error: error instanceof Error ? error.message : String(error) })
+    }
+    const { stored, acted } = done
+    if (group) this.answerGroup(group, stored)
+    try {
+      if (acted) this.tracker.announce(acted)
+      else if (ids.length > 0) this.tracker.handleNotifications(ids)
+      if (ids.length > 0) this.ctx.events.emit('listener.changed', {})
+    } catch (error) {
+      // Stored and answered: what was not acted on now is acted on at the next start.
+      this.ctx.log.warn('listener.handle_failed', { count: ids.length, error: error instanceof Error ? error.message : String(error) })
+    }
+  }
+
+  /** Answers the group as committed; if the group could not be, stores each alone: only one that cannot be stored is refused (500, sent again later). */
+  private answerGroup(group: Group, stored: Stored[] | null): void {
+    if (stored) {
+      group.waiting.forEach((w, i) => w.resolve(stored[i] as Stored))
+      return
+    }
+    for (const w of group.waiting) {
+      try {
+        w.resolve(group.history.transaction(() => storeNotification(group.history, w.received, w.at)))
+      } catch (error) {
+        w.reject(error)
+      }
     }
   }
 

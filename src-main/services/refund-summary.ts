@@ -6,7 +6,7 @@ import type { RefundSummary, RefundView } from '../../src-preload/contract'
 import { settlementAfter, type RefundAsked } from '../../src-common/refund-words'
 import type { History } from '../store/history'
 import type { OrderRow, RefundRow } from '../store/history-types'
-import { checkView, dueAfter } from './check-timing'
+import { checkView, dueAfter, lastHeardOf } from './check-timing'
 
 /** Card payments are refunded through the card scheme; generic channels have no refund call here. */
 export const isRefundable = (order: OrderRow): boolean => order.kind === 'card_link' || order.kind === 'phone_order'
@@ -17,13 +17,13 @@ export const isOpen = (refund: RefundRow): boolean => OPEN.has(refund.status)
 /** The path of a refund's status check: its own Request-Id (gateway-interface.md 4.3). */
 export const refundStatusPath = (refund: RefundRow): string => `/orders/v1/status/${encodeURIComponent(refund.requestId)}`
 
-/** 60 s after the later of the refund's creation here and the last request about it (the refund itself or a check of it). */
+/** 60 s after the later of the refund's creation here and the last answer about it (to the refund itself or a check of it; lastHeardOf). */
 export function refundCheckDueAt(history: History, refund: RefundRow): Date | null {
   if (!isOpen(refund)) return null
   const statusPath = refundStatusPath(refund)
   const times = [Date.parse(refund.createdAt)]
   for (const attempt of history.attempts.forOrder(refund.orderId)) {
-    if (attempt.requestId === refund.requestId || attempt.path === statusPath) times.push(Date.parse(attempt.startedAt))
+    if (attempt.requestId === refund.requestId || attempt.path === statusPath) times.push(lastHeardOf(attempt))
   }
   return dueAfter(times)
 }

@@ -22,6 +22,7 @@ import { assertDue, checkView, dueAfter } from './check-timing'
 import { markCardUsed, markOrderCardUsed } from './customers'
 import { recordRead } from './gateway-attempts'
 import { orderView, timelineEntry } from './orders'
+import { commitSoon } from './group-commit'
 import { DEFAULT_SETTLEMENT_CUT_OFF, refundSummary } from './refund-summary'
 
 /** Statuses a check can still change. A FAILED link is over (a new payment is needed). */
@@ -45,8 +46,8 @@ const FINISHED: ReadonlySet<OrderStatus> = new Set(['PAID', 'FAILED', 'EXPIRED',
 /** When the next check may be made, or null when no check is useful (or a person must decide first). */
 export function statusCheckDueAt(history: History, order: OrderRow): Date | null {
   if (!CHECKABLE.has(order.status) || order.review) return null
-  const attempts = history.attempts.forOrder(order.id)
-  const times = [Date.parse(order.createdAt), ...attempts.map((attempt) => Date.parse(attempt.startedAt))]
+  // The same instants as attempts.forOrder(…).map(lastHeardOf), read without the attempts' bodies.
+  const times = [Date.parse(order.createdAt), ...history.attempts.lastHeardFor(order.id).map((at) => Date.parse(at))]
   if (order.completedAt) times.push(Date.parse(order.completedAt))
   return dueAfter(times)
 }
@@ -292,6 +293,17 @@ export interface CheckOptions {
    * 60-second rule is the card status check's, and the notification says the payment is done.
    */
   afterNotification?: boolean
+  /**
+   * Runs inside the commit that records the answer (the status tracker writes the order's next
+   * check there, so that a check costs one commit): with null when the gateway answered (or does
+   * not know the order), with the error the check will throw when it answered with a failure.
+   */
+  inCommit?: (failure: CheckFailedError | null) => void
+  /**
+   * The gateway answered usably: the request is no longer in flight (the status tracker's bound
+   * counts requests at the gateway), though the answer is not recorded yet.
+   */
+  answered?: () => void
 }
 
 /** Another desk of the team is asking about this order or refund right now. */
@@ -335,12 +347,20 @@ async function checkClaimedOrder(
   if (!(options.afterNotification && order.kind === 'generic_link')) assertDue(due, ctx.now())
   claim.sending(order.id, lookUpPath(order), ctx.now().toISOString())
   const lookup = await lookUp(ctx, order)
-  const attempt = recordRead(history, order.id, lookup.result, ctx.now())
-  if (!lookup.result.ok) {
+  if (lookup.result.ok) options.answered?.()
+  // The read and what it does to the order in one commit, shared with the other answers of this turn.
+  const applied = await commitSoon(history, (): { updated: OrderRow | null; failed: CheckFailedError | null } => {
+    const attempt = recordRead(history, order.id, lookup.result, ctx.now())
+    if (lookup.result.ok) {
+      const answer = lookup.kind === 'card' ? cardAnswer(lookup.result.value) : genericAnswer(lookup.result.value)
+      const updated = applyAnswer(ctx, order, answer, attempt.id, 'check')
+      options.inCommit?.(null)
+      return { updated, failed: null }
+    }
     if (lookup.result.error.code === 'NOT_FOUND') {
       applyNotFound(ctx, order, attempt.id)
-      ctx.events.emit('orders.changed', { id: order.id })
-      return orderDetail(history, id, ctx.now(), ctx.settings().gateway.settlementCutOff)
+      options.inCommit?.(null)
+      return { updated: null, failed: null }
     }
     history.events.append({
       orderId: order.id,
@@ -351,12 +371,15 @@ async function checkClaimedOrder(
       actor: null,
       at: ctx.now().toISOString(),
     })
+    const failed = new CheckFailedError(`${lookup.result.error.message} The order is unchanged; try again later.`, lookup.result.error.code)
+    options.inCommit?.(failed)
+    return { updated: null, failed }
+  })
+  if (applied.failed) {
     ctx.events.emit('orders.changed', { id: order.id })
-    throw new CheckFailedError(`${lookup.result.error.message} The order is unchanged; try again later.`, lookup.result.error.code)
+    throw applied.failed
   }
-  const answer = lookup.kind === 'card' ? cardAnswer(lookup.result.value) : genericAnswer(lookup.result.value)
-  const updated = applyAnswer(ctx, order, answer, attempt.id, 'check')
-  if (afterCheck) await afterCheck(updated)
+  if (applied.updated && afterCheck) await afterCheck(applied.updated)
   ctx.events.emit('orders.changed', { id: order.id })
   return orderDetail(history, id, ctx.now(), ctx.settings().gateway.settlementCutOff)
 }

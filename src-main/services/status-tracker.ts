@@ -20,10 +20,12 @@ import type { OrderDetail, RefreshProgress, RefundResult, TrackerStatus } from '
 import { statusWord } from '../../src-common/status-words'
 import { AppError } from '../bridge/app-error'
 import type { History } from '../store/history'
+import type { OrderRow } from '../store/history-types'
 import type { TrackedSubject, TrackingRow } from '../store/tracking'
 import type { ServiceContext } from './context'
-import { claimWaitingNotifications, handleNotification } from './notifications'
+import { claimWaitingNotifications, handleNotification, type Handled } from './notifications'
 import { isOpen, refundCheckDueAt } from './refund-summary'
+import { commitSoon } from './group-commit'
 import { CHECKABLE_STATUSES, CheckFailedError, statusCheckDueAt, type CheckOptions } from './status-checks'
 
 export const BACKOFF_MS = [60_000, 120_000, 300_000, 900_000, 3_600_000] as const
@@ -45,6 +47,20 @@ export interface TrackerOptions {
   pollMs?: number
 }
 
+/**
+ * How much longer than the 60-second rule the tracker waits before its own look at a card link. A
+ * customer sent a link while on the phone pays moments after it was made, and the gateway counts its
+ * 60 s from that payment, which the app learns only by asking (or from a notification): 60 s after the
+ * link itself would come those moments early. Staff's "Check status" keeps the rule exactly.
+ */
+export const CARD_LINK_GRACE_MS = 5_000
+
+/** When the tracker itself may ask about an order: the 60-second rule, and a card link's grace. */
+function trackerDueAt(history: History, order: OrderRow): Date | null {
+  const due = statusCheckDueAt(history, order)
+  return due && order.kind === 'card_link' ? new Date(due.getTime() + CARD_LINK_GRACE_MS) : due
+}
+
 /** When the check after `checks` checks is due: never before `due` (the 60-second rule), else by the backoff. */
 export function nextCheckAt(checks: number, lastCheckAt: Date, due: Date): Date {
   if (checks === 0) return due
@@ -53,6 +69,13 @@ export function nextCheckAt(checks: number, lastCheckAt: Date, due: Date): Date 
 }
 
 const key = (subject: TrackedSubject, id: number): string => `${subject}:${String(id)}`
+
+/** What acting on a group of notifications did: the orders touched (and whether to ask about each now), notifications linked, whether the orders were followed. */
+export interface ActedOn {
+  touched: Map<number, Handled['ask']>
+  claimed: number
+  followed: boolean
+}
 
 interface Refresh {
   queue: TrackingRow[]
@@ -72,6 +95,8 @@ export class StatusTracker {
   private readonly refundChecks = new Map<number, Promise<RefundResult>>()
   /** Checks the tracker itself started (a subset of the two maps), for the concurrency bound. */
   private readonly running = new Set<string>()
+  /** Of those, the ones the gateway has answered, whose answers are being recorded: not counted against the bound. */
+  private readonly answered = new Set<string>()
   private timer: NodeJS.Timeout | null = null
   private started = false
   private refresh: Refresh | null = null
@@ -79,6 +104,10 @@ export class StatusTracker {
   private lastError: string | null = null
   private emitTimer: NodeJS.Timeout | null = null
   private unsubscribe: (() => void) | null = null
+  /** Orders whose notifications were just acted on and followed in one transaction: their change event needs nothing more here. */
+  private followedAlready: Set<number> | null = null
+  /** Orders changed while being checked: followed when the check's reschedule is written. */
+  private readonly followAfterCheck = new Set<number>()
 
   constructor(options: TrackerOptions) {
     this.ctx = options.ctx
@@ -88,8 +117,11 @@ export class StatusTracker {
     this.unsubscribe = this.ctx.events.subscribe((name, payload) => {
       if (name !== 'orders.changed') return
       const { id } = payload as { id: number }
+      if (this.followedAlready?.has(id)) return
       this.claimNotifications(id)
-      this.follow(id)
+      // Being checked: followed with the check's reschedule, in its commit (a check's own change event comes just before it).
+      if (this.orderChecks.has(id)) this.followAfterCheck.add(id)
+      else this.follow(id)
     })
   }
 
@@ -169,7 +201,7 @@ export class StatusTracker {
   private followOrder(orderId: number): void {
     const history = this.history
     const order = history.orders.get(orderId)
-    const due = order ? statusCheckDueAt(history, order) : null
+    const due = order ? trackerDueAt(history, order) : null
     this.align('order', orderId, due)
   }
 
@@ -210,7 +242,7 @@ export class StatusTracker {
       return
     }
     const order = history.orders.get(id)
-    const due = order ? statusCheckDueAt(history, order) : null
+    const due = order ? trackerDueAt(history, order) : null
     if (!order || !due) {
       history.tracking.remove(subject, id)
       return
@@ -249,7 +281,7 @@ export class StatusTracker {
   checkOrder(id: number, options?: CheckOptions): Promise<OrderDetail> {
     const existing = this.orderChecks.get(id)
     if (existing) return existing
-    const running = this.guarded('order', id, () => this.checks.order(id, options)).finally(() => this.orderChecks.delete(id))
+    const running = this.guarded('order', id, (inCommit) => this.checks.order(id, { ...options, inCommit })).finally(() => this.orderChecks.delete(id))
     this.orderChecks.set(id, running)
     return running
   }
@@ -262,16 +294,60 @@ export class StatusTracker {
     return running
   }
 
-  private async guarded<T>(subject: TrackedSubject, id: number, check: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a check, then writes its next due time. An order's check writes it inside the commit that
+   * records the answer (`inCommit`), which is shared with the other answers of this turn (group
+   * commit): one commit for many checks. What did not get that far (refused early, a refund's check)
+   * joins the next group commit.
+   */
+  private async guarded<T>(subject: TrackedSubject, id: number, check: (inCommit: CheckOptions['inCommit']) => Promise<T>): Promise<T> {
+    // Set by inCommit (a closure: an object, so that the checks below read what it wrote).
+    const schedule = { written: false }
+    const inCommit = (failure: CheckFailedError | null): void => {
+      try {
+        this.history.transaction(() => {
+          if (subject === 'order') {
+            this.followAfterCheck.delete(id)
+            this.follow(id)
+          }
+          if (failure) this.afterFailure(subject, id, failure)
+          else this.reschedule(subject, id, true)
+        })
+        schedule.written = true
+      } catch (error) {
+        // The answer is still recorded; the schedule is written after it (below).
+        this.ctx.log.warn('tracker.reschedule_failed', { error: error instanceof Error ? error.message : String(error) })
+      }
+    }
+    let value: T
     try {
-      const value = await check()
-      this.online()
-      this.reschedule(subject, id, true)
-      return value
+      value = await check(inCommit)
     } catch (error) {
-      this.afterFailure(subject, id, error)
+      if (schedule.written) this.followChanged(subject, id)
+      else
+        await commitSoon(this.history, () => {
+          this.followChanged(subject, id)
+          this.afterFailure(subject, id, error)
+        }).finally(() => this.forgetFollow(subject, id))
       throw error
     }
+    this.online()
+    if (schedule.written) this.followChanged(subject, id)
+    else
+      await commitSoon(this.history, () => {
+        this.followChanged(subject, id)
+        this.reschedule(subject, id, true)
+      }).finally(() => this.forgetFollow(subject, id))
+    return value
+  }
+
+  private forgetFollow(subject: TrackedSubject, id: number): void {
+    if (subject === 'order') this.followAfterCheck.delete(id)
+  }
+
+  /** The follow an order's change event asked for while it was being checked. */
+  private followChanged(subject: TrackedSubject, id: number): void {
+    if (subject === 'order' && this.followAfterCheck.delete(id)) this.follow(id)
   }
 
   private afterFailure(subject: TrackedSubject, id: number, error: unknown): void {
@@ -342,7 +418,8 @@ export class StatusTracker {
     if (this.offline && now.getTime() < this.offline.retryAt) return
     // Offline, one check probes the way back; online, up to the bound.
     const limit = this.offline ? 1 : this.ctx.settings().tracker.concurrency
-    let free = limit - this.running.size
+    // A check whose answer came back and is being recorded no longer holds a place at the gateway.
+    let free = limit - (this.running.size - this.answered.size)
     if (free <= 0) return
     while (free > 0 && refresh && refresh.queue.length > 0) {
       const row = refresh.queue.shift()
@@ -361,7 +438,13 @@ export class StatusTracker {
     const id = key(row.subject, row.subjectId)
     if (this.running.has(id)) return false
     this.running.add(id)
-    const check = row.subject === 'order' ? this.checkOrder(row.subjectId) : this.checkRefund(row.subjectId)
+    // Answered: the next check may leave while this answer waits for its commit.
+    const answered = (): void => {
+      if (!this.running.has(id) || this.answered.has(id)) return
+      this.answered.add(id)
+      this.tick()
+    }
+    const check = row.subject === 'order' ? this.checkOrder(row.subjectId, { answered }) : this.checkRefund(row.subjectId)
     check
       .then(
         () => {
@@ -376,6 +459,7 @@ export class StatusTracker {
       )
       .finally(() => {
         this.running.delete(id)
+        this.answered.delete(id)
         if (refresh && refresh.queue.length === 0 && this.running.size === 0) this.finishRefresh()
         // What is followed and when the next check is changed with every answer.
         this.emitSoon()
@@ -444,10 +528,65 @@ export class StatusTracker {
 
   /** Acts on a notification the listener stored; the order's schedule follows, and a v3 payment it names is asked about at once. */
   handleNotification(id: number): void {
-    const { orderId, ask } = handleNotification(this.ctx, id)
-    if (orderId === null) return
-    this.ctx.events.emit('orders.changed', { id: orderId })
-    if (ask === 'now') {
+    this.handleNotifications([id])
+  }
+
+  /**
+   * Acts on notifications the listener stored together: all of them, and the schedule of the orders
+   * they touched, in one transaction (one commit instead of one per notification and per order);
+   * then `announce`. If the group fails as a whole (a team's database gone mid-way), each is tried
+   * alone as before.
+   */
+  handleNotifications(ids: readonly number[]): void {
+    let acted: ActedOn
+    try {
+      acted = this.history.transaction(() => this.actOnNotifications(ids))
+    } catch (error) {
+      this.ctx.log.warn('tracker.notifications_group_failed', { count: ids.length, error: error instanceof Error ? error.message : String(error) })
+      acted = { touched: new Map(), claimed: 0, followed: false }
+      for (const id of ids) {
+        const { orderId, ask } = handleNotification(this.ctx, id)
+        if (orderId !== null && (!acted.touched.has(orderId) || ask === 'now')) acted.touched.set(orderId, ask)
+      }
+    }
+    this.announce(acted)
+  }
+
+  /**
+   * The part of acting on stored notifications that writes: each acted on (handleNotification), the
+   * orders they touched followed. Run it inside a transaction (the listener runs it in the one that
+   * stores the next notifications); throws if the history does.
+   */
+  actOnNotifications(ids: readonly number[]): ActedOn {
+    const history = this.history
+    const acted: ActedOn = { touched: new Map(), claimed: 0, followed: true }
+    for (const id of ids) {
+      const { orderId, ask } = handleNotification(this.ctx, id)
+      if (orderId !== null && (!acted.touched.has(orderId) || ask === 'now')) acted.touched.set(orderId, ask)
+    }
+    for (const orderId of acted.touched.keys()) {
+      const order = history.orders.get(orderId)
+      if (order) acted.claimed += claimWaitingNotifications(history, order)
+      this.follow(orderId)
+    }
+    return acted
+  }
+
+  /**
+   * After the commit: each touched order's change is told once (another desk that hears of it reads
+   * what was committed), and a v3 payment named is asked about.
+   */
+  announce(acted: ActedOn): void {
+    if (acted.claimed > 0) this.ctx.events.emit('listener.changed', {})
+    // Followed in the group: the tracker's own listener of the event need not again (after a failed group it does, as for any change).
+    this.followedAlready = acted.followed ? new Set(acted.touched.keys()) : null
+    try {
+      for (const orderId of acted.touched.keys()) this.ctx.events.emit('orders.changed', { id: orderId })
+    } finally {
+      this.followedAlready = null
+    }
+    for (const [orderId, ask] of acted.touched) {
+      if (ask !== 'now') continue
       this.checkOrder(orderId, { afterNotification: true }).catch((error: unknown) => {
         this.ctx.log.warn('tracker.notified_check_failed', { orderId, error: error instanceof Error ? error.message : String(error) })
       })
@@ -461,7 +600,8 @@ export class StatusTracker {
   }
 
   private handleStoredNotifications(): void {
-    for (const row of this.history.notifications.unhandled()) this.handleNotification(row.id)
+    const ids = this.history.notifications.unhandled().map((row) => row.id)
+    if (ids.length > 0) this.handleNotifications(ids)
   }
 
   /** Settings changed: the tracker may have been turned on or off, or its bound changed. */

@@ -7,7 +7,7 @@
 import { EnvironmentSettings, type Environment } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
 import type { Logger } from '../log'
-import type { SqlDatabase } from '../store/database'
+import type { SqlDatabase, SqlStatement } from '../store/database'
 import { DatabaseUnreachableError } from '../store/postgres/sync-connection'
 
 export const DEFAULT_ENVIRONMENT_SETTINGS: EnvironmentSettings = {
@@ -68,6 +68,14 @@ export function checkForEnvironment(environment: Environment, settings: Environm
   }
 }
 
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child)
+    Object.freeze(value)
+  }
+  return value
+}
+
 export class EnvironmentSettingsStore {
   constructor(
     private readonly db: SqlDatabase,
@@ -77,6 +85,9 @@ export class EnvironmentSettingsStore {
 
   /** What the last read found: kept for when a team's database cannot be reached. */
   private last: EnvironmentSettings | null = null
+  /** The stored text `last` was parsed from: read again at every call (another desk may change it), parsed only when it changed. */
+  private lastText: string | null = null
+  private readStatement: SqlStatement | null = null
 
   /** The settings; while a team's database cannot be reached, the last ones read (nothing is written meanwhile). */
   read(): EnvironmentSettings {
@@ -89,8 +100,22 @@ export class EnvironmentSettingsStore {
   }
 
   private readStored(): EnvironmentSettings {
-    const row = this.db.prepare('select value from settings where key = ?').get(KEY) as { value: string } | undefined
-    if (!row) return DEFAULT_ENVIRONMENT_SETTINGS
+    this.readStatement ??= this.db.prepare('select value from settings where key = ?')
+    const row = this.readStatement.get(KEY) as { value: string } | undefined
+    if (!row) {
+      this.lastText = null
+      return DEFAULT_ENVIRONMENT_SETTINGS
+    }
+    // The tracker and the listener read Settings at every step: the schema's parse only when the text changed.
+    if (row.value === this.lastText && this.last) return this.last
+    // Shared by every caller until the text changes: frozen, so that none can change it for the others.
+    const parsed = deepFreeze(this.parseStored(row.value))
+    this.lastText = row.value
+    return parsed
+  }
+
+  private parseStored(text: string): EnvironmentSettings {
+    const row = { value: text }
     let stored: unknown
     try {
       stored = JSON.parse(row.value)

@@ -56,6 +56,7 @@ export class AttemptsRepository {
   private readonly getStatement: SqlStatement
   private readonly forOrderStatement: SqlStatement
   private readonly pendingStatement: SqlStatement
+  private readonly lastHeardStatement: SqlStatement
 
   constructor(db: SqlDatabase) {
     this.beginStatement = db.prepare(`insert into attempts (order_id, operation, request_id, method, path, request_body, outcome, started_at)
@@ -67,6 +68,7 @@ export class AttemptsRepository {
     this.getStatement = db.prepare('select * from attempts where id = ?')
     this.forOrderStatement = db.prepare('select * from attempts where order_id = ? order by id')
     this.pendingStatement = db.prepare("select * from attempts indexed by attempts_pending where outcome = 'pending' order by id")
+    this.lastHeardStatement = db.prepare('select coalesce(finished_at, started_at) from attempts where order_id = ? order by id').pluck()
   }
 
   /** Records the attempt before the call. The bodies must already be redacted (redactBody). */
@@ -94,6 +96,15 @@ export class AttemptsRepository {
 
   forOrder(orderId: number): AttemptRow[] {
     return (this.forOrderStatement.all(orderId) as AttemptRecord[]).map(toAttemptRow)
+  }
+
+  /**
+   * When each of an order's requests was last heard of (its answer, or its start while it has none),
+   * oldest first: what the 60-second rule reads (check-timing.lastHeardOf), without the bodies that
+   * forOrder reads and maps.
+   */
+  lastHeardFor(orderId: number): string[] {
+    return this.lastHeardStatement.all(orderId) as string[]
   }
 
   /** Attempts begun and never completed, oldest first. */

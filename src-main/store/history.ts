@@ -20,6 +20,7 @@ import { EventsRepository } from './events'
 import { NotificationsRepository } from './notifications'
 import { OrdersRepository } from './orders'
 import { RefundsRepository } from './refunds'
+import { ReportsRepository } from './reports'
 import { TrackingRepository } from './tracking'
 
 export interface HistoryOptions {
@@ -38,6 +39,8 @@ export interface History {
   readonly notifications: NotificationsRepository
   readonly audit: AuditRepository
   readonly tracking: TrackingRepository
+  /** The home screen's and the end-of-day report's figures and lists (services/home-figures.ts). */
+  readonly reports: ReportsRepository
   /** Runs `work` in one transaction (nested calls become savepoints). */
   transaction<T>(work: () => T): T
   /**
@@ -86,6 +89,7 @@ export function createHistory(db: SqlDatabase, options: HistoryOptions): History
     notifications: new NotificationsRepository(db, options.cipher),
     audit: new AuditRepository(db),
     tracking: new TrackingRepository(db),
+    reports: new ReportsRepository(db),
     transaction: (work) => db.transaction(work)(),
     moneyTransaction:
       engineOf(db) === 'postgres'

@@ -11,6 +11,7 @@ import { PRIVATE_NOTIFICATIONS_SCHEMA, redactStoredNotifications } from './migra
 import { REVIEW_SCHEMA } from './migration-5-review'
 import { OPERATORS_SCHEMA } from './migration-6-operators'
 import { INVOICE_CASE_SCHEMA } from './migration-7-invoice-case'
+import { TAKINGS_SCHEMA } from './migration-8-takings'
 import { PRIVATE_FILE_MODE } from '../private-files'
 
 export interface Migration {
@@ -88,6 +89,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'invoice numbers without regard to case',
     up: (db) => {
       db.exec(INVOICE_CASE_SCHEMA)
+    },
+  },
+  {
+    // The home screen's and the end-of-day report's takings per hour and channel, kept by triggers (docs/home-and-report.md).
+    version: 8,
+    name: 'takings',
+    up: (db) => {
+      db.exec(TAKINGS_SCHEMA)
     },
   },
 ]

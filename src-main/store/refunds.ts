@@ -53,10 +53,13 @@ export class RefundsRepository {
   private readonly openStatement: SqlStatement
 
   constructor(db: SqlDatabase) {
-    this.insertStatement = db.prepare(`insert into refunds (order_id, request_id, amount_sen, type, status, raw_status, message, external, created_by, created_at, updated_at)
-      values (@orderId, @requestId, @amountSen, @type, @status, @rawStatus, null, @external, @createdBy, @createdAt, @createdAt) returning *`)
+    // approved_at: the moment the refund turned SUCCESS, the day it counts on (migration 8, docs/home-and-report.md); never moved after.
+    this.insertStatement = db.prepare(`insert into refunds (order_id, request_id, amount_sen, type, status, raw_status, message, external, created_by, created_at, updated_at, approved_at)
+      values (@orderId, @requestId, @amountSen, @type, @status, @rawStatus, null, @external, @createdBy, @createdAt, @createdAt,
+        case when @status = 'SUCCESS' then @createdAt else null end) returning *`)
     this.updateStatement = db.prepare(`update refunds set
       ${FIELDS.map(([field, column]) => `${column} = case when @has_${field} then @${field} else ${column} end`).join(', ')},
+      approved_at = case when (case when @has_status then @status else status end) = 'SUCCESS' then coalesce(approved_at, @at) else null end,
       updated_at = @at where id = @id returning *`)
     this.forOrderStatement = db.prepare('select * from refunds where order_id = ? order by id')
     this.byRequestIdStatement = db.prepare('select * from refunds where request_id = ?')

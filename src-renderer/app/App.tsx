@@ -2,15 +2,19 @@ import './App.css'
 import { useEffect, useRef, type ReactNode } from 'react'
 import type { OperatorView } from '../../src-preload/contract'
 import { AuditScreen } from '../features/audit/AuditScreen'
+import { HomeScreen } from '../features/home/HomeScreen'
 import { OperatorsScreen } from '../features/operators/OperatorsScreen'
 import { OrdersScreen } from '../features/orders/OrdersScreen'
 import { PaymentLinkScreen } from '../features/payment-link/PaymentLinkScreen'
 import { PhoneOrderScreen } from '../features/phone-order/PhoneOrderScreen'
+import { ReportScreen } from '../features/report/ReportScreen'
 import { OperatorMenu } from '../features/session/OperatorMenu'
 import { visibleScreens } from '../features/session/roles'
 import { FirstAdminScreen, LoadingScreen, LockScreen, SignInScreen, UnreachableScreen } from '../features/session/SessionForms'
 import { sessionMode, useSessionStore, watchSignedOut, type SessionMode } from '../features/session/session-store'
 import { useIdleLock } from '../features/session/use-idle-lock'
+import { HelpButtons } from '../features/shortcuts/HelpButtons'
+import { useShortcuts } from '../features/shortcuts/use-shortcuts'
 import { SettingsScreen } from '../features/settings/SettingsScreen'
 import { TeamBanner } from '../features/team/TeamBanner'
 import { subscribeTeamEvents, useTeamStore } from '../features/team/team-store'
@@ -18,15 +22,17 @@ import { WelcomeScreen } from '../features/welcome/WelcomeScreen'
 import { useWelcome } from '../features/welcome/use-welcome'
 import { EnvironmentBanner } from '../ui/EnvironmentBanner'
 import { focusElement } from '../ui/focus'
-import { AuditIcon, LinkIcon, OperatorsIcon, OrdersIcon, PhoneIcon, SettingsIcon } from '../ui/icons'
+import { AuditIcon, HomeIcon, LinkIcon, OperatorsIcon, OrdersIcon, PhoneIcon, ReportIcon, SettingsIcon } from '../ui/icons'
 import { ErrorBoundary } from './ErrorBoundary'
 import { useT } from '../i18n/i18n'
 import { screens, subscribeShellEvents, useShellStore, type Screen } from './shell-store'
 
 const SCREENS: Record<Screen, { icon: ReactNode; render: () => ReactNode }> = {
+  home: { icon: <HomeIcon />, render: () => <HomeScreen /> },
   orders: { icon: <OrdersIcon />, render: () => <OrdersScreen /> },
   'payment-link': { icon: <LinkIcon />, render: () => <PaymentLinkScreen /> },
   'phone-order': { icon: <PhoneIcon />, render: () => <PhoneOrderScreen /> },
+  report: { icon: <ReportIcon />, render: () => <ReportScreen /> },
   audit: { icon: <AuditIcon />, render: () => <AuditScreen /> },
   operators: { icon: <OperatorsIcon />, render: () => <OperatorsScreen /> },
   settings: { icon: <SettingsIcon />, render: () => <SettingsScreen /> },
@@ -97,9 +103,18 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
   const environment = useShellStore((state) => state.info?.environment ?? null)
   const infoError = useShellStore((state) => state.infoError)
   const allowed = visibleScreens(operator.role, screens)
-  const screen = allowed.includes(current) ? current : 'orders'
+  const screen = allowed.includes(current) ? current : 'home'
   // The first-run welcome, when on show, takes the screens' place (an Admin's, on a fresh desk in Training).
   const welcome = useWelcome(operator, hidden)
+  // Keyboard shortcuts (features/shortcuts/): while the screens show, in the desktop app and the browser.
+  useShortcuts(!hidden, {
+    allowed,
+    current: screen,
+    navigate: (next) => {
+      welcome.leave()
+      navigate(next)
+    },
+  })
   const main = useRef<HTMLElement>(null)
 
   // A screen opened puts the keyboard in it: a field the screen focuses itself (the search, the
@@ -118,6 +133,7 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
           <span className="topbar__logo" aria-hidden="true">{t('shell.logo')}</span>
           <span className="topbar__name">{t('shell.appName')}</span>
         </div>
+        <HelpButtons />
         <OperatorMenu operator={operator} />
       </header>
       <nav className="sidebar" aria-label={t('shell.mainMenu')}>

@@ -9,7 +9,7 @@ import { languageFromSystem } from '../i18n/languages'
 import { useSessionStore } from '../features/session/session-store'
 import { useTeamStore } from '../features/team/team-store'
 
-export const screens = ['orders', 'payment-link', 'phone-order', 'audit', 'operators', 'settings'] as const
+export const screens = ['home', 'orders', 'payment-link', 'phone-order', 'report', 'audit', 'operators', 'settings'] as const
 export type Screen = (typeof screens)[number]
 
 interface NavigationSlice {
@@ -36,7 +36,8 @@ interface AppInfoSlice {
 export type ShellState = NavigationSlice & AppInfoSlice
 
 export const useShellStore = create<ShellState>()((set) => ({
-  screen: 'orders',
+  // Home first after sign-in (issue 20); Orders is one click away.
+  screen: 'home',
   navigate: (screen) => set({ screen }),
 
   info: null,

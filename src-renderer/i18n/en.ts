@@ -33,9 +33,11 @@ export const en = {
     logo: 'MB',
     mainMenu: 'Main',
     screens: {
+      home: 'Home',
       orders: 'Orders',
       'payment-link': 'Payment link',
       'phone-order': 'Phone order',
+      report: 'End of day',
       audit: 'Audit log',
       operators: 'Operators',
       settings: 'Settings',

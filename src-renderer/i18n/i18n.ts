@@ -39,7 +39,9 @@ export const i18n = i18next
 
 // The page says which language it is in (screen readers pick their voice by it).
 i18next.on('languageChanged', (language) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = language === 'ms' ? 'ms-MY' : 'en-MY'
+  // Also loaded by unit tests under plain Node, where there is no page.
+  const page = (globalThis as { document?: { documentElement: { lang: string } } }).document
+  if (page) page.documentElement.lang = language === 'ms' ? 'ms-MY' : 'en-MY'
 })
 
 /** Switches every word and format on screen; nothing reloads. */

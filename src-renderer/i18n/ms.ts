@@ -35,9 +35,11 @@ export const ms: Catalogue = {
     logo: 'MB',
     mainMenu: 'Utama',
     screens: {
+      home: 'Laman utama',
       orders: 'Pesanan',
       'payment-link': 'Pautan pembayaran',
       'phone-order': 'Pesanan telefon',
+      report: 'Laporan harian',
       audit: 'Log audit',
       operators: 'Operator',
       settings: 'Tetapan',

@@ -54,3 +54,18 @@ export const OperatorsIcon = ({ size = 20 }: { size?: number }) => (
     <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
   </svg>
 )
+
+export const HomeIcon = ({ size = 20 }: { size?: number }) => (
+  <svg {...base} width={size} height={size}>
+    <path d="M4 11l8-7 8 7" />
+    <path d="M6 10v10h12V10" />
+    <path d="M10 20v-5h4v5" />
+  </svg>
+)
+
+export const ReportIcon = ({ size = 20 }: { size?: number }) => (
+  <svg {...base} width={size} height={size}>
+    <path d="M6 3h9l4 4v14H6z" />
+    <path d="M9 17v-3M12 17v-6M15 17v-4" />
+  </svg>
+)

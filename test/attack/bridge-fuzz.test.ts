@@ -136,6 +136,11 @@ const VALID = {
   'tracker.refreshAll': () => undefined,
   'tracker.cancelRefresh': () => undefined,
   'listener.status': () => undefined,
+  'home.figures': () => undefined,
+  'home.attention': () => undefined,
+  'report.get': () => ({ from: '2026-11-01', to: '2026-11-21' }),
+  'report.exportCsv': () => ({ from: '2026-11-21', to: '2026-11-21' }),
+  'report.savePdf': () => ({ from: '2026-11-21', to: '2026-11-21' }),
 } satisfies Record<CallName, (scene: Scene) => unknown>
 
 async function ok<T>(name: CallName, input?: unknown): Promise<T> {

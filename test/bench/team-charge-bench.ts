@@ -14,6 +14,7 @@ import { startCluster } from '../support/postgres'
 import { startShop, teamConnection, type Desk } from '../integration/team/desks'
 import { argument, insideThrowawayKeyring, table } from './bench-backend'
 import type { Result } from '../../src-preload/contract'
+import { figure } from './figures'
 
 const RATE = Number(argument('--rate') ?? 50)
 const SECONDS = Number(argument('--seconds') ?? 30)
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
       ]),
     )
     console.log(`answers: ${[...outcomes.entries()].map(([key, n]) => `${key} ${String(n)}`).join(', ')}`)
-    if (duplicates > TARGET_DUPLICATES) process.exitCode = 1
+    figure('team-charge-bench', 'two desks charging one shop: slots charged twice', String(duplicates), String(TARGET_DUPLICATES), duplicates <= TARGET_DUPLICATES)
   } finally {
     await shop.close()
     await cluster.stop()

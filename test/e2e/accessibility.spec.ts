@@ -98,6 +98,7 @@ test.describe('the idle lock', () => {
   test('the lock screen', async ({ page }) => {
     await page.clock.install()
     await page.reload()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders', exact: true }).click()
     await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible()
     await page.clock.fastForward(5 * 60_000 + 1_000)
     await expect(page.getByTestId('lock-screen')).toBeVisible()

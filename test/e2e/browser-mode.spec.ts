@@ -128,8 +128,8 @@ test('npm start -- --browser: the printed address opens Orders in Training, stra
   // A fresh desk: the first-run welcome (test/e2e/welcome.spec.ts), skipped here.
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Merchant Back Office' })).toBeVisible()
   await page.getByRole('button', { name: 'Skip the welcome' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByTestId('environment-banner')).toContainText('Training')
   await expect(page).toHaveURL(`${origin}/`) // the token is gone from the address bar
   await expect(app.waitFor(/A browser entered with the one-time address\./)).resolves.toBeTruthy()
@@ -153,7 +153,7 @@ test('npm start -- --browser: the printed address opens Orders in Training, stra
   expect(second.output()).not.toMatch(ENTRY)
   expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: lock.pid })
   await page.reload()
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
 
   // Ctrl+C: the server, the back end and the history close, the lock goes, and the app exits 0
   // ("Stopped." is printed just before; the last test checks the code itself). npm runs the script
@@ -188,7 +188,7 @@ test('plain npm start, on this machine without Electron, says so in one line and
   await page.goto(entryUrl)
   await createFirstAdmin(page)
   await page.getByRole('button', { name: 'Skip the welcome' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
   await expect(page.getByTestId('environment-banner')).toContainText('Training')
 
   pressCtrlC(app)

@@ -6,14 +6,20 @@ import { startHarness, type Harness, type HarnessOptions } from '../harness/serv
  * that has entered it. A spec may override `harnessOptions` (e.g. to point Sandbox at a local gateway).
  * The status tracker's schedule is still unless a spec turns it on, so that the checks a spec makes by
  * hand are not raced by background ones. The first-run welcome is marked done (the harness's `welcome`
- * option, off by default), so that every spec starts on Orders; welcome.spec.ts turns it on.
+ * option, off by default), and the page goes from Home to Orders (`startOn`), so that every spec starts
+ * on Orders; welcome.spec.ts turns the welcome on, home-and-report.spec.ts stays on Home.
  */
-export const test = base.extend<{ harness: Harness; harnessOptions: HarnessOptions }>({
+export const test = base.extend<{ harness: Harness; harnessOptions: HarnessOptions; startOn: 'home' | 'orders' }>({
   harnessOptions: [{ statusTracker: false }, { option: true }],
+  // Home is the first screen after sign-in (issue 20); specs of other screens go on to Orders as staff would, in one click.
+  startOn: ['orders', { option: true }],
   harness: [
-    async ({ page, harnessOptions }, use) => {
+    async ({ page, harnessOptions, startOn }, use) => {
       const harness = await startHarness(harnessOptions)
       await page.goto(harness.entryUrl)
+      if (startOn === 'orders' && harnessOptions.operators !== 'none' && harnessOptions.welcome !== true) {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders', exact: true }).click()
+      }
       await use(harness)
       await page.close()
       await harness.close()

@@ -114,6 +114,7 @@ test('a payment in another currency needs review: chip, filter, both amounts, an
   // A fresh page in Sandbox: the list as staff find it.
   await page.reload()
   await expect(page.getByTestId('environment-banner')).toContainText('Sandbox')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders', exact: true }).click()
   await expect(page.getByTestId('orders-count')).toHaveText('3 orders, newest first')
   await expect(row(page, usd.invoiceNumber).getByTestId('review-chip')).toHaveText('Needs review')
   // Not paid: the status chip is replaced by the review chip, and the gateway's money shows under the amount.
@@ -191,6 +192,7 @@ test('a payment above the order needs review, and "Not paid" fails it; a discoun
   await untilOrder(harness, more.id, (order) => order.review !== null)
   await untilOrder(harness, discount.id, (order) => order.status === 'PAID')
   await page.reload()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders', exact: true }).click()
   await expect(page.getByTestId('orders-count')).toHaveText('2 orders, newest first')
 
   // The discount, in the order's details.

@@ -41,7 +41,7 @@ async function paidOrder(page: Page, harness: Harness): Promise<string> {
 test.describe('on a desk without operators', () => {
   test.use({ harnessOptions: { statusTracker: false, operators: 'none' } })
 
-  test('the first start makes the first Admin in a few seconds and lands on Orders', async ({ page }) => {
+  test('the first start makes the first Admin in a few seconds and lands on Home', async ({ page }) => {
     const form = page.getByRole('form', { name: 'Create the first Admin' })
     await expect(form).toBeVisible()
     await expect(form).toContainText('At least 6 digits, or at least 8 characters')
@@ -60,7 +60,7 @@ test.describe('on a desk without operators', () => {
     await form.getByLabel('PIN again').fill('246810')
     await form.getByRole('button', { name: 'Create Admin and start' }).click()
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
     expect(Date.now() - started).toBeLessThan(5_000)
     const menu = page.getByTestId('operator-menu')
     await expect(menu).toContainText('Nur Aisyah')
@@ -75,7 +75,7 @@ test.describe('on a desk without operators', () => {
     await expect(page.getByRole('form', { name: 'Sign in' })).toContainText(/wrong login or PIN/i)
     await page.screenshot({ path: `${SCREENSHOT_DIR}/operators-sign-in.png` })
     await signIn(page, 'aisyah', '246810')
-    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
   })
 })
 
@@ -185,6 +185,7 @@ test.describe('the idle lock', () => {
     // The page's clock, so that five idle minutes pass at once.
     await page.clock.install()
     await page.reload()
+    await nav(page, 'Orders').click()
     const table = page.getByRole('table', { name: 'Orders' })
     await expect(table).toBeVisible()
 

@@ -7,7 +7,7 @@ const SCREENS = [
   { nav: 'Settings', heading: 'Settings', section: 'Environment', shot: 'settings' },
 ] as const
 
-test('a fresh start opens Orders in Training, and every screen can be reached', async ({ page, harness }) => {
+test('a fresh start in Training (gone on to Orders), and every screen can be reached', async ({ page, harness }) => {
   const navigation = page.getByRole('navigation', { name: 'Main' })
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
   await expect(navigation.getByRole('button', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
@@ -77,6 +77,8 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
     refunds: ['request', 'checkStatus', 'register'],
     tracker: ['status', 'refreshAll', 'cancelRefresh'],
     listener: ['status'],
+    home: ['figures', 'attention'],
+    report: ['get', 'exportCsv', 'savePdf'],
     on: 'function',
   })
 })

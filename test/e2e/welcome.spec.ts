@@ -140,9 +140,9 @@ test.describe('a fresh desk in Training', () => {
     await page.keyboard.press('Enter')
     await expect(page.getByRole('form', { name: 'New payment link' }).getByRole('radio', { name: /Card \(hosted page\)/ })).toBeFocused()
 
-    // The welcome is done for this desk: a reload goes straight to the screens.
+    // The welcome is done for this desk: a reload goes straight to the screens (Home first).
     await page.reload()
-    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
     await expect(heading).toHaveCount(0)
   })
 
@@ -152,7 +152,9 @@ test.describe('a fresh desk in Training', () => {
     await tabTo(page, page.getByRole('button', { name: 'Skip the welcome' }))
     await page.keyboard.press('Enter')
 
-    // Orders, with nothing in it yet: the next steps as buttons.
+    // Home first; Orders, with nothing in it yet: the next steps as buttons.
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
     const empty = page.getByRole('region', { name: 'No orders yet' })
     await expect(empty.getByRole('button', { name: 'Create a payment link' })).toBeVisible()
@@ -160,8 +162,9 @@ test.describe('a fresh desk in Training', () => {
     await screenshots(page, 'orders-empty')
 
     await page.reload()
-    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
     await expect(heading).toHaveCount(0)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders', exact: true }).click()
 
     // Take a phone order: its screen, with the keyboard in the customer search.
     await tabTo(page, empty.getByRole('button', { name: 'Take a phone order' }), 40)
@@ -182,13 +185,14 @@ test.describe('a fresh desk in Training', () => {
 
   test('the empty Orders screen: "Create a payment link" opens the form with the keyboard on its first field', async ({ page }) => {
     await page.getByRole('button', { name: 'Skip the welcome' }).click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders', exact: true }).click()
     await page.getByRole('region', { name: 'No orders yet' }).getByRole('button', { name: 'Create a payment link' }).click()
     await expect(page.getByRole('form', { name: 'New payment link' }).getByRole('radio', { name: /Card \(hosted page\)/ })).toBeFocused()
   })
 })
 
 test.describe('a desk the harness prepared (the welcome marked done)', () => {
-  test('starts on Orders without the welcome', async ({ page }) => {
+  test('starts without the welcome (the harness goes on to Orders)', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
     await expect(page.getByTestId('welcome')).toHaveCount(0)
   })

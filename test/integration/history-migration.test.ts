@@ -30,6 +30,7 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
       [5, 'review'],
       [6, 'operators'],
       [7, 'invoice numbers without regard to case'],
+      [8, 'takings'],
     ])
   })
 

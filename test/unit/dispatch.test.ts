@@ -12,7 +12,10 @@ const INFO: AppInfo = {
   runtime: 'test',
   language: null,
   electronVersion: null,
+  chromeVersion: null,
+  nodeVersion: '20.19.0',
   sqliteVersion: '3.50.0',
+  logDir: '/data/logs',
 }
 
 /** Every handler of the contract, with `app.info` the one under test. */

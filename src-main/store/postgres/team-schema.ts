@@ -12,6 +12,7 @@ import type { GatewayEnvironment } from '../../../src-preload/contract'
 import type { PgDatabase } from './pg-database'
 import { SEARCH_FUNCTIONS_SQL } from './search-terms'
 import { invoiceCaseTeamSql } from '../migration-7-invoice-case'
+import { takingsTeamSql } from '../migration-8-takings'
 
 export const TEAM_ENVIRONMENTS: readonly GatewayEnvironment[] = ['sandbox', 'production']
 
@@ -281,6 +282,12 @@ export const TEAM_MIGRATIONS: readonly { version: number; name: string; sql: str
     version: 3,
     name: 'invoice numbers without regard to case',
     sql: TEAM_ENVIRONMENTS.map((environment) => invoiceCaseTeamSql(historySchema(environment))).join('\n'),
+  },
+  {
+    // The home screen's and the end-of-day report's takings, as SQLite migration 8 (docs/home-and-report.md).
+    version: 4,
+    name: 'takings per hour and channel',
+    sql: TEAM_ENVIRONMENTS.map((environment) => takingsTeamSql(historySchema(environment))).join('\n'),
   },
 ]
 

@@ -32,6 +32,10 @@ export const SCREEN_NEEDS = {
   'orders.cancelLink': { role: 'supervisor', approvable: true },
   'orders.resolveReview': { role: 'supervisor', approvable: true },
   'cards.remove': { role: 'supervisor', approvable: true },
+  'home.figures': { role: 'supervisor', approvable: false },
+  'report.get': { role: 'supervisor', approvable: false },
+  'report.exportCsv': { role: 'supervisor', approvable: false },
+  'report.savePdf': { role: 'supervisor', approvable: false },
   'audit.list': { role: 'supervisor', approvable: false },
   'audit.exportCsv': { role: 'supervisor', approvable: false },
   'settings.update': { role: 'admin', approvable: false },
@@ -74,9 +78,11 @@ export function approvalOffered(error: CallError | null | undefined): boolean {
 
 /** The screens and their role: Orders, links and phone orders for all; the audit log from Supervisor; operators for Admins. */
 export const SCREEN_ROLES = {
+  home: 'clerk',
   orders: 'clerk',
   'payment-link': 'clerk',
   'phone-order': 'clerk',
+  report: 'supervisor',
   audit: 'supervisor',
   operators: 'admin',
   settings: 'clerk',

@@ -124,7 +124,11 @@ export const session = {
   },
 }
 
-export const shell = { openExternal: vi.fn(async () => {}) }
+export const shell = { openExternal: vi.fn(async () => {}), openPath: vi.fn(() => Promise.resolve('')) }
+export const Menu = {
+  buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
+  setApplicationMenu: vi.fn(),
+}
 export const screen = { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) }
 export const dialog = { showErrorBox: vi.fn() }
 

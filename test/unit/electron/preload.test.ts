@@ -21,7 +21,7 @@ describe('the preload', () => {
       expected[domain] = [...((expected[domain] as string[] | undefined) ?? []), action]
     }
     expect(shape).toEqual(expected)
-    expect(shape['app']).toEqual(['info'])
+    expect(shape['app']).toEqual(['info', 'setLanguage'])
     expect(api).not.toHaveProperty('invoke')
     expect(api).not.toHaveProperty('send')
     expect(Object.isFrozen(api)).toBe(true)
