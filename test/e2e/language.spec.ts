@@ -55,7 +55,7 @@ test('switched on the sign-in screen, what was typed stays, and the Malay words 
 })
 
 test.describe('a first start on a computer set to Malay', () => {
-  test.use({ locale: 'ms-MY' })
+  test.use({ locale: 'ms-MY', startOn: 'home' })
 
   test('follows the system: the screens are in Bahasa Melayu until someone chooses otherwise', async ({ page }) => {
     await expect(page.getByRole('navigation', { name: 'Utama' }).getByRole('button', { name: 'Pesanan', exact: true })).toBeVisible()

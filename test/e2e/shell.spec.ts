@@ -58,7 +58,7 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
     )
   })
   expect(shape).toEqual({
-    app: ['info'],
+    app: ['info', 'setLanguage'],
     session: ['status', 'setup', 'signIn', 'signOut', 'lock', 'changePin'],
     operators: ['list', 'create', 'update', 'resetPin'],
     approvals: ['grant'],
