@@ -9,6 +9,7 @@ import { phoneOrder } from './en/phoneOrder'
 import { welcome } from './en/welcome'
 import { operators } from './en/operators'
 import { customers } from './en/customers'
+import { tracker } from './en/tracker'
 import { refunds } from './en/refunds'
 
 export const en = {
@@ -19,6 +20,7 @@ export const en = {
   welcome,
   operators,
   customers,
+  tracker,
   ui,
   language: {
     title: 'Language',

@@ -11,6 +11,7 @@ import { phoneOrder } from './ms/phoneOrder'
 import { welcome } from './ms/welcome'
 import { operators } from './ms/operators'
 import { customers } from './ms/customers'
+import { tracker } from './ms/tracker'
 import { refunds } from './ms/refunds'
 
 export const ms: Catalogue = {
@@ -21,6 +22,7 @@ export const ms: Catalogue = {
   welcome,
   operators,
   customers,
+  tracker,
   ui,
   language: {
     title: 'Bahasa',

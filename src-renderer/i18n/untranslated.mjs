@@ -14,5 +14,4 @@ export const UNTRANSLATED = [
   'src-renderer/features/team/TeamBanner.tsx',
   'src-renderer/features/team/TeamKeyDialog.tsx',
   'src-renderer/features/team/TeamSection.tsx',
-  'src-renderer/features/tracker/TrackerBar.tsx',
 ]
