@@ -10,6 +10,7 @@ import { welcome } from './en/welcome'
 import { operators } from './en/operators'
 import { customers } from './en/customers'
 import { tracker } from './en/tracker'
+import { approval } from './en/approval'
 import { refunds } from './en/refunds'
 
 export const en = {
@@ -21,6 +22,7 @@ export const en = {
   operators,
   customers,
   tracker,
+  approval,
   ui,
   language: {
     title: 'Language',

@@ -12,6 +12,7 @@ import { welcome } from './ms/welcome'
 import { operators } from './ms/operators'
 import { customers } from './ms/customers'
 import { tracker } from './ms/tracker'
+import { approval } from './ms/approval'
 import { refunds } from './ms/refunds'
 
 export const ms: Catalogue = {
@@ -23,6 +24,7 @@ export const ms: Catalogue = {
   operators,
   customers,
   tracker,
+  approval,
   ui,
   language: {
     title: 'Bahasa',

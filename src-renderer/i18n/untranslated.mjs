@@ -2,8 +2,6 @@
 // off when its words move to src-renderer/i18n/; every other .tsx is held to the rule against bare words.
 export const UNTRANSLATED = [
   'src-renderer/features/audit/AuditScreen.tsx',
-  'src-renderer/features/session/ApprovalDialog.tsx',
-  'src-renderer/features/session/NeedNote.tsx',
   'src-renderer/features/settings/ConnectionResults.tsx',
   'src-renderer/features/settings/CredentialsSection.tsx',
   'src-renderer/features/settings/EnvironmentSection.tsx',
