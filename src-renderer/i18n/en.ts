@@ -9,6 +9,8 @@ import { phoneOrder } from './en/phoneOrder'
 import { welcome } from './en/welcome'
 import { operators } from './en/operators'
 import { customers } from './en/customers'
+import { tracker } from './en/tracker'
+import { approval } from './en/approval'
 import { refunds } from './en/refunds'
 
 export const en = {
@@ -19,6 +21,8 @@ export const en = {
   welcome,
   operators,
   customers,
+  tracker,
+  approval,
   ui,
   language: {
     title: 'Language',

@@ -11,6 +11,8 @@ import { phoneOrder } from './ms/phoneOrder'
 import { welcome } from './ms/welcome'
 import { operators } from './ms/operators'
 import { customers } from './ms/customers'
+import { tracker } from './ms/tracker'
+import { approval } from './ms/approval'
 import { refunds } from './ms/refunds'
 
 export const ms: Catalogue = {
@@ -21,6 +23,8 @@ export const ms: Catalogue = {
   welcome,
   operators,
   customers,
+  tracker,
+  approval,
   ui,
   language: {
     title: 'Bahasa',

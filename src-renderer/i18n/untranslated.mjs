@@ -2,13 +2,9 @@
 // off when its words move to src-renderer/i18n/; every other .tsx is held to the rule against bare words.
 export const UNTRANSLATED = [
   'src-renderer/features/audit/AuditScreen.tsx',
-  'src-renderer/features/customers/AddCardDialog.tsx',
-  'src-renderer/features/customers/CustomerForm.tsx',
   'src-renderer/features/home/HomeScreen.tsx',
   'src-renderer/features/home/TakingsChart.tsx',
   'src-renderer/features/report/ReportScreen.tsx',
-  'src-renderer/features/session/ApprovalDialog.tsx',
-  'src-renderer/features/session/NeedNote.tsx',
   'src-renderer/features/settings/ConnectionResults.tsx',
   'src-renderer/features/settings/CredentialsSection.tsx',
   'src-renderer/features/settings/EnvironmentSection.tsx',
@@ -22,5 +18,4 @@ export const UNTRANSLATED = [
   'src-renderer/features/team/TeamBanner.tsx',
   'src-renderer/features/team/TeamKeyDialog.tsx',
   'src-renderer/features/team/TeamSection.tsx',
-  'src-renderer/features/tracker/TrackerBar.tsx',
 ]

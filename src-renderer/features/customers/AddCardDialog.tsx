@@ -6,17 +6,20 @@ import { Modal } from '../../ui/Modal'
 import { BRAND_CHOICES, checkCard, EMPTY_CARD, type CardFields } from './customer-rules'
 import { useCustomersStore } from './customers-store'
 import { DialogFooter } from '../../ui/DialogFooter'
+import { useT } from '../../i18n/i18n'
 
 /** "Add card by hand": a token copied from the gateway's back office, for the open customer. */
 export function AddCardDialog({ open, customerName, onClose }: { open: boolean; customerName: string; onClose: () => void }) {
+  const t = useT()
   return (
-    <Modal open={open} title={`Add a card for ${customerName}`} onClose={onClose} size="wide">
+    <Modal open={open} title={t('customers.addCard.title', { name: customerName })} onClose={onClose} size="wide">
       <AddCardBody onClose={onClose} />
     </Modal>
   )
 }
 
 function AddCardBody({ onClose }: { onClose: () => void }) {
+  const t = useT()
   const addCard = useCustomersStore((state) => state.addCard)
   const [fields, setFields] = useState<CardFields>(EMPTY_CARD)
   const [tried, setTried] = useState(false)
@@ -53,22 +56,20 @@ function AddCardBody({ onClose }: { onClose: () => void }) {
         void submit()
       }}
     >
-      <p className="muted small">
-        For a card the customer saved with the gateway outside this app. The token is kept encrypted on this computer and is never shown again.
-      </p>
-      <Field label="Card token" error={errorFor('token')} hint="From the gateway's back office (the customer's saved card).">
+      <p className="muted small">{t('customers.addCard.lead')}</p>
+      <Field label={t('customers.addCard.token')} error={errorFor('token')} hint={t('customers.addCard.tokenHint')}>
         {(props) => (
           <input {...props} className="mono" value={fields.token} onChange={(e) => set({ token: e.target.value })} autoComplete="off" spellCheck={false} autoFocus />
         )}
       </Field>
       <div className="form-grid">
-        <Field label="Masked number (optional)" error={errorFor('masked')} hint="As the back office shows it, e.g. 512091******0038.">
+        <Field label={t('customers.addCard.masked')} error={errorFor('masked')} hint={t('customers.addCard.maskedHint')}>
           {(props) => <input {...props} className="mono" value={fields.masked} onChange={(e) => set({ masked: e.target.value })} autoComplete="off" spellCheck={false} maxLength={FIELD_LIMITS.cardMasked} placeholder="512091******0038" />}
         </Field>
-        <Field label="Brand (optional)" error={errorFor('brand')}>
+        <Field label={t('customers.addCard.brand')} error={errorFor('brand')}>
           {(props) => (
             <>
-              <input {...props} list="add-card-brands" value={fields.brand} onChange={(e) => set({ brand: e.target.value })} autoComplete="off" maxLength={FIELD_LIMITS.cardBrand} placeholder="Visa" />
+              <input {...props} list="add-card-brands" value={fields.brand} onChange={(e) => set({ brand: e.target.value })} autoComplete="off" maxLength={FIELD_LIMITS.cardBrand} placeholder={t('customers.addCard.brandPlaceholder')} />
               <datalist id="add-card-brands">
                 {BRAND_CHOICES.map((brand) => (
                   <option key={brand} value={brand} />
@@ -78,7 +79,7 @@ function AddCardBody({ onClose }: { onClose: () => void }) {
           )}
         </Field>
       </div>
-      <DialogFooter error={server && !known ? server.message : null} busy={busy} submitLabel="Add card" busyLabel="Adding…" onCancel={onClose} />
+      <DialogFooter error={server && !known ? server.message : null} busy={busy} submitLabel={t('customers.addCard.add')} busyLabel={t('customers.addCard.adding')} onCancel={onClose} />
     </form>
   )
 }

@@ -7,6 +7,7 @@ import { Modal } from '../../ui/Modal'
 import { checkCustomer, type CustomerFields, type CustomerFieldName as FieldName } from './customer-rules'
 import { useCustomersStore } from './customers-store'
 import { DialogFooter } from '../../ui/DialogFooter'
+import { useT } from '../../i18n/i18n'
 
 interface Props {
   open: boolean
@@ -18,14 +19,16 @@ interface Props {
 
 /** A new customer, or changes to one: name, e-mail and phone, checked as main will check them. */
 export function CustomerForm({ open, initial, onClose, onSaved }: Props) {
+  const t = useT()
   return (
-    <Modal open={open} title={initial && 'id' in initial ? 'Edit customer' : 'New customer'} onClose={onClose} size="wide">
+    <Modal open={open} title={initial && 'id' in initial ? t('customers.form.editTitle') : t('customers.form.newTitle')} onClose={onClose} size="wide">
       {initial ? <CustomerFormBody initial={initial} onClose={onClose} onSaved={onSaved} /> : null}
     </Modal>
   )
 }
 
 function CustomerFormBody({ initial, onClose, onSaved }: { initial: CustomerFields | CustomerView; onClose: () => void; onSaved: (customer: CustomerView) => void }) {
+  const t = useT()
   const save = useCustomersStore((state) => state.save)
   const existingId = 'id' in initial ? initial.id : undefined
   const [fields, setFields] = useState<CustomerFields>({ name: initial.name, email: initial.email ?? '', phone: initial.phone ?? '' })
@@ -70,11 +73,11 @@ function CustomerFormBody({ initial, onClose, onSaved }: { initial: CustomerFiel
         void submit()
       }}
     >
-      <Field label="Name" error={errorFor('name')}>
+      <Field label={t('customers.form.name')} error={errorFor('name')}>
         {(props) => <input {...props} value={fields.name} onChange={(e) => set({ name: e.target.value })} autoComplete="off" autoFocus={!fields.name} maxLength={FIELD_LIMITS.customerName} />}
       </Field>
       <div className="form-grid">
-        <Field label="E-mail (optional)" error={errorFor('email')}>
+        <Field label={t('customers.form.email')} error={errorFor('email')}>
           {(props) => (
             // Text, not type="email": Chromium would turn an accented domain into its xn-- form behind staff's back.
             <input
@@ -84,17 +87,17 @@ function CustomerFormBody({ initial, onClose, onSaved }: { initial: CustomerFiel
               spellCheck={false}
               value={fields.email}
               onChange={(e) => set({ email: e.target.value })}
-              placeholder="siti@example.my"
+              placeholder={t('customers.form.emailPlaceholder')}
               autoComplete="off"
               autoFocus={Boolean(fields.name) && !fields.email}
             />
           )}
         </Field>
-        <Field label="Phone (optional)" error={errorFor('phone')} hint={e164 ? `Saved as ${e164}` : 'e.g. 012-345 6789'}>
+        <Field label={t('customers.form.phone')} error={errorFor('phone')} hint={e164 ? t('customers.form.savedAs', { e164 }) : t('customers.form.phoneExample')}>
           {(props) => <input {...props} type="tel" value={fields.phone} onChange={(e) => set({ phone: e.target.value })} placeholder="012-345 6789" autoComplete="off" />}
         </Field>
       </div>
-      <DialogFooter error={banner} busy={busy} submitLabel={existingId === undefined ? 'Save customer' : 'Save changes'} busyLabel="Saving…" onCancel={onClose} />
+      <DialogFooter error={banner} busy={busy} submitLabel={existingId === undefined ? t('customers.form.saveNew') : t('customers.form.saveChanges')} busyLabel={t('customers.form.saving')} onCancel={onClose} />
     </form>
   )
 }

@@ -4,6 +4,7 @@
  */
 import type { CustomerInput } from '../../../src-preload/contract'
 import { FIELD_LIMITS, tooLongMessage } from '../../../src-common/field-limits'
+import { t } from '../../i18n/i18n'
 import { customerNameProblem, emailProblem, phoneProblem } from '../../../src-common/link-rules'
 
 export type CustomerFields = Omit<CustomerInput, 'id'>
@@ -45,15 +46,15 @@ export const BRAND_CHOICES = ['Visa', 'Mastercard', 'American Express', 'JCB', '
 export function checkCard(fields: CardFields): Partial<Record<keyof CardFields, string>> {
   const errors: Partial<Record<keyof CardFields, string>> = {}
   const token = fields.token.trim()
-  if (!token) errors.token = "Paste the card's token from the gateway's back office"
-  else if (/\s/.test(token)) errors.token = 'A token has no spaces: check what was pasted'
+  if (!token) errors.token = t('customers.addCard.tokenMissing')
+  else if (/\s/.test(token)) errors.token = t('customers.addCard.tokenSpaces')
   else if (token.length < 4 || token.length > FIELD_LIMITS.cardToken || !/^[\x21-\x7e]+$/.test(token)) {
-    errors.token = `Paste the token as the gateway shows it: 4 to ${String(FIELD_LIMITS.cardToken)} characters`
+    errors.token = t('customers.addCard.tokenShape', { max: FIELD_LIMITS.cardToken })
   }
   const masked = fields.masked.trim()
   if (masked.length > FIELD_LIMITS.cardMasked) errors.masked = tooLongMessage(FIELD_LIMITS.cardMasked)
-  else if (masked && !/^[0-9*xX•\s-]+$/.test(masked)) errors.masked = 'Digits and * only, e.g. 512091******0038'
-  else if (/^\d{12,19}$/.test(masked.replace(/[\s-]/g, ''))) errors.masked = 'Never type the full card number: hide the middle digits with *'
+  else if (masked && !/^[0-9*xX•\s-]+$/.test(masked)) errors.masked = t('customers.addCard.maskedShape')
+  else if (/^\d{12,19}$/.test(masked.replace(/[\s-]/g, ''))) errors.masked = t('customers.addCard.maskedFull')
   if (fields.brand.trim().length > FIELD_LIMITS.cardBrand) errors.brand = tooLongMessage(FIELD_LIMITS.cardBrand)
   return errors
 }

@@ -6,6 +6,7 @@
 import { create } from 'zustand'
 import type { CallError, CustomerInput, CustomerView, OrderView, SavedCardView } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
+import { t } from '../../i18n/i18n'
 
 export interface CustomerDetail {
   customer: CustomerView
@@ -118,7 +119,7 @@ export const useCustomersStore = create<CustomersState>()((set, get) => ({
     const api = getApi()
     const customerId = get().customerId
     if (!api) return { ok: false, error: NO_BRIDGE }
-    if (customerId === null) return { ok: false, error: { code: 'NOT_FOUND', message: 'Pick the customer first.' } }
+    if (customerId === null) return { ok: false, error: { code: 'NOT_FOUND', message: t('customers.store.pickFirst') } }
     const result = await api.cards.add({ customerId, token: token.trim(), masked: masked.trim(), brand: brand.trim() })
     if (result.ok) await get().refresh()
     return result

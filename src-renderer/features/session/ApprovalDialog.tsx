@@ -1,22 +1,24 @@
 import './ApprovalDialog.css'
 import { useState, type SyntheticEvent } from 'react'
+import { Trans } from 'react-i18next'
 import type { ApprovableCall, ApprovalGranted, CallError } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 import { Field } from '../../ui/Field'
 import { Modal } from '../../ui/Modal'
-import { approvalOffered, withArticle } from './roles'
+import { useT } from '../../i18n/i18n'
+import { approvalOffered } from './roles'
 import { DialogFooter } from '../../ui/DialogFooter'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
 
-/** What the Supervisor approves, in the words of the dialog's question. */
-export const APPROVAL_WHAT: Record<ApprovableCall, string> = {
-  'refunds.request': 'this refund',
-  'refunds.register': 'registering this refund made elsewhere',
-  'phoneOrders.override': 'unlocking this card (supervisor override)',
-  'phoneOrders.charge': 'this charge',
-  'orders.cancelLink': 'marking this link cancelled',
-  'orders.resolveReview': 'this review decision',
-  'cards.remove': 'removing this card',
+/** The dialog's explanation, a whole sentence for each thing the Supervisor approves. */
+const APPROVAL_LEAD: Record<ApprovableCall, string> = {
+  'refunds.request': 'approval.lead.refundsRequest',
+  'refunds.register': 'approval.lead.refundsRegister',
+  'phoneOrders.override': 'approval.lead.phoneOrdersOverride',
+  'phoneOrders.charge': 'approval.lead.phoneOrdersCharge',
+  'orders.cancelLink': 'approval.lead.ordersCancelLink',
+  'orders.resolveReview': 'approval.lead.ordersResolveReview',
+  'cards.remove': 'approval.lead.cardsRemove',
 }
 
 interface DialogProps {
@@ -32,15 +34,17 @@ interface DialogProps {
  * checked by main, which then lets that one call on that one order or card through once.
  */
 export function ApprovalDialog({ open, call, subjectId, onApproved, onCancel }: DialogProps) {
+  const t = useT()
   const [busy, setBusy] = useState(false)
   return (
-    <Modal open={open} title="Supervisor approval" onClose={() => (busy ? undefined : onCancel())} className="approval-dialog">
+    <Modal open={open} title={t('approval.title')} onClose={() => (busy ? undefined : onCancel())} className="approval-dialog">
       <ApprovalForm call={call} subjectId={subjectId} busy={busy} setBusy={setBusy} onApproved={onApproved} onCancel={onCancel} />
     </Modal>
   )
 }
 
 function ApprovalForm({ call, subjectId, busy, setBusy, onApproved, onCancel }: Omit<DialogProps, 'open'> & { busy: boolean; setBusy: (busy: boolean) => void }) {
+  const t = useT()
   const [login, setLogin] = useState('')
   const [pin, setPin] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -48,8 +52,8 @@ function ApprovalForm({ call, subjectId, busy, setBusy, onApproved, onCancel }: 
   const submit = async (event: SyntheticEvent): Promise<void> => {
     event.preventDefault()
     if (busy) return
-    if (!login.trim()) return setError("Enter the Supervisor's login")
-    if (!pin) return setError("Enter the Supervisor's PIN")
+    if (!login.trim()) return setError(t('approval.loginMissing'))
+    if (!pin) return setError(t('approval.pinMissing'))
     const api = getApi()
     if (!api) return setError(NO_BRIDGE.message)
     setBusy(true)
@@ -62,12 +66,11 @@ function ApprovalForm({ call, subjectId, busy, setBusy, onApproved, onCancel }: 
   }
 
   return (
-    <form className="form" aria-label="Supervisor approval" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="form" aria-label={t('approval.title')} noValidate onSubmit={(event) => void submit(event)}>
       <p>
-        A Supervisor approves <strong>{APPROVAL_WHAT[call]}</strong> by typing their own login and PIN here. The approval covers this one action only, and both
-        names are written in the order&apos;s timeline and the audit log.
+        <Trans i18nKey={APPROVAL_LEAD[call]} components={{ b: <strong /> }} />
       </p>
-      <Field label="Supervisor's login">
+      <Field label={t('approval.login')}>
         {(props) => (
           <input
             {...props}
@@ -83,7 +86,7 @@ function ApprovalForm({ call, subjectId, busy, setBusy, onApproved, onCancel }: 
           />
         )}
       </Field>
-      <Field label="Supervisor's PIN">
+      <Field label={t('approval.pin')}>
         {(props) => (
           <input
             {...props}
@@ -98,7 +101,7 @@ function ApprovalForm({ call, subjectId, busy, setBusy, onApproved, onCancel }: 
           />
         )}
       </Field>
-      <DialogFooter error={error} busy={busy} submitLabel="Approve" busyLabel="Checking…" onCancel={onCancel} />
+      <DialogFooter error={error} busy={busy} submitLabel={t('approval.approve')} busyLabel={t('approval.checking')} onCancel={onCancel} />
     </form>
   )
 }
@@ -119,19 +122,24 @@ interface NeededProps {
  * approve" and the dialog, after which the action runs once. Any other error is shown as it is.
  */
 export function RefusalWithApproval({ error, call, subjectId, onApproved, busy = false }: NeededProps) {
+  const t = useT()
   const [asking, setAsking] = useState(false)
   const offered = approvalOffered(error)
   return (
     <>
       <div className={`alert ${offered ? 'alert--warning' : 'alert--error'} approval-needed`} role="alert" data-testid="approval-needed">
         <p>
-          {offered && error.needs ? <strong>Needs {withArticle(error.needs.role)}. </strong> : null}
+          {offered && error.needs ? (
+            <>
+              <strong>{t(`approval.needs.${error.needs.role}`)}</strong>{' '}
+            </>
+          ) : null}
           {error.message}
         </p>
         {offered ? (
           <div className="form__actions">
             <button type="button" className="button button--secondary" disabled={busy} onClick={() => setAsking(true)}>
-              Ask a supervisor to approve
+              {t('approval.ask')}
             </button>
           </div>
         ) : null}

@@ -56,19 +56,13 @@ export function may(role: Role | null | undefined, call: ScreenCall): boolean {
   return atLeast(role, SCREEN_NEEDS[call].role)
 }
 
-/** "a Supervisor", "an Admin". */
-export function withArticle(role: Role): string {
-  return `${role === 'admin' ? 'an' : 'a'} ${roleLabel(role)}`
-}
-
 /**
  * The note beside an action the operator may not do alone, or null when they may:
  * "Needs a Supervisor" and, for a Clerk, how to get it on the spot.
  */
 export function needNote(role: Role | null | undefined, need: Need): string | null {
   if (atLeast(role, need.role)) return null
-  const who = withArticle(need.role)
-  return need.approvable && role === 'clerk' ? `Needs ${who}: one can approve it on this desk with their login and PIN.` : `Needs ${who}.`
+  return need.approvable && role === 'clerk' ? t(`approval.needsApprovable.${need.role}`) : t(`approval.needs.${need.role}`)
 }
 
 /** A refusal a Supervisor may lift on the spot (FORBIDDEN that main says is approvable). */

@@ -2,13 +2,14 @@ import './TrackerBar.css'
 import { useEffect } from 'react'
 import type { CallError } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
+import { t as translate, useT } from '../../i18n/i18n'
 import { useCountdown } from '../../ui/use-countdown'
 import { refreshProgressText, refreshSummary, sameRefresh, trackerLine } from './tracker-text'
 import { subscribeTrackerEvents, useTrackerStore } from './tracker-store'
 
 /** The bar's line when the tracker's state could not be read (the team database's refusal is long, and the banner says it). */
 function trackerUnknownText(error: CallError): string {
-  return error.code === 'TEAM_DATABASE_UNREACHABLE' ? 'Status tracker: not known while the team database cannot be reached' : `Status tracker: not known (${error.message})`
+  return error.code === 'TEAM_DATABASE_UNREACHABLE' ? translate('tracker.unknownTeam') : translate('tracker.unknown', { message: error.message })
 }
 
 /** A refresh that has sent no news for this long is asked about (an event may have been missed). */
@@ -20,6 +21,7 @@ const QUIET_MS = 5000
  * from the milliseconds main sent.
  */
 export function TrackerBar() {
+  const t = useT()
   const status = useTrackerStore((state) => state.status)
   const loadError = useTrackerStore((state) => state.loadError)
   const actionError = useTrackerStore((state) => state.actionError)
@@ -57,10 +59,10 @@ export function TrackerBar() {
 
   if (!status) {
     return (
-      <section className="tracker-bar tracker-bar--unknown" aria-label="Status tracker">
+      <section className="tracker-bar tracker-bar--unknown" aria-label={t('tracker.label')}>
         <div className="tracker-bar__line">
           <span className="tracker-bar__dot" aria-hidden="true" />
-          <span data-testid="tracker-line">{loadError ? trackerUnknownText(loadError) : 'Status tracker…'}</span>
+          <span data-testid="tracker-line">{loadError ? trackerUnknownText(loadError) : t('tracker.loading')}</span>
         </div>
       </section>
     )
@@ -70,7 +72,7 @@ export function TrackerBar() {
   const summary = followedRefresh && refresh !== null && !refresh.running && !sameRefresh(refresh, dismissed) ? refreshSummary({ ...refresh, nextDueInMs }) : null
 
   return (
-    <section className={`tracker-bar tracker-bar--${line.tone}`} aria-label="Status tracker">
+    <section className={`tracker-bar tracker-bar--${line.tone}`} aria-label={t('tracker.label')}>
       <div className="tracker-bar__line">
         <span className="tracker-bar__dot" aria-hidden="true" />
         <span className="tracker-bar__text">
@@ -78,9 +80,9 @@ export function TrackerBar() {
           {line.tone === 'off' ? (
             <>
               {' '}
-              <span className="muted">— waiting orders and refunds are checked only when you ask.</span>{' '}
+              <span className="muted">{t('tracker.offHint')}</span>{' '}
               <button type="button" className="link-button" onClick={() => navigate('settings')}>
-                Turn it on in Settings
+                {t('tracker.turnOn')}
               </button>
             </>
           ) : null}
@@ -88,17 +90,17 @@ export function TrackerBar() {
         </span>
         {running ? (
           <span className="tracker-bar__progress">
-            <progress max={Math.max(1, refresh.total)} value={refresh.done} aria-label="Refresh progress" />
+            <progress max={Math.max(1, refresh.total)} value={refresh.done} aria-label={t('tracker.progressLabel')} />
             <span className="small" data-testid="refresh-progress">
               {refreshProgressText(refresh)}
             </span>
             <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void cancelRefresh()}>
-              Cancel refresh
+              {t('tracker.cancel')}
             </button>
           </span>
         ) : (
           <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void refreshAll()}>
-            {busy ? 'Starting…' : 'Refresh all pending'}
+            {busy ? t('tracker.starting') : t('tracker.refreshAll')}
           </button>
         )}
       </div>
@@ -107,7 +109,7 @@ export function TrackerBar() {
           <span role="status">{summary.result}</span>
           {summary.notDue ? <span>{summary.notDue}</span> : null}
           <button type="button" className="link-button" onClick={dismissSummary}>
-            Dismiss
+            {t('tracker.dismiss')}
           </button>
         </div>
       ) : null}

@@ -3,6 +3,7 @@
  * TrackerStatus with its waits already counted down on the page. Pure, so the wording can be tested.
  */
 import type { RefreshProgress, TrackerStatus } from '../../../src-preload/contract'
+import { t } from '../../i18n/i18n'
 import { countdownText } from '../../ui/countdown'
 
 export type TrackerTone = 'running' | 'offline' | 'off'
@@ -18,28 +19,34 @@ export interface TrackerLine {
 /** The waits of a status as they stand now (main's ms, less the time since it sent them). */
 export type TrackerWaits = Pick<TrackerStatus, 'nextCheckInMs' | 'retryInMs'>
 
-const things = (n: number): string => (n === 1 ? '1 order or refund' : `${String(n)} orders and refunds`)
-
 /** "Status tracker: following 3 orders and refunds · next check in 0:42", "Offline — …", "Status tracker off". */
 export function trackerLine(status: Pick<TrackerStatus, 'state' | 'tracked' | 'dueNow' | 'lastError'>, waits: TrackerWaits): TrackerLine {
   if (status.state === 'off') {
-    return { tone: 'off', text: 'Status tracker off', detail: null }
+    return { tone: 'off', text: t('tracker.off'), detail: null }
   }
   if (status.state === 'offline') {
-    const retry = waits.retryInMs === null ? 'retrying soon' : waits.retryInMs > 0 ? `retrying in ${countdownText(waits.retryInMs)}` : 'retrying now'
-    return { tone: 'offline', text: `Offline — the gateway could not be reached; ${retry}`, detail: status.lastError }
+    const text =
+      waits.retryInMs === null
+        ? t('tracker.offlineSoon')
+        : waits.retryInMs > 0
+          ? t('tracker.offlineIn', { wait: countdownText(waits.retryInMs) })
+          : t('tracker.offlineNow')
+    return { tone: 'offline', text, detail: status.lastError }
   }
-  if (status.tracked === 0) return { tone: 'running', text: 'Status tracker: nothing is waiting for an answer', detail: null }
-  let next = ''
-  if (status.dueNow > 0) next = ` · checking ${String(status.dueNow)} now`
-  else if (waits.nextCheckInMs !== null) next = waits.nextCheckInMs > 0 ? ` · next check in ${countdownText(waits.nextCheckInMs)}` : ' · next check due now'
-  return { tone: 'running', text: `Status tracker: following ${things(status.tracked)}${next}`, detail: null }
+  if (status.tracked === 0) return { tone: 'running', text: t('tracker.nothing'), detail: null }
+  const count = status.tracked
+  let text: string
+  if (status.dueNow > 0) text = t('tracker.followingChecking', { count, due: status.dueNow })
+  else if (waits.nextCheckInMs === null) text = t('tracker.following', { count })
+  else if (waits.nextCheckInMs > 0) text = t('tracker.followingNextIn', { count, wait: countdownText(waits.nextCheckInMs) })
+  else text = t('tracker.followingNextNow', { count })
+  return { tone: 'running', text, detail: null }
 }
 
 /** "Checking 12 of 40 · 1 failed" while a refresh runs. */
 export function refreshProgressText(progress: Pick<RefreshProgress, 'done' | 'total' | 'failed'>): string {
-  const failed = progress.failed > 0 ? ` · ${String(progress.failed)} failed` : ''
-  return `Checked ${String(progress.done)} of ${String(progress.total)}${failed}`
+  const { done, total, failed } = progress
+  return failed > 0 ? t('tracker.progressFailed', { done, total, failed }) : t('tracker.progress', { done, total })
 }
 
 /**
@@ -49,15 +56,20 @@ export function refreshProgressText(progress: Pick<RefreshProgress, 'done' | 'to
  * the result is announced, not every tick of the countdown.
  */
 export function refreshSummary(progress: Pick<RefreshProgress, 'cancelled' | 'done' | 'total' | 'failed' | 'notDue' | 'nextDueInMs'>): { result: string; notDue: string | null } {
-  const failed = progress.failed > 0 ? ` (${String(progress.failed)} failed)` : ''
+  const { done, total, failed } = progress
   let result: string
-  if (progress.cancelled) result = `Refresh cancelled after ${String(progress.done)} of ${String(progress.total)}${failed}.`
-  else if (progress.total === 0) result = 'Nothing was due for a check.'
-  else result = `Checked ${String(progress.done)}${failed}.`
+  if (progress.cancelled) result = failed > 0 ? t('tracker.cancelledFailed', { done, total, failed }) : t('tracker.cancelled', { done, total })
+  else if (total === 0) result = t('tracker.nothingDue')
+  else result = failed > 0 ? t('tracker.checkedFailed', { done, failed }) : t('tracker.checked', { done })
   if (progress.notDue === 0) return { result, notDue: null }
-  const soonest =
-    progress.nextDueInMs === null ? '' : progress.nextDueInMs > 0 ? ` — the soonest in ${countdownText(progress.nextDueInMs)}` : ' — the soonest is due now'
-  return { result, notDue: `${String(progress.notDue)} not due yet${soonest} (the gateway asks for 60 s after each payment or request).` }
+  const n = progress.notDue
+  const notDue =
+    progress.nextDueInMs === null
+      ? t('tracker.notDue', { n })
+      : progress.nextDueInMs > 0
+        ? t('tracker.notDueIn', { n, wait: countdownText(progress.nextDueInMs) })
+        : t('tracker.notDueNow', { n })
+  return { result, notDue }
 }
 
 /** Whether two reports describe the same refresh at the same point (the soonest wait aside, which moves). */

@@ -1,0 +1,98 @@
+/**
+ * The status tracker's bar and a Supervisor's approval in Bahasa Melayu (issue 21): the Orders
+ * screen's tracker line, then a Clerk's phone order above their limit, refused with "Perlukan
+ * Penyelia." and the approval dialog. Screenshots at 1280×800 and 1024×700 under
+ * test-results/screenshots/ (language-ms-tracker-*, language-ms-approval-*), looked at for overflow.
+ */
+import type { Locator, Page } from '@playwright/test'
+import { TEST_OPERATORS, type Harness } from '../harness/server'
+import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { call, control } from './training-control'
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 700 },
+] as const
+
+async function shoot(page: Page, name: string, part?: Locator): Promise<void> {
+  for (const size of SIZES) {
+    const file = `${SCREENSHOT_DIR}/language-ms-${name}-${String(size.width)}x${String(size.height)}`
+    await page.setViewportSize(size)
+    if (part) {
+      await part.scrollIntoViewIfNeeded()
+      await part.screenshot({ path: `${file}-part.png` })
+    }
+    await page.screenshot({ path: `${file}.png` })
+  }
+  await page.setViewportSize(SIZES[0])
+}
+
+async function speakMalay(page: Page): Promise<void> {
+  await page.setViewportSize(SIZES[0])
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('radiogroup', { name: 'Language of the screens' }).getByRole('radio', { name: 'Bahasa Melayu' }).click()
+  await expect(page.getByRole('navigation', { name: 'Utama' })).toBeVisible()
+}
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Utama' })
+
+/** Siti paid a card link earlier with "save this card" ticked; the status check 60 s later saved the token. */
+async function cardSavedThroughHostedPage(harness: Harness): Promise<void> {
+  const link = await call<{ order: { id: number } }>(harness, 'links.create', {
+    kind: 'card',
+    channel: '',
+    bankCode: '',
+    invoiceNumber: 'INV-LINK-0001',
+    amountSen: 25_00,
+    descriptor: '',
+    autoRedirect: false,
+    callbackUrl: 'https://shop.example.my/paid',
+    failedUrl: '',
+    expiryMinutes: 60,
+    customer: { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789', address: '', city: '', state: '', zipCode: '', country: 'MY' },
+    lineItems: [],
+  })
+  await control(harness, '/pay', { invoice_number: 'INV-LINK-0001', card_number: '5120910000000038', expiry: '12/39', cvv: '100', save_card: true })
+  await harness.advanceClock(60_000)
+  await call(harness, 'orders.checkStatus', { id: link.order.id })
+}
+
+test('the status tracker and a Supervisor approval for a Clerk, in Bahasa Melayu', async ({ page, harness }) => {
+  await cardSavedThroughHostedPage(harness)
+  await speakMalay(page)
+
+  await menu(page).getByRole('button', { name: 'Pesanan', exact: true }).click()
+  const bar = page.getByRole('region', { name: 'Penjejak status' })
+  await expect(bar.getByTestId('tracker-line')).toHaveText('Penjejak status dimatikan')
+  await expect(bar.getByRole('button', { name: 'Hidupkan di Tetapan' })).toBeVisible()
+  await expect(bar.getByRole('button', { name: 'Semak semua yang menunggu' })).toBeVisible()
+  await shoot(page, 'tracker', bar)
+
+  // The Clerk signs in; the desk stays in Bahasa Melayu.
+  await page.getByRole('button', { name: 'Log keluar' }).click()
+  const signIn = page.getByTestId('sign-in')
+  await signIn.getByLabel('ID log masuk').fill(TEST_OPERATORS.clerk.login)
+  await signIn.getByLabel('PIN').fill(TEST_OPERATORS.clerk.pin)
+  await signIn.getByRole('button', { name: 'Log masuk' }).click()
+
+  await menu(page).getByRole('button', { name: 'Pesanan telefon' }).click()
+  await page.getByRole('combobox', { name: 'Cari pelanggan' }).fill('Siti')
+  await page.getByRole('option', { name: /Siti Aminah/ }).click()
+  await page.getByTestId('saved-card').filter({ hasText: '0038' }).getByRole('radio').check()
+  const charge = page.getByRole('region', { name: 'Caj' })
+  await charge.getByLabel('Jumlah (RM)').fill('600')
+  await charge.getByRole('button', { name: 'Semak caj' }).click()
+
+  const confirm = page.getByTestId('confirm-charge-dialog')
+  const refusal = confirm.getByTestId('approval-needed')
+  await expect(refusal).toContainText('Perlukan Penyelia.')
+  await shoot(page, 'approval-needed', refusal)
+  await refusal.getByRole('button', { name: 'Minta penyelia meluluskan' }).click()
+  const approval = page.getByRole('dialog', { name: 'Kelulusan penyelia' })
+  await expect(approval).toContainText('Penyelia meluluskan caj ini dengan menaip log masuk dan PIN mereka sendiri di sini.')
+  await approval.getByRole('button', { name: 'Luluskan' }).click()
+  await expect(approval.getByRole('alert')).toHaveText('Masukkan log masuk penyelia')
+  await expect(approval.getByLabel('Log masuk penyelia')).toBeVisible()
+  await expect(approval.getByLabel('PIN penyelia')).toBeVisible()
+  await shoot(page, 'approval-dialog', approval)
+})
