@@ -4,58 +4,10 @@
  * Penyelia." and the approval dialog. Screenshots at 1280×800 and 1024×700 under
  * test-results/screenshots/ (language-ms-tracker-*, language-ms-approval-*), looked at for overflow.
  */
-import type { Locator, Page } from '@playwright/test'
-import { TEST_OPERATORS, type Harness } from '../harness/server'
-import { expect, SCREENSHOT_DIR, test } from './fixtures'
-import { call, control } from './training-control'
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 700 },
-] as const
-
-async function shoot(page: Page, name: string, part?: Locator): Promise<void> {
-  for (const size of SIZES) {
-    const file = `${SCREENSHOT_DIR}/language-ms-${name}-${String(size.width)}x${String(size.height)}`
-    await page.setViewportSize(size)
-    if (part) {
-      await part.scrollIntoViewIfNeeded()
-      await part.screenshot({ path: `${file}-part.png` })
-    }
-    await page.screenshot({ path: `${file}.png` })
-  }
-  await page.setViewportSize(SIZES[0])
-}
-
-async function speakMalay(page: Page): Promise<void> {
-  await page.setViewportSize(SIZES[0])
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
-  await page.getByRole('radiogroup', { name: 'Language of the screens' }).getByRole('radio', { name: 'Bahasa Melayu' }).click()
-  await expect(page.getByRole('navigation', { name: 'Utama' })).toBeVisible()
-}
-
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Utama' })
-
-/** Siti paid a card link earlier with "save this card" ticked; the status check 60 s later saved the token. */
-async function cardSavedThroughHostedPage(harness: Harness): Promise<void> {
-  const link = await call<{ order: { id: number } }>(harness, 'links.create', {
-    kind: 'card',
-    channel: '',
-    bankCode: '',
-    invoiceNumber: 'INV-LINK-0001',
-    amountSen: 25_00,
-    descriptor: '',
-    autoRedirect: false,
-    callbackUrl: 'https://shop.example.my/paid',
-    failedUrl: '',
-    expiryMinutes: 60,
-    customer: { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789', address: '', city: '', state: '', zipCode: '', country: 'MY' },
-    lineItems: [],
-  })
-  await control(harness, '/pay', { invoice_number: 'INV-LINK-0001', card_number: '5120910000000038', expiry: '12/39', cvv: '100', save_card: true })
-  await harness.advanceClock(60_000)
-  await call(harness, 'orders.checkStatus', { id: link.order.id })
-}
+import { TEST_OPERATORS } from '../harness/server'
+import { expect, test } from './fixtures'
+import { menu, shoot, speakMalay } from './in-malay'
+import { cardSavedThroughHostedPage } from './paid-cards'
 
 test('the status tracker and a Supervisor approval for a Clerk, in Bahasa Melayu', async ({ page, harness }) => {
   await cardSavedThroughHostedPage(harness)

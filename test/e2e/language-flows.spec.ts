@@ -4,44 +4,10 @@
  * confirmed and approved with its receipt. Screenshots at 1280×800 and 1024×700 under
  * test-results/screenshots/ (language-ms-*), looked at for Malay words that overflow.
  */
-import type { Locator, Page } from '@playwright/test'
-import type { Harness } from '../harness/server'
-import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { expect, test } from './fixtures'
+import { menu, shoot, speakMalay } from './in-malay'
+import { cardSavedThroughHostedPage } from './paid-cards'
 import { payByCard } from './link-steps'
-import { call, control } from './training-control'
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 700 },
-] as const
-
-/**
- * The window at both sizes, then back to the first. The screen scrolls inside the window, so `part`
- * (the words to look at) is scrolled into view first, and also taken whole on its own.
- */
-async function shoot(page: Page, name: string, part?: Locator): Promise<void> {
-  for (const size of SIZES) {
-    const file = `${SCREENSHOT_DIR}/language-ms-${name}-${String(size.width)}x${String(size.height)}`
-    await page.setViewportSize(size)
-    if (part) {
-      await part.scrollIntoViewIfNeeded()
-      await part.screenshot({ path: `${file}-part.png` })
-    }
-    await page.screenshot({ path: `${file}.png` })
-  }
-  await page.setViewportSize(SIZES[0])
-}
-
-/** Settings → Language → Bahasa Melayu; the menu is then "Utama". */
-async function speakMalay(page: Page): Promise<Page> {
-  await page.setViewportSize(SIZES[0])
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
-  await page.getByRole('radiogroup', { name: 'Language of the screens' }).getByRole('radio', { name: 'Bahasa Melayu' }).click()
-  await expect(page.getByRole('navigation', { name: 'Utama' })).toBeVisible()
-  return page
-}
-
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Utama' })
 
 test('a card link made, paid and checked, in Bahasa Melayu', async ({ page, context, harness }) => {
   // The page's clock too, so that the 60 seconds before a status check pass at once on the button.
@@ -114,27 +80,6 @@ test('a buy-now-pay-later link with its items, in Bahasa Melayu', async ({ page 
   await expect(page.getByTestId('link-result').getByRole('heading', { name: 'Pautan sedia' })).toBeVisible()
   await shoot(page, 'link-created-bnpl', page.getByTestId('link-result'))
 })
-
-/** Siti paid a card link earlier with "save this card" ticked; the status check 60 s later saved the token. */
-async function cardSavedThroughHostedPage(harness: Harness): Promise<void> {
-  const link = await call<{ order: { id: number } }>(harness, 'links.create', {
-    kind: 'card',
-    channel: '',
-    bankCode: '',
-    invoiceNumber: 'INV-LINK-0001',
-    amountSen: 25_00,
-    descriptor: '',
-    autoRedirect: false,
-    callbackUrl: 'https://shop.example.my/paid',
-    failedUrl: '',
-    expiryMinutes: 60,
-    customer: { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789', address: '', city: '', state: '', zipCode: '', country: 'MY' },
-    lineItems: [],
-  })
-  await control(harness, '/pay', { invoice_number: 'INV-LINK-0001', card_number: '5120910000000038', expiry: '12/39', cvv: '100', save_card: true })
-  await harness.advanceClock(60_000)
-  await call(harness, 'orders.checkStatus', { id: link.order.id })
-}
 
 test('a phone order charged and approved with its receipt, in Bahasa Melayu', async ({ page, harness }) => {
   await cardSavedThroughHostedPage(harness)

@@ -5,9 +5,8 @@
  * (language-ms-orders-*), looked at for Malay words that overflow.
  */
 import type { Page } from '@playwright/test'
-import type { Harness } from '../harness/server'
 import { expect, SCREENSHOT_DIR, test } from './fixtures'
-import { call, control } from './training-control'
+import { paidByCard } from './paid-cards'
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -20,27 +19,6 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/language-ms-orders-${name}-${String(size.width)}x${String(size.height)}.png` })
   }
   await page.setViewportSize(SIZES[0])
-}
-
-/** A card link paid on the gateway's page and checked 61 s later (through the bridge): Paid here. */
-async function paidByCard(harness: Harness, invoiceNumber: string, amountSen: number): Promise<void> {
-  const link = await call<{ order: { id: number } }>(harness, 'links.create', {
-    kind: 'card',
-    channel: '',
-    bankCode: '',
-    invoiceNumber,
-    amountSen,
-    descriptor: '',
-    autoRedirect: false,
-    callbackUrl: 'https://shop.example.my/paid',
-    failedUrl: '',
-    expiryMinutes: 60,
-    customer: { name: 'Lim Wei Jie', email: 'weijie@example.my', phone: '016-777 8899', address: '', city: '', state: '', zipCode: '', country: 'MY' },
-    lineItems: [],
-  })
-  await control(harness, '/pay', { invoice_number: invoiceNumber, card_number: '4509198934905332', expiry: '12/39', cvv: '100' })
-  await harness.advanceClock(61_000)
-  await call(harness, 'orders.checkStatus', { id: link.order.id })
 }
 
 test.describe('before the day’s settlement, in Bahasa Melayu', () => {

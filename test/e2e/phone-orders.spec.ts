@@ -6,30 +6,9 @@
  * clock are both moved forward instead of waiting.
  */
 import type { Locator, Page } from '@playwright/test'
-import type { Harness } from '../harness/server'
 import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { cardSavedThroughHostedPage } from './paid-cards'
 import { call, control, trainingUrl } from './training-control'
-
-/** Siti paid a card link earlier with "save this card" ticked; the status check 60 s later saved the token. */
-async function cardSavedThroughHostedPage(harness: Harness): Promise<void> {
-  const link = await call<{ order: { id: number } }>(harness, 'links.create', {
-    kind: 'card',
-    channel: '',
-    bankCode: '',
-    invoiceNumber: 'INV-LINK-0001',
-    amountSen: 25_00,
-    descriptor: '',
-    autoRedirect: false,
-    callbackUrl: 'https://shop.example.my/paid',
-    failedUrl: '',
-    expiryMinutes: 60,
-    customer: { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789', address: '', city: '', state: '', zipCode: '', country: 'MY' },
-    lineItems: [],
-  })
-  await control(harness, '/pay', { invoice_number: 'INV-LINK-0001', card_number: '5120910000000038', expiry: '12/39', cvv: '100', save_card: true })
-  await harness.advanceClock(60_000)
-  await call(harness, 'orders.checkStatus', { id: link.order.id })
-}
 
 async function pickCustomer(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Phone order' }).click()

@@ -10,6 +10,7 @@
 import type { Locator, Page } from '@playwright/test'
 import type { Harness } from '../harness/server'
 import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { paidByCard } from './paid-cards'
 import { createLink, fillLinkForm, openLink, payByCard } from './link-steps'
 import { call, control } from './training-control'
 import { freePort } from '../support/free-port'
@@ -33,27 +34,6 @@ async function openInOrders(page: Page, invoice: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(invoice)
   await page.getByTestId('order-row').filter({ hasText: invoice }).click()
   await expect(orderDetail(page).getByRole('heading', { name: invoice })).toBeVisible()
-}
-
-/** A card link paid on the gateway's page and checked 61 s later (set up through the bridge): Paid here. */
-async function paidByCard(harness: Harness, invoiceNumber: string, amountSen: number): Promise<void> {
-  const link = await call<{ order: { id: number } }>(harness, 'links.create', {
-    kind: 'card',
-    channel: '',
-    bankCode: '',
-    invoiceNumber,
-    amountSen,
-    descriptor: '',
-    autoRedirect: false,
-    callbackUrl: 'https://shop.example.my/paid',
-    failedUrl: '',
-    expiryMinutes: 60,
-    customer: { name: 'Lim Wei Jie', email: 'weijie@example.my', phone: '016-777 8899', address: '', city: '', state: '', zipCode: '', country: 'MY' },
-    lineItems: [],
-  })
-  await control(harness, '/pay', { invoice_number: invoiceNumber, card_number: '4509198934905332', expiry: '12/39', cvv: '100' })
-  await harness.advanceClock(61_000)
-  await call(harness, 'orders.checkStatus', { id: link.order.id })
 }
 
 /** Whether the focus is inside `dialog`: Tab must never leave it. */
