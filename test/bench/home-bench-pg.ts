@@ -19,6 +19,7 @@ import { PgDatabase } from '../../src-main/store/postgres/pg-database'
 import { migrateTeam } from '../../src-main/store/postgres/team-schema'
 import { startCluster } from '../support/postgres'
 import { figure, grouped } from './figures'
+import { measureP95 } from './timing'
 
 const ordersArg = process.argv.indexOf('--orders')
 const ORDERS = ordersArg > 0 ? Number(process.argv[ordersArg + 1]) : 1_000_000
@@ -85,24 +86,6 @@ function seed(db: PgDatabase): void {
   console.log(`  ${String(indexes.length)} indexes built, vacuum + analyze, ${seconds(started)}`)
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-}
-
-function measure(name: string, run: (i: number) => void): number {
-  for (let i = 0; i < 5; i += 1) run(i)
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i += 1) {
-    const started = performance.now()
-    run(i)
-    times.push(performance.now() - started)
-  }
-  times.sort((a, b) => a - b)
-  const p95 = percentile(times, 95)
-  console.log(`${name.padEnd(40)} p50 ${percentile(times, 50).toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms`)
-  return p95
-}
-
 async function main(): Promise<void> {
   const cluster = await startCluster({ label: 'home-bench', settings: { shared_buffers: '512MB', maintenance_work_mem: '512MB' } })
   let db: PgDatabase | null = null
@@ -116,9 +99,9 @@ async function main(): Promise<void> {
     const at = (i: number): Date => new Date(NOW.getTime() - (i % 24) * 3_600_000)
     const figures = homeFigures(history, NOW)
     console.log(`today ${String(figures.today.current.paidCount)} paid, this month ${String(figures.month.current.paidCount)} paid, RM ${(figures.month.current.netSen / 100).toFixed(2)} net`)
-    measure('figures (3 periods, 3 previous, 3 charts)', (i) => homeFigures(history, at(i)))
-    measure('needs attention (5 lists)', (i) => homeAttention(history, at(i)))
-    const p95 = measure('home screen (figures + needs attention)', (i) => {
+    measureP95('figures (3 periods, 3 previous, 3 charts)', RUNS, (i) => homeFigures(history, at(i)))
+    measureP95('needs attention (5 lists)', RUNS, (i) => homeAttention(history, at(i)))
+    const p95 = measureP95('home screen (figures + needs attention)', RUNS, (i) => {
       homeFigures(history, at(i))
       homeAttention(history, at(i))
     })

@@ -25,6 +25,7 @@ import { migrateTeam } from '../../src-main/store/postgres/team-schema'
 import { createRandom } from '../../src-main/store/seed'
 import { startCluster } from '../support/postgres'
 import { figure } from './figures'
+import { percentile } from './timing'
 
 const ordersArg = process.argv.indexOf('--orders')
 const ORDERS = ordersArg > 0 ? Number(process.argv[ordersArg + 1]) : 1_000_000
@@ -217,10 +218,6 @@ interface Kind {
   name: string
   query: (i: number) => OrderSearch
   secondPage?: boolean
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 }
 
 const seconds = (since: number): string => `${((performance.now() - since) / 1000).toFixed(1)} s`

@@ -21,6 +21,7 @@ import type { OrderSearch, OrderStatus } from '../../src-main/store/history-type
 import { migrate, MIGRATIONS, schemaVersion } from '../../src-main/store/migrations'
 import { createRandom, optimizeSearchIndex, seedOrders } from '../../src-main/store/seed'
 import { figure, grouped } from './figures'
+import { percentile } from './timing'
 
 const ordersArg = process.argv.indexOf('--orders')
 const ORDERS = ordersArg > 0 ? Number(process.argv[ordersArg + 1]) : 1_000_000
@@ -117,10 +118,6 @@ interface Kind {
   like: ((i: number) => { sql: string; params: unknown[] }) | null
   /** Times the second page rather than the first. */
   secondPage?: boolean
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 }
 
 /**

@@ -15,16 +15,12 @@ import { startShop, teamConnection, type Desk } from '../integration/team/desks'
 import { argument, insideThrowawayKeyring, table } from './bench-backend'
 import type { Result } from '../../src-preload/contract'
 import { figure } from './figures'
+import { percentile } from './timing'
 
 const RATE = Number(argument('--rate') ?? 50)
 const SECONDS = Number(argument('--seconds') ?? 30)
 const CARDS = 60
 const TARGET_DUPLICATES = 0
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
-}
 
 async function main(): Promise<void> {
   const cluster = await startCluster({ label: 'bench-team', durable: true })
