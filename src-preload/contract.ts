@@ -106,6 +106,11 @@ export const EnvironmentSettings = z.object({
         const problem = descriptorProblem(descriptor)
         if (problem) context.addIssue({ code: 'custom', message: problem })
       }),
+    /**
+     * A non-card link tells the gateway the customer's language for its channel page
+     * (`checkout_experience.language` "EN"/"MS"). Off for a gateway that refuses the field (docs/i18n.md).
+     */
+    sendPageLanguage: z.boolean(),
   }),
   listener: z.object({
     enabled: z.boolean(),
@@ -446,6 +451,8 @@ export const OrderDetail = z.object({
   canCancel: z.boolean(),
   /** Card orders that were paid (and their refunds); null for others. */
   refunds: RefundSummary.nullable(),
+  /** The language the order's customer reads (the link's drafts); null: not chosen, the desk's. */
+  customerLanguage: Language.nullable(),
 })
 export type OrderDetail = z.infer<typeof OrderDetail>
 
@@ -483,6 +490,8 @@ export const LinkRequest = z.object({
     state: FormText(FIELD_LIMITS.state),
     zipCode: FormText(FIELD_LIMITS.zipCode),
     country: FormText(FIELD_LIMITS.country),
+    /** The customer's language for the channel page and the drafts; absent keeps what the customer has. */
+    language: Language.optional(),
   }),
   lineItems: z
     .array(
@@ -527,6 +536,8 @@ export const CustomerView = z.object({
   state: z.string().nullable(),
   zipCode: z.string().nullable(),
   country: z.string().nullable(),
+  /** The language the customer reads (drafts, receipt, the channel page); null: the desk's. */
+  language: Language.nullable(),
   createdAt: z.string(),
 })
 export type CustomerView = z.infer<typeof CustomerView>
@@ -553,6 +564,8 @@ export const CustomerInput = z.object({
   name: FormText(FIELD_LIMITS.customerName),
   email: FormText(FIELD_LIMITS.email),
   phone: FormText(FIELD_LIMITS.phone),
+  /** Absent keeps what was chosen before; null clears it (the desk's language is used). */
+  language: Language.nullable().optional(),
 })
 export type CustomerInput = z.infer<typeof CustomerInput>
 
@@ -577,8 +590,8 @@ export const Receipt = z.object({
   approvalCode: z.string().nullable(),
   customerName: z.string(),
   at: z.string(),
-  /** The receipt as plain text, for copying. */
-  text: z.string(),
+  /** The customer's language, which the receipt is worded in (null: the desk's); the renderer words it. */
+  language: Language.nullable(),
 })
 export type Receipt = z.infer<typeof Receipt>
 

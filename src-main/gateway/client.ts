@@ -168,6 +168,8 @@ export interface CreatePaymentInput {
   lineItems?: readonly LineItemInput[] | undefined
   callbackUrl?: string | undefined
   customer: { id: string; name: string; email?: string | undefined; phone?: string | undefined; country: string }
+  /** The language of the gateway's channel page (`checkout_experience.language`); absent: the gateway's own choice. */
+  pageLanguage?: 'EN' | 'MS' | undefined
 }
 
 /**
@@ -380,6 +382,7 @@ export function createPaymentBody(input: CreatePaymentInput): object {
     payment: { channel: input.channel, business_model: 'B2C', bank_code: input.bankCode, callback_url: input.callbackUrl },
     customer: { id: input.customer.id, name: input.customer.name, email: input.customer.email, phone: input.customer.phone, country: input.customer.country },
     device_info: DESK_DEVICE_INFO,
+    ...(input.pageLanguage ? { checkout_experience: { language: input.pageLanguage } } : {}),
   }
 }
 

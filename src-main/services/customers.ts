@@ -23,6 +23,7 @@ export function customerView(row: CustomerRow): CustomerView {
     state: row.state,
     zipCode: row.zipCode,
     country: row.country,
+    language: row.language,
     createdAt: row.createdAt,
   }
 }
@@ -128,7 +129,7 @@ export class Customers {
     if (emailIssue) throw new AppError('INVALID_INPUT', emailIssue, 'email')
     const phoneIssue = phoneProblem(input.phone, false)
     if (phoneIssue) throw new AppError('INVALID_INPUT', phoneIssue, 'phone')
-    const fields = { name, email: email || null, phone: phoneE164(input.phone) }
+    const fields = { name, email: email || null, phone: phoneE164(input.phone), ...(input.language !== undefined ? { language: input.language } : {}) }
     const at = this.ctx.now().toISOString()
     return history.transaction(() => {
       if (input.id !== undefined) {

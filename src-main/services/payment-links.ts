@@ -88,6 +88,7 @@ function customerFor(history: History, request: LinkRequest, phone: string, at: 
     state: trimmed(request.customer.state) ?? null,
     zipCode: trimmed(request.customer.zipCode) ?? null,
     country: trimmed(request.customer.country)?.toUpperCase() ?? null,
+    language: request.customer.language ?? null,
   }
   const known = history.customers.search(email, 20).find((customer) => customer.email?.toLowerCase() === email.toLowerCase())
   if (known) {
@@ -106,7 +107,13 @@ interface Planned {
   send: (client: GatewayClient) => Promise<GatewayResult<{ url: string | null; expiresAt: string | null; referenceId: string | null }>>
 }
 
-function plan(request: LinkRequest, customer: CustomerRow, requestId: string, paymentId: string | null, now: Date): Planned {
+/** The channel page's language as the v3 interface spells it, when the customer has one and Settings send it. */
+function pageLanguage(customer: CustomerRow, send: boolean): 'EN' | 'MS' | undefined {
+  if (!send || customer.language === null) return undefined
+  return customer.language === 'ms' ? 'MS' : 'EN'
+}
+
+function plan(request: LinkRequest, customer: CustomerRow, requestId: string, paymentId: string | null, now: Date, sendPageLanguage: boolean): Planned {
   const invoiceNumber = request.invoiceNumber.trim()
   if (request.kind === 'card') {
     const input: PaymentPageInput = {
@@ -160,6 +167,7 @@ function plan(request: LinkRequest, customer: CustomerRow, requestId: string, pa
       // The published examples always send a country; a shop in Malaysia serves Malaysians unless told.
       country: trimmed(request.customer.country)?.toUpperCase() ?? customer.country ?? 'MY',
     },
+    pageLanguage: pageLanguage(customer, sendPageLanguage),
   }
   return {
     operation: 'create_payment',
@@ -236,7 +244,7 @@ export class PaymentLinks {
     const { order, attempt, planned } = writeAhead(history, invoiceNumber, () => {
       const existing = reusable()
       const customer = customerFor(history, request, check.phoneE164, at)
-      const planned = plan(request, customer, requestId, paymentId, now)
+      const planned = plan(request, customer, requestId, paymentId, now, ctx.settings().links.sendPageLanguage)
       const fields = {
         kind: generic ? ('generic_link' as const) : ('card_link' as const),
         amountSen: request.amountSen,

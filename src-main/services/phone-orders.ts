@@ -340,15 +340,8 @@ export class PhoneOrders {
     const merchant = settings.shop.name || descriptor || settings.links.descriptor || 'Merchant'
     const approvalCode = approvalCodeOf(history, orderId)
     const at = order.completedAt ?? order.updatedAt
-    const lines: [string, string][] = [
-      ['Amount', formatRm(order.amountSen)],
-      ['Card', cardText({ brand: order.cardBrand, masked: order.cardMasked, last4: order.cardLast4 }) ?? '—'],
-      ['Approval code', approvalCode ?? '—'],
-      ['Invoice', order.invoiceNumber],
-      ['Customer', order.customerName],
-      ['Time', `${at.replace('T', ' ').slice(0, 19)} UTC`],
-    ]
-    const text = [merchant, 'Card payment (phone order, MOTO)', '', ...lines.map(([label, value]) => `${label.padEnd(14)}${value}`), '', 'Approved'].join('\n')
-    return { merchant, invoiceNumber: order.invoiceNumber, amountSen: order.amountSen, cardMasked: order.cardMasked, cardBrand: order.cardBrand, approvalCode, customerName: order.customerName, at, text }
+    // Worded by the renderer, in the customer's language (a receipt is the customer's): main sends data only.
+    const language = order.customerId === null ? null : (history.customers.get(order.customerId)?.language ?? null)
+    return { merchant, invoiceNumber: order.invoiceNumber, amountSen: order.amountSen, cardMasked: order.cardMasked, cardBrand: order.cardBrand, approvalCode, customerName: order.customerName, at, language }
   }
 }

@@ -67,6 +67,7 @@ export function orderDetail(history: History, id: number, now: Date, settlementC
     statusCheck: checkView(statusCheckDueAt(history, order), now),
     canCancel: isLink(order) && order.status === 'PENDING' && !order.review,
     refunds: refundSummary(history, order, now, settlementCutOff),
+    customerLanguage: order.customerId === null ? null : (history.customers.get(order.customerId)?.language ?? null),
   }
 }
 

@@ -12,7 +12,7 @@ import { DatabaseUnreachableError } from '../store/postgres/sync-connection'
 
 export const DEFAULT_ENVIRONMENT_SETTINGS: EnvironmentSettings = {
   shop: { name: '' },
-  links: { callbackUrl: '', failedUrl: '', expiryMinutes: 24 * 60, invoicePrefix: 'INV-', descriptor: '' },
+  links: { callbackUrl: '', failedUrl: '', expiryMinutes: 24 * 60, invoicePrefix: 'INV-', descriptor: '', sendPageLanguage: true },
   listener: { enabled: false, host: '127.0.0.1', port: 9900, path: '/doku/notifications', publicBaseUrl: '' },
   tracker: { enabled: true, concurrency: 4 },
   phoneOrders: { chargeLimitSen: 5_000_00, clerkChargeLimitSen: 500_00, duplicateWindowMinutes: 10, threeDsSuccessUrl: '', threeDsFailedUrl: '' },

@@ -131,6 +131,8 @@ const genericPayment: z.ZodType<GenericPayment> = z.object({
   bankCode: nullableText,
   businessModel: z.enum(['B2C', 'B2B']).nullable(),
   deviceInfo: z.object({ platform: nullableText, browser: nullableText, os: nullableText }).nullable(),
+  // Books written before the field was known have none.
+  pageLanguage: z.enum(['EN', 'MS']).nullable().optional(),
   customer: z.object({ id: text, name: text, email: text, phone: text, country: nullableText, address: nullableText }),
   callbackUrl: nullableText,
   metadata: z.record(z.string(), z.string()),

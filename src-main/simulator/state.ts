@@ -109,6 +109,8 @@ export interface GenericPayment {
   businessModel: 'B2C' | 'B2B' | null
   /** `device_info` as sent, if sent. */
   deviceInfo: { platform: string | null; browser: string | null; os: string | null } | null
+  /** `checkout_experience.language` as sent: the customer page speaks it; null: English. */
+  pageLanguage?: 'EN' | 'MS' | null
   customer: { id: string; name: string; email: string; phone: string; country: string | null; address: string | null }
   callbackUrl: string | null
   metadata: Record<string, string>

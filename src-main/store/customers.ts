@@ -1,6 +1,6 @@
 /** Customers, and the search-as-you-type of the phone order form (name, e-mail or phone prefix). */
 import { engineOf, type SqlDatabase, type SqlStatement } from './database'
-import type { CustomerRow, NewCustomer } from './history-types'
+import type { CustomerLanguage, CustomerRow, NewCustomer } from './history-types'
 import { compileSearchText } from './order-search'
 import { compileSearchTerms, termConditions } from './postgres/search-terms'
 
@@ -15,6 +15,7 @@ interface CustomerRecord {
   state: string | null
   zip_code: string | null
   country: string | null
+  language: CustomerLanguage | null
   created_at: string
   updated_at: string
 }
@@ -31,6 +32,7 @@ function toCustomerRow(r: CustomerRecord): CustomerRow {
     state: r.state,
     zipCode: r.zip_code,
     country: r.country,
+    language: r.language,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   }
@@ -48,6 +50,7 @@ const FIELDS: readonly (readonly [keyof CustomerUpdate, string])[] = [
   ['state', 'state'],
   ['zipCode', 'zip_code'],
   ['country', 'country'],
+  ['language', 'language'],
 ]
 
 export class CustomersRepository {
@@ -75,7 +78,7 @@ export class CustomersRepository {
   }
 
   insert(customer: NewCustomer): CustomerRow {
-    return toCustomerRow(this.insertStatement.get(customer) as CustomerRecord)
+    return toCustomerRow(this.insertStatement.get({ ...customer, language: customer.language ?? null }) as CustomerRecord)
   }
 
   /** Changes the given fields (null clears one, absent keeps it) and stamps updated_at with `at`. */

@@ -188,10 +188,16 @@ export interface NewCustomer {
   state: string | null
   zipCode: string | null
   country: string | null
+  /** What the customer reads is in this language; null: not chosen, the desk's language is used. */
+  language?: CustomerLanguage | null
   createdAt: string
 }
 
+/** The languages a customer may be written to in (the app's own two). */
+export type CustomerLanguage = 'en' | 'ms'
+
 export interface CustomerRow extends NewCustomer {
+  language: CustomerLanguage | null
   id: number
   updatedAt: string
 }

@@ -12,6 +12,7 @@ import { REVIEW_SCHEMA } from './migration-5-review'
 import { OPERATORS_SCHEMA } from './migration-6-operators'
 import { INVOICE_CASE_SCHEMA } from './migration-7-invoice-case'
 import { TAKINGS_SCHEMA } from './migration-8-takings'
+import { CUSTOMER_LANGUAGE_SCHEMA } from './migration-9-customer-language'
 import { PRIVATE_FILE_MODE } from '../private-files'
 
 export interface Migration {
@@ -97,6 +98,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'takings',
     up: (db) => {
       db.exec(TAKINGS_SCHEMA)
+    },
+  },
+  {
+    // The customer's own language for what the customer reads (drafts, receipt, the channel page); docs/i18n.md.
+    version: 9,
+    name: 'customer language',
+    up: (db) => {
+      db.exec(CUSTOMER_LANGUAGE_SCHEMA)
     },
   },
 ]

@@ -12,8 +12,10 @@ import { customers } from './en/customers'
 import { tracker } from './en/tracker'
 import { approval } from './en/approval'
 import { refunds } from './en/refunds'
+import { customerTexts } from './en/customerTexts'
 
 export const en = {
+  customerTexts,
   refunds,
   orders,
   paymentLink,

@@ -14,8 +14,10 @@ import { customers } from './ms/customers'
 import { tracker } from './ms/tracker'
 import { approval } from './ms/approval'
 import { refunds } from './ms/refunds'
+import { customerTexts } from './ms/customerTexts'
 
 export const ms: Catalogue = {
+  customerTexts,
   refunds,
   orders,
   paymentLink,

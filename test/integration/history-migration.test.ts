@@ -31,6 +31,7 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
       [6, 'operators'],
       [7, 'invoice numbers without regard to case'],
       [8, 'takings'],
+      [9, 'customer language'],
     ])
   })
 

@@ -155,6 +155,41 @@ describe('a link on another channel', () => {
     expect(body.order.expired_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
   })
 
+  it("tells the channel page the customer's language, keeps it on the customer, and sends none when Settings say not to", async () => {
+    const malay = await app.call('links.create', genericLink('EWALLET_TNG', { customer: { ...customer, language: 'ms' } }))
+    expect(JSON.parse((await requestBodyOf(malay)) ?? '{}')).toMatchObject({ checkout_experience: { language: 'MS' } })
+    expect(malay.customerLanguage).toBe('ms')
+    // The training gateway's page speaks it, as the gateway's would.
+    const page = await (await fetch(malay.order.linkUrl ?? '')).text()
+    expect(page).toContain('<html lang="ms">')
+    expect(page).toContain('Luluskan pembayaran')
+
+    // The next link for the same customer keeps the language chosen before when the form leaves it.
+    const again = await app.call('links.create', genericLink('EWALLET_GRABPAY', { invoiceNumber: 'INV-000002' }))
+    expect(JSON.parse((await requestBodyOf(again)) ?? '{}')).toMatchObject({ checkout_experience: { language: 'MS' } })
+    const [saved] = (await app.call('customers.search', { text: 'siti@example.my' })).customers
+    expect(saved?.language).toBe('ms')
+
+    // A card link (the card scheme has no page language) still keeps the customer's for the drafts.
+    const card = await app.call('links.create', cardLink({ invoiceNumber: 'INV-000003', customer: { ...customer, language: 'en' } }))
+    expect(card.customerLanguage).toBe('en')
+    expect(await requestBodyOf(card)).not.toContain('language')
+
+    const { settings } = await app.call('settings.get')
+    await app.call('settings.update', { ...settings, links: { ...settings.links, sendPageLanguage: false } })
+    const unsent = await app.call('links.create', genericLink('EWALLET_SHOPEEPAY', { invoiceNumber: 'INV-000004', customer: { ...customer, language: 'ms' } }))
+    expect(await requestBodyOf(unsent)).not.toContain('checkout_experience')
+    expect(unsent.customerLanguage).toBe('ms')
+  })
+
+  it('has no language when nobody chose one: the gateway picks, the drafts follow the desk', async () => {
+    const detail = await app.call('links.create', genericLink('EWALLET_TNG'))
+    expect(detail.customerLanguage).toBeNull()
+    expect(await requestBodyOf(detail)).not.toContain('checkout_experience')
+    const page = await (await fetch(detail.order.linkUrl ?? '')).text()
+    expect(page).toContain('Approve payment')
+  })
+
   it('sends buy-now-pay-later line items that add up to the amount', async () => {
     const lineItems = [
       { name: 'Baju kurung', quantity: 2, priceSen: 45_00 },

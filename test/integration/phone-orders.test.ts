@@ -53,8 +53,16 @@ describe('a phone order', () => {
     expect(result.detail.order).toMatchObject({ kind: 'phone_order', status: 'PAID', rawStatus: 'SUCCES', amountSen: 128_50, cardLast4: '0038', createdBy: 'aisyah' })
     expect(result.receipt).toMatchObject({ merchant: 'KEDAI ALI', invoiceNumber: 'INV-000001', amountSen: 128_50, customerName: 'Siti Aminah' })
     expect(result.receipt?.approvalCode).toMatch(/^\w{6}$/)
-    expect(result.receipt?.text).toContain(`Approval code ${result.receipt?.approvalCode ?? ''}`)
     expect(await app.call('phoneOrders.receipt', { orderId: result.detail.order.id })).toEqual(result.receipt)
+    // The receipt is the customer's: main sends the customer's language, the renderer words it.
+    expect(result.receipt?.language).toBeNull()
+    await app.call('customers.save', { id: ids.customerId, name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789', language: 'ms' })
+    expect((await app.call('phoneOrders.receipt', { orderId: result.detail.order.id })).language).toBe('ms')
+    expect((await app.call('customers.get', { id: ids.customerId })).customer.language).toBe('ms')
+    // Saving the customer without a language keeps the one chosen.
+    await app.call('customers.save', { id: ids.customerId, name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789' })
+    expect((await app.call('customers.get', { id: ids.customerId })).customer.language).toBe('ms')
+    expect(await app.failure('customers.save', { name: 'Siti', email: '', phone: '', language: 'fr' })).toMatchObject({ code: 'INVALID_INPUT', field: 'language' })
 
     const attemptId = result.detail.timeline.find((entry) => entry.attemptId !== null)?.attemptId ?? 0
     const body = (await app.call('orders.attempt', { id: attemptId })).requestBody ?? ''

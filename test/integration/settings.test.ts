@@ -79,7 +79,7 @@ describe('environments and settings', () => {
     expect(sandbox.gatewayUrl).toBe('https://api-sandbox.doku.com')
     expect(sandbox.settings.links.callbackUrl).toBe('https://shop.example.my/thanks')
     await app.call('environment.switch', { environment: 'training' })
-    expect((await app.call('settings.get')).settings.links).toEqual({ callbackUrl: 'http://localhost:8080/thanks', failedUrl: '', expiryMinutes: 30, invoicePrefix: 'INV-', descriptor: '' })
+    expect((await app.call('settings.get')).settings.links).toEqual({ callbackUrl: 'http://localhost:8080/thanks', failedUrl: '', expiryMinutes: 30, invoicePrefix: 'INV-', descriptor: '', sendPageLanguage: true })
   })
 
   it('switch to Production only when confirmed, and then allow https return addresses only', async () => {

@@ -52,9 +52,9 @@ table{border-collapse:collapse;width:100%;margin-top:8px}td,th{border-bottom:1px
 footer{text-align:center;font-size:12px;color:#5a6472;margin-bottom:24px}
 `
 
-export function page(title: string, content: SafeHtml): string {
+export function page(title: string, content: SafeHtml, lang: 'en' | 'ms' = 'en'): string {
   return h`<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

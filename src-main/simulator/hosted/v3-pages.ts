@@ -12,15 +12,53 @@ import { decideGenericPayment, expireGenericPayment } from '../v3-outcomes'
 import { messagePage } from './card-pages'
 import { h, page, summary } from './html'
 
+/** The customer page's words in the language the payment asked for (`checkout_experience.language`). */
+const WORDS = {
+  EN: {
+    merchant: 'Merchant',
+    invoice: 'Invoice',
+    amount: 'Amount',
+    payWith: 'Pay with',
+    bank: 'Bank',
+    confirm: 'Confirm payment',
+    closes: 'In the training gateway you decide the outcome. This page closes at',
+    approve: 'Approve payment',
+    decline: 'Decline payment',
+    back: 'Return to merchant',
+    SUCCESS: 'Payment successful',
+    FAILED: 'Payment declined',
+    EXPIRED: 'Payment expired',
+  },
+  MS: {
+    merchant: 'Peniaga',
+    invoice: 'Invois',
+    amount: 'Jumlah',
+    payWith: 'Bayar dengan',
+    bank: 'Bank',
+    confirm: 'Sahkan pembayaran',
+    closes: 'Dalam gerbang latihan, anda yang menentukan keputusannya. Halaman ini ditutup pada',
+    approve: 'Luluskan pembayaran',
+    decline: 'Tolak pembayaran',
+    back: 'Kembali kepada peniaga',
+    SUCCESS: 'Pembayaran berjaya',
+    FAILED: 'Pembayaran ditolak',
+    EXPIRED: 'Pembayaran tamat tempoh',
+  },
+} as const
+
+const wordsOf = (payment: GenericPayment) => WORDS[payment.pageLanguage ?? 'EN']
+const langOf = (payment: GenericPayment): 'en' | 'ms' => (payment.pageLanguage === 'MS' ? 'ms' : 'en')
+
 function paymentSummary(payment: GenericPayment, merchantName: string) {
   const bank = FPX_BANKS.find((candidate) => candidate.bank_code === payment.bankCode)
   const merchant = merchantName.trim()
+  const words = wordsOf(payment)
   return summary([
-    ...(merchant ? [['Merchant', merchant] as const] : []),
-    ['Invoice', payment.invoiceNumber],
-    ['Amount', formatMyr(payment.amountSen)],
-    ['Pay with', isGenericChannel(payment.channel) ? CHANNEL_NAMES[payment.channel] : payment.channel],
-    ...(bank ? [['Bank', bank.bank_name] as const] : []),
+    ...(merchant ? [[words.merchant, merchant] as const] : []),
+    [words.invoice, payment.invoiceNumber],
+    [words.amount, formatMyr(payment.amountSen)],
+    [words.payWith, isGenericChannel(payment.channel) ? CHANNEL_NAMES[payment.channel] : payment.channel],
+    ...(bank ? [[words.bank, bank.bank_name] as const] : []),
   ])
 }
 
@@ -35,24 +73,25 @@ export function showGenericPage(ctx: SimContext, req: SimRequest, id: string): S
   const payment = find(ctx, req, id)
   if (isResponse(payment)) return payment
   expireGenericPayment(ctx, payment, ctx.clock.now())
-  const titles = { SUCCESS: 'Payment successful', FAILED: 'Payment declined', EXPIRED: 'Payment expired' } as const
+  const words = wordsOf(payment)
   if (payment.status !== 'PENDING') {
-    const title = titles[payment.status]
-    const back = payment.callbackUrl ? h`<a class="button" href="${payment.callbackUrl}">Return to merchant</a>` : h``
-    return html(200, page(title, h`<h1 class="${payment.status === 'SUCCESS' ? 'ok' : 'bad'}">${title}</h1>${paymentSummary(payment, ctx.merchantName())}${back}`))
+    const title = words[payment.status]
+    const back = payment.callbackUrl ? h`<a class="button" href="${payment.callbackUrl}">${words.back}</a>` : h``
+    return html(200, page(title, h`<h1 class="${payment.status === 'SUCCESS' ? 'ok' : 'bad'}">${title}</h1>${paymentSummary(payment, ctx.merchantName())}${back}`, langOf(payment)))
   }
   const action = `${req.path}?${req.query.toString()}`
   return html(
     200,
     page(
-      'Confirm payment',
-      h`<h1>Confirm payment</h1>
+      words.confirm,
+      h`<h1>${words.confirm}</h1>
 ${paymentSummary(payment, ctx.merchantName())}
-<p class="hint">In the training gateway you decide the outcome. This page closes at ${new Date(payment.expiredAt).toISOString().replace('.000Z', 'Z')}.</p>
+<p class="hint">${words.closes} ${new Date(payment.expiredAt).toISOString().replace('.000Z', 'Z')}.</p>
 <form method="post" action="${action}">
-<button type="submit" name="action" value="approve">Approve payment</button>
-<button type="submit" name="action" value="decline" class="secondary">Decline payment</button>
+<button type="submit" name="action" value="approve">${words.approve}</button>
+<button type="submit" name="action" value="decline" class="secondary">${words.decline}</button>
 </form>`,
+      langOf(payment),
     ),
   )
 }

@@ -58,6 +58,8 @@ const createPaymentRequest = z.object({
   device_info: z
     .object({ platform: z.string().max(255).optional(), browser: z.string().max(255).optional(), os: z.string().max(255).optional() })
     .optional(),
+  // The channel page's language; the customer page of the training gateway speaks it.
+  checkout_experience: z.object({ language: z.enum(['EN', 'MS'], { error: 'Must Be EN Or MS' }).optional() }).optional(),
 })
 
 export function genericPaymentView(ctx: SimContext, payment: GenericPayment): unknown {
@@ -93,13 +95,14 @@ export function genericPaymentView(ctx: SimContext, payment: GenericPayment): un
     },
     metadata: payment.metadata,
     customer: payment.customer,
+    ...(payment.pageLanguage ? { checkout_experience: { language: payment.pageLanguage } } : {}),
   }
 }
 
 export const createGenericPayment: Operation = ({ ctx, body, now }) => {
   const parsed = validate(createPaymentRequest, body)
   if (!parsed.ok) return { response: genericError(400, 'invalid_request', genericProblemText(parsed.problem)), applied: false }
-  const { id, order, payment, customer, metadata, device_info: deviceInfo } = parsed.value
+  const { id, order, payment, customer, metadata, device_info: deviceInfo, checkout_experience: checkout } = parsed.value
   if (ctx.state.genericPayments.has(id)) return { response: genericError(400, 'invalid_request', 'id is already used'), applied: false }
   for (const other of ctx.state.genericPayments.values()) {
     if (other.invoiceNumber === order.invoice_number && (other.status === 'PENDING' || other.status === 'SUCCESS')) {
@@ -126,6 +129,7 @@ export const createGenericPayment: Operation = ({ ctx, body, now }) => {
     bankCode,
     businessModel: payment.business_model ?? null,
     deviceInfo: deviceInfo ? { platform: deviceInfo.platform ?? null, browser: deviceInfo.browser ?? null, os: deviceInfo.os ?? null } : null,
+    pageLanguage: checkout?.language ?? null,
     customer: {
       id: customer.id ?? newReference('CUST-'),
       name: customer.name,

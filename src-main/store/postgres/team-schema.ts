@@ -13,6 +13,7 @@ import type { PgDatabase } from './pg-database'
 import { SEARCH_FUNCTIONS_SQL } from './search-terms'
 import { invoiceCaseTeamSql } from '../migration-7-invoice-case'
 import { takingsTeamSql } from '../migration-8-takings'
+import { customerLanguageTeamSql } from '../migration-9-customer-language'
 
 export const TEAM_ENVIRONMENTS: readonly GatewayEnvironment[] = ['sandbox', 'production']
 
@@ -288,6 +289,12 @@ export const TEAM_MIGRATIONS: readonly { version: number; name: string; sql: str
     version: 4,
     name: 'takings per hour and channel',
     sql: TEAM_ENVIRONMENTS.map((environment) => takingsTeamSql(historySchema(environment))).join('\n'),
+  },
+  {
+    // The customer's own language, as SQLite migration 9 (docs/i18n.md).
+    version: 5,
+    name: 'customer language',
+    sql: TEAM_ENVIRONMENTS.map((environment) => customerLanguageTeamSql(historySchema(environment))).join('\n'),
   },
 ]
 

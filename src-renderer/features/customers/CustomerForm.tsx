@@ -8,6 +8,8 @@ import { checkCustomer, type CustomerFields, type CustomerFieldName as FieldName
 import { useCustomersStore } from './customers-store'
 import { DialogFooter } from '../../ui/DialogFooter'
 import { useT } from '../../i18n/i18n'
+import type { Language } from '../../i18n/languages'
+import { CustomerLanguageField } from './CustomerLanguageField'
 
 interface Props {
   open: boolean
@@ -32,6 +34,7 @@ function CustomerFormBody({ initial, onClose, onSaved }: { initial: CustomerFiel
   const save = useCustomersStore((state) => state.save)
   const existingId = 'id' in initial ? initial.id : undefined
   const [fields, setFields] = useState<CustomerFields>({ name: initial.name, email: initial.email ?? '', phone: initial.phone ?? '' })
+  const [language, setLanguage] = useState<Language | null>('id' in initial ? initial.language : null)
   const [tried, setTried] = useState(false)
   const [busy, setBusy] = useState(false)
   const [server, setServer] = useState<{ error: CallError; fields: CustomerFields } | null>(null)
@@ -54,7 +57,7 @@ function CustomerFormBody({ initial, onClose, onSaved }: { initial: CustomerFiel
       return
     }
     setBusy(true)
-    const sent = { name: fields.name.trim(), email: fields.email.trim(), phone: fields.phone.trim() }
+    const sent = { name: fields.name.trim(), email: fields.email.trim(), phone: fields.phone.trim(), language }
     const result = await save(existingId === undefined ? sent : { ...sent, id: existingId })
     setBusy(false)
     if (result.ok) onSaved(result.value)
@@ -97,6 +100,7 @@ function CustomerFormBody({ initial, onClose, onSaved }: { initial: CustomerFiel
           {(props) => <input {...props} type="tel" value={fields.phone} onChange={(e) => set({ phone: e.target.value })} placeholder="012-345 6789" autoComplete="off" />}
         </Field>
       </div>
+      <CustomerLanguageField value={language} onChange={setLanguage} none="desk" />
       <DialogFooter error={banner} busy={busy} submitLabel={existingId === undefined ? t('customers.form.saveNew') : t('customers.form.saveChanges')} busyLabel={t('customers.form.saving')} onCancel={onClose} />
     </form>
   )

@@ -14,6 +14,7 @@ import { TimelineSummary } from '../../ui/TimelineSummary'
 import { useLinkStore } from './link-store'
 import { emailDraft, whatsAppChat } from './share'
 import { t as translate, useT } from '../../i18n/i18n'
+import type { Language } from '../../i18n/languages'
 
 const HEADINGS = ['PAID', 'FAILED', 'EXPIRED', 'CANCELLED', 'OUTCOME_UNKNOWN'] as const
 type Headed = (typeof HEADINGS)[number]
@@ -53,10 +54,10 @@ function Summary({ order }: { order: OrderView }) {
   )
 }
 
-function ShareActions({ order, url }: { order: OrderView; url: string }) {
+function ShareActions({ order, url, language }: { order: OrderView; url: string; language: Language | null }) {
   const t = useT()
-  const email = emailDraft(order)
-  const whatsApp = whatsAppChat(order)
+  const email = emailDraft(order, language)
+  const whatsApp = whatsAppChat(order, language)
   return (
     <>
       <div className="link-result__actions">
@@ -138,7 +139,7 @@ export function CreatedLink({ detail, onChanged, onNewLink, refreshError }: Prop
                 t('paymentLink.result.openByGateway')
               )}
             </p>
-            <ShareActions order={order} url={order.linkUrl} />
+            <ShareActions order={order} url={order.linkUrl} language={detail.customerLanguage} />
           </div>
           <figure className="link-result__qr">
             <QrCode value={order.linkUrl} />

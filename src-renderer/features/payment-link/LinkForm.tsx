@@ -24,6 +24,7 @@ import {
   type LinkDraft,
 } from './link-form'
 import { useLinkStore } from './link-store'
+import { CustomerLanguageField } from '../customers/CustomerLanguageField'
 import { useT } from '../../i18n/i18n'
 
 const KIND_IDS = ['card', 'generic'] as const
@@ -266,6 +267,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
             {(props) => <input {...props} type="tel" value={draft.customer.phone} onChange={(e) => setCustomer({ phone: e.target.value })} placeholder="012-345 6789" autoComplete="off" />}
           </Field>
         </div>
+        <CustomerLanguageField value={draft.customerLanguage} onChange={(customerLanguage) => set({ customerLanguage })} none="saved" />
 
         {card ? (
           <div className="disclosure">

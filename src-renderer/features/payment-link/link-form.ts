@@ -7,6 +7,7 @@ import { isGenericChannel, needsBank, needsLineItems, type GenericChannel } from
 import type { LinkCustomer } from '../../../src-common/link-rules'
 import { parseRmText } from '../../../src-common/money-text'
 import { t } from '../../i18n/i18n'
+import type { Language } from '../../i18n/languages'
 
 export interface ItemDraft {
   /** For React's list keys only; never sent. */
@@ -25,6 +26,8 @@ export interface LinkDraft {
   /** RM as typed: "25.50", "1,200", "RM 9.99". */
   amount: string
   customer: LinkCustomer
+  /** The customer's language for the drafts and the channel page; null keeps the customer's saved one (or the desk's). */
+  customerLanguage: Language | null
   descriptor: string
   autoRedirect: boolean
   callbackUrl: string
@@ -51,6 +54,7 @@ export function emptyDraft(defaults: LinkDefaults, keep?: Pick<LinkDraft, 'kind'
     invoiceNumber: defaults.invoiceNumber,
     amount: '',
     customer: { name: '', email: '', phone: '', address: '', city: '', state: '', zipCode: '', country: 'MY' },
+    customerLanguage: null,
     descriptor: defaults.descriptor,
     autoRedirect: true,
     callbackUrl: defaults.callbackUrl,
@@ -133,6 +137,7 @@ export function toRequest(draft: LinkDraft): LinkRequest {
       state: card ? c.state.trim() : '',
       zipCode: card ? c.zipCode.trim() : '',
       country: card ? c.country.trim().toUpperCase() : '',
+      ...(draft.customerLanguage ? { language: draft.customerLanguage } : {}),
     },
     lineItems: showsItems(draft) ? draft.items.map((item) => ({ name: item.name.trim(), quantity: quantityOf(item.quantity), priceSen: senOf(item.price) })) : [],
   }

@@ -2,17 +2,18 @@ import './ReceiptView.css'
 import { useState } from 'react'
 import { createPortal, flushSync } from 'react-dom'
 import type { Receipt } from '../../../src-preload/contract'
-import { formatRm } from '../../../src-common/money-text'
 import { CopyButton } from '../../ui/CopyButton'
-import { receiptCopyText, receiptRows } from './receipt'
+import { plainReceipt, receiptRows } from './receipt'
 import { useT } from '../../i18n/i18n'
+import { customerWords } from '../../i18n/customer-words'
 
-/** The receipt itself, drawn like a till slip. */
+/** The receipt itself, drawn like a till slip, in the customer's language (its label is the desk's). */
 function Slip({ receipt }: { receipt: Receipt }) {
-  const t = useT()
+  const desk = useT()
+  const { t, formats, language } = customerWords(receipt.language)
   return (
     <div className="receipt-paper">
-      <div className="receipt" aria-label={t('phoneOrder.receipt.titleFor', { invoice: receipt.invoiceNumber })} role="document">
+      <div className="receipt" aria-label={desk('phoneOrder.receipt.titleFor', { invoice: receipt.invoiceNumber })} role="document" lang={language === 'ms' ? 'ms-MY' : 'en-MY'}>
         <div className="receipt__merchant">{receipt.merchant.trim() || t('phoneOrder.receipt.merchant')}</div>
         <div className="receipt__title">{t('phoneOrder.receipt.title')}</div>
         <hr className="receipt__rule" />
@@ -27,7 +28,7 @@ function Slip({ receipt }: { receipt: Receipt }) {
         <hr className="receipt__rule" />
         <div className="receipt__row receipt__total">
           <span>{t('phoneOrder.receipt.amount')}</span>
-          <span>{formatRm(receipt.amountSen)}</span>
+          <span>{formats.money(receipt.amountSen)}</span>
         </div>
         <hr className="receipt__rule" />
         <div className="receipt__foot">{t('phoneOrder.receipt.approved')}</div>
@@ -59,7 +60,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         <button type="button" className="button button--secondary" onClick={print}>
           {t('phoneOrder.receipt.print')}
         </button>
-        <CopyButton label={t('phoneOrder.receipt.copy')} text={() => receiptCopyText(receipt)} />
+        <CopyButton label={t('phoneOrder.receipt.copy')} text={() => plainReceipt(receipt)} />
       </div>
       {printing
         ? createPortal(

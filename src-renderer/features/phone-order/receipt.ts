@@ -1,12 +1,11 @@
 /**
- * A phone order's receipt as the screen lays it out, and as plain text when main sent none. Pure, so
- * the lines can be tested; ReceiptView draws them.
+ * A phone order's receipt as the screen lays it out, and as plain text for a receipt printer or a
+ * message; both in the customer's language (the receipt is the customer's; main sends only its data).
+ * Pure, so the lines can be tested; ReceiptView draws them.
  */
 import type { Receipt } from '../../../src-preload/contract'
-import { formatRm } from '../../../src-common/money-text'
 import { brandLabel, maskedCardText } from '../../format/card'
-import { formatFullTime } from '../../format/time'
-import { t } from '../../i18n/i18n'
+import { customerWords, plainSpaces } from '../../i18n/customer-words'
 
 export interface ReceiptRow {
   label: string
@@ -15,11 +14,12 @@ export interface ReceiptRow {
 
 /** The rows between the header and the amount, in the order a receipt prints them. */
 export function receiptRows(receipt: Receipt): ReceiptRow[] {
+  const { t, formats } = customerWords(receipt.language)
   const rows: ReceiptRow[] = [
-    { label: t('phoneOrder.receipt.date'), value: formatFullTime(receipt.at) },
+    { label: t('phoneOrder.receipt.date'), value: formats.fullTime(receipt.at) },
     { label: t('phoneOrder.receipt.invoice'), value: receipt.invoiceNumber },
     { label: t('phoneOrder.receipt.customer'), value: receipt.customerName.trim() || '—' },
-    { label: t('phoneOrder.receipt.card'), value: brandLabel(receipt.cardBrand) },
+    { label: t('phoneOrder.receipt.card'), value: receipt.cardBrand?.trim() ? brandLabel(receipt.cardBrand) : t('ui.channel.CARD') },
     { label: t('phoneOrder.receipt.number'), value: maskedCardText(receipt.cardMasked) ?? '—' },
     { label: t('phoneOrder.receipt.approvalCode'), value: receipt.approvalCode?.trim() || '—' },
     { label: t('phoneOrder.receipt.entry'), value: t('phoneOrder.receipt.entryPhone') },
@@ -42,6 +42,7 @@ function spread(label: string, value: string, width: number): string[] {
 
 /** The receipt as plain text `width` columns wide, for a receipt printer or a message. */
 export function plainReceipt(receipt: Receipt, width = 40): string {
+  const { t, formats } = customerWords(receipt.language)
   const rule = '-'.repeat(width)
   const lines = [
     centre(receipt.merchant.trim() || t('phoneOrder.receipt.merchant'), width),
@@ -49,15 +50,10 @@ export function plainReceipt(receipt: Receipt, width = 40): string {
     rule,
     ...receiptRows(receipt).flatMap((row) => spread(row.label, row.value, width)),
     rule,
-    ...spread(t('phoneOrder.receipt.amount'), formatRm(receipt.amountSen), width),
+    ...spread(t('phoneOrder.receipt.amount'), formats.money(receipt.amountSen), width),
     rule,
     centre(t('phoneOrder.receipt.approved'), width),
     centre(t('phoneOrder.receipt.thanks'), width),
   ]
-  return lines.map((line) => line.trimEnd()).join('\n')
-}
-
-/** What "Copy as text" copies: main's text when it sent one, else the same receipt built here. */
-export function receiptCopyText(receipt: Receipt): string {
-  return receipt.text.trim() ? receipt.text : plainReceipt(receipt)
+  return lines.map((line) => plainSpaces(line).trimEnd()).join('\n')
 }

@@ -103,6 +103,14 @@ describe.each(ENGINES)('history records (%s)', (engine) => {
     expect(() => f.history.customers.update(999, { name: 'x' }, 't')).toThrow(/does not exist/)
     expect(() => f.history.customers.insert(customer({ externalId: 'CUST-1' }))).toThrow(REFUSED.unique)
     expect(priya.phone).toBeNull()
+
+    // The customer's language: none until chosen, kept through other changes, cleared by null, and only the app's two.
+    expect(aisyah.language).toBeNull()
+    expect(f.history.customers.insert(customer({ name: 'Lim Mei Ling', language: 'ms' })).language).toBe('ms')
+    expect(f.history.customers.update(aisyah.id, { language: 'ms' }, 't').language).toBe('ms')
+    expect(f.history.customers.update(aisyah.id, { phone: '0123334444' }, 't').language).toBe('ms')
+    expect(f.history.customers.update(aisyah.id, { language: null }, 't').language).toBeNull()
+    expect(() => f.history.customers.update(aisyah.id, { language: 'fr' as 'ms' }, 't')).toThrow(REFUSED.check)
   })
 
   it('refunds: insert, update, by request id and by order', () => {

@@ -19,9 +19,10 @@ import {
 } from '../../../src-renderer/features/phone-order/charge-form'
 import { outcomeOf, refusedOutcome, responseText, resultView } from '../../../src-renderer/features/phone-order/charge-outcome'
 import { overrideReasonProblem } from '../../../src-renderer/features/phone-order/override'
-import { plainReceipt, receiptCopyText, receiptRows } from '../../../src-renderer/features/phone-order/receipt'
+import { plainReceipt, receiptRows } from '../../../src-renderer/features/phone-order/receipt'
 import { brandKey, brandLabel, brandShort, maskedCardText } from '../../../src-renderer/format/card'
-import { formatDate, formatFullTime } from '../../../src-renderer/format/time'
+import { formatDate } from '../../../src-renderer/format/time'
+import { formatsFor } from '../../../src-renderer/i18n/formats'
 import { orderView } from './order-view'
 
 const defaults = { invoiceNumber: 'INV-000042', chargeLimitSen: 500_000, duplicateWindowMinutes: 10, descriptor: 'KEDAI SITI', responseTimeoutSeconds: 30 }
@@ -162,7 +163,7 @@ const order: OrderView = orderView({
   updatedAt: '2026-11-12T03:00:00.000Z',
 })
 
-const detailOf = (status: OrderView['status']): OrderDetail => ({ order: { ...order, status }, timeline: [], statusCheck: null, canCancel: false, refunds: null })
+const detailOf = (status: OrderView['status']): OrderDetail => ({ order: { ...order, status }, timeline: [], statusCheck: null, canCancel: false, refunds: null, customerLanguage: null })
 
 const answer = (outcome: ChargeResult['outcome'], status: OrderView['status']): ChargeResult => ({
   outcome,
@@ -213,13 +214,13 @@ const receipt: Receipt = {
   approvalCode: 'A1B2C3',
   customerName: 'Siti Nurhaliza',
   at: '2026-11-12T03:04:05.000Z',
-  text: '',
+  language: null,
 }
 
 describe('the receipt', () => {
   it('lists date, invoice, customer, card, number, approval code and entry', () => {
     expect(receiptRows(receipt)).toEqual([
-      { label: 'Date', value: formatFullTime(receipt.at) },
+      { label: 'Date', value: formatsFor('en').fullTime(receipt.at) },
       { label: 'Invoice', value: 'INV-000042' },
       { label: 'Customer', value: 'Siti Nurhaliza' },
       { label: 'Card', value: 'Mastercard' },
@@ -249,9 +250,14 @@ describe('the receipt', () => {
     expect(lines[at + 1]).toBe('Siti Nurhaliza binti Tarudin of Kuala Lumpur')
   })
 
-  it("copies main's text when it sent one", () => {
-    expect(receiptCopyText({ ...receipt, text: 'FROM MAIN' })).toBe('FROM MAIN')
-    expect(receiptCopyText(receipt)).toBe(plainReceipt(receipt))
+  it("is in the customer's language, whatever the desk's", () => {
+    const malay = plainReceipt({ ...receipt, language: 'ms' }, 40).split('\n')
+    expect(malay).toContain('Invois                        INV-000042')
+    expect(malay.join('\n')).toContain('DILULUSKAN')
+    expect(receiptRows({ ...receipt, language: 'ms', cardBrand: null }).map((row) => row.label)).toContain('Kod kelulusan')
+    expect(receiptRows({ ...receipt, language: 'ms', cardBrand: null }).find((row) => row.label === 'Kad')?.value).toBe('Kad')
+    // A customer with no language chosen gets the desk's.
+    expect(plainReceipt(receipt, 40)).toContain('Approval code')
   })
 })
 
