@@ -12,9 +12,11 @@ import { customers } from './en/customers'
 import { tracker } from './en/tracker'
 import { approval } from './en/approval'
 import { refunds } from './en/refunds'
+import { team } from './en/team'
 
 export const en = {
   refunds,
+  team,
   orders,
   paymentLink,
   phoneOrder,

@@ -14,9 +14,11 @@ import { customers } from './ms/customers'
 import { tracker } from './ms/tracker'
 import { approval } from './ms/approval'
 import { refunds } from './ms/refunds'
+import { team } from './ms/team'
 
 export const ms: Catalogue = {
   refunds,
+  team,
   orders,
   paymentLink,
   phoneOrder,

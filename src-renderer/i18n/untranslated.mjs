@@ -14,8 +14,4 @@ export const UNTRANSLATED = [
   'src-renderer/features/shortcuts/AboutPanel.tsx',
   'src-renderer/features/shortcuts/HelpButtons.tsx',
   'src-renderer/features/shortcuts/ShortcutsPanel.tsx',
-  'src-renderer/features/team/CreateTeamDialog.tsx',
-  'src-renderer/features/team/TeamBanner.tsx',
-  'src-renderer/features/team/TeamKeyDialog.tsx',
-  'src-renderer/features/team/TeamSection.tsx',
 ]
