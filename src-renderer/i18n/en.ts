@@ -12,10 +12,12 @@ import { customers } from './en/customers'
 import { tracker } from './en/tracker'
 import { approval } from './en/approval'
 import { refunds } from './en/refunds'
+import { settings } from './en/settings'
 import { team } from './en/team'
 
 export const en = {
   refunds,
+  settings,
   team,
   orders,
   paymentLink,

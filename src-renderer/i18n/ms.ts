@@ -14,10 +14,12 @@ import { customers } from './ms/customers'
 import { tracker } from './ms/tracker'
 import { approval } from './ms/approval'
 import { refunds } from './ms/refunds'
+import { settings } from './ms/settings'
 import { team } from './ms/team'
 
 export const ms: Catalogue = {
   refunds,
+  settings,
   team,
   orders,
   paymentLink,
