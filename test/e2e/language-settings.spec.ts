@@ -85,6 +85,22 @@ test('Settings in Bahasa Melayu: environment, credentials, the settings form and
   await shoot(page, 'settings-installation', page.getByRole('region', { name: 'Pemasangan ini' }))
 })
 
+test.describe('a Clerk at the desk', () => {
+  test.use({ harnessOptions: { statusTracker: false, operators: 'clerk' } })
+
+  test('sees why Settings holds only the language, the listener and this installation, in Bahasa Melayu', async ({ page }) => {
+    await speakMalay(page)
+    await expect(settingsHeading(page)).toBeVisible()
+    const note = page.getByTestId('settings-admin-only')
+    await expect(note).toHaveText(
+      'Tetapan, pertukaran persekitaran dan bukti kelayakan gerbang pembayaran hanya untuk Pentadbir. Anda log masuk sebagai Kerani: minta Pentadbir menukarnya.',
+    )
+    await expect(page.getByRole('radiogroup', { name: 'Persekitaran' })).toHaveCount(0)
+    await expect(page.getByRole('region', { name: 'Penerima pemberitahuan' }).getByTestId('listener-state')).toHaveText('Dimatikan')
+    await shoot(page, 'settings-clerk', note)
+  })
+})
+
 test('the team form in Bahasa Melayu: its state, its refusals and the question before creating a team', async ({ page }) => {
   await speakMalay(page)
   const card = page.getByRole('region', { name: 'Pangkalan data pasukan' })

@@ -70,7 +70,7 @@ export const settings: Catalogue['settings'] = {
     typeToSet: 'Taip untuk menetapkan',
     remove: 'Buang',
     removeOf: 'Buang {{label}}',
-    trailingColon: 'Hantar API Key dengan titik bertindih di hujungnya dalam kelayakan Basic (<code>key:</code>)',
+    trailingColon: 'Hantar API Key dengan titik bertindih di hujungnya dalam bukti kelayakan Basic (<code>key:</code>)',
     save: 'Simpan bukti kelayakan',
     test: 'Uji sambungan',
     testing: 'Sedang menguji…',
