@@ -13,10 +13,14 @@ import { tracker } from './en/tracker'
 import { approval } from './en/approval'
 import { refunds } from './en/refunds'
 import { customerTexts } from './en/customerTexts'
+import { settings } from './en/settings'
+import { team } from './en/team'
 
 export const en = {
   customerTexts,
   refunds,
+  settings,
+  team,
   orders,
   paymentLink,
   phoneOrder,

@@ -15,10 +15,14 @@ import { tracker } from './ms/tracker'
 import { approval } from './ms/approval'
 import { refunds } from './ms/refunds'
 import { customerTexts } from './ms/customerTexts'
+import { settings } from './ms/settings'
+import { team } from './ms/team'
 
 export const ms: Catalogue = {
   customerTexts,
   refunds,
+  settings,
+  team,
   orders,
   paymentLink,
   phoneOrder,

@@ -1,17 +1,10 @@
 import '../../ui/checks.css'
+import { Trans } from 'react-i18next'
 import type { ConnectionCheck } from '../../../src-preload/contract'
-
-const SCHEME_LABELS = { card: 'Card operations (card signature)', generic: 'Other channels (API key and signature)' } as const
-const RESULT_LABELS: Record<ConnectionCheck['result'], string> = {
-  ok: 'Connected',
-  auth_failed: 'Authentication failed',
-  unreachable: 'Not reachable',
-  timeout: 'No answer in time',
-  not_configured: 'Not configured',
-  unexpected: 'Unexpected answer',
-}
+import { useT } from '../../i18n/i18n'
 
 export function ConnectionResults({ test }: { test: { running: boolean; checks: ConnectionCheck[] | null; error: string | null } | undefined }) {
+  const t = useT()
   if (!test || test.running) return null
   if (test.error) {
     return (
@@ -22,13 +15,20 @@ export function ConnectionResults({ test }: { test: { running: boolean; checks: 
   }
   if (!test.checks) return null
   return (
-    <ul className="checks" aria-label="Connection test results" data-testid="connection-results">
-      {test.checks.map((check) => (
-        <li key={check.scheme} className={`check check--${check.result === 'ok' ? 'ok' : 'bad'}`}>
-          <strong>{SCHEME_LABELS[check.scheme]}:</strong> {RESULT_LABELS[check.result]}
-          {check.httpStatus && check.result !== 'ok' ? ` (HTTP ${String(check.httpStatus)})` : ''}. <span className="muted">{check.message}</span>
-        </li>
-      ))}
+    <ul className="checks" aria-label={t('settings.connection.label')} data-testid="connection-results">
+      {test.checks.map((check) => {
+        const words = { scheme: t(`settings.connection.scheme.${check.scheme}`), result: t(`settings.connection.result.${check.result}`) }
+        return (
+          <li key={check.scheme} className={`check check--${check.result === 'ok' ? 'ok' : 'bad'}`}>
+            {check.httpStatus && check.result !== 'ok' ? (
+              <Trans i18nKey="settings.connection.checkHttp" values={{ ...words, status: check.httpStatus }} components={{ b: <strong /> }} />
+            ) : (
+              <Trans i18nKey="settings.connection.check" values={words} components={{ b: <strong /> }} />
+            )}{' '}
+            <span className="muted">{check.message}</span>
+          </li>
+        )
+      })}
     </ul>
   )
 }

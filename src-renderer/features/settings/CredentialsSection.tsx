@@ -1,19 +1,19 @@
 import '../../ui/pill.css'
 import './CredentialsSection.css'
 import { useState } from 'react'
+import { Trans } from 'react-i18next'
 import type { CredentialState, GatewayEnvironment } from '../../../src-preload/contract'
 import { Field } from '../../ui/Field'
 import { FormFooter } from '../../ui/FormFooter'
+import { useT } from '../../i18n/i18n'
 import { ConnectionResults } from './ConnectionResults'
 import { useSettingsStore } from './settings-store'
 
-const TABS: readonly { id: GatewayEnvironment; label: string }[] = [
-  { id: 'sandbox', label: 'Sandbox' },
-  { id: 'production', label: 'Production' },
-]
+const TABS: readonly GatewayEnvironment[] = ['sandbox', 'production']
 
 function SecretStatus({ set }: { set: boolean }) {
-  return <span className={`pill ${set ? 'pill--ok' : 'pill--muted'}`}>{set ? 'Set' : 'Not set'}</span>
+  const t = useT()
+  return <span className={`pill ${set ? 'pill--ok' : 'pill--muted'}`}>{set ? t('settings.credentials.set') : t('settings.credentials.notSet')}</span>
 }
 
 interface SecretFieldProps {
@@ -29,6 +29,7 @@ interface SecretFieldProps {
 
 /** A write-only secret: typed to set or replace, never shown, removable once set. */
 function SecretField({ label, purpose, isSet, value, onChange, onRemove, error, disabled }: SecretFieldProps) {
+  const t = useT()
   return (
     <Field
       label={label}
@@ -46,13 +47,13 @@ function SecretField({ label, purpose, isSet, value, onChange, onRemove, error, 
             type="password"
             value={value}
             onChange={(e) => onChange(e.target.value)}
-            placeholder={isSet ? 'Type to replace' : 'Type to set'}
+            placeholder={isSet ? t('settings.credentials.typeToReplace') : t('settings.credentials.typeToSet')}
             autoComplete="off"
             disabled={disabled}
           />
           {isSet ? (
-            <button type="button" className="button button--secondary" onClick={onRemove} aria-label={`Remove the ${label}`}>
-              Remove
+            <button type="button" className="button button--secondary" onClick={onRemove} aria-label={t('settings.credentials.removeOf', { label })}>
+              {t('settings.credentials.remove')}
             </button>
           ) : null}
         </div>
@@ -62,6 +63,7 @@ function SecretField({ label, purpose, isSet, value, onChange, onRemove, error, 
 }
 
 function CredentialsForm({ environment, state, keychainAvailable }: { environment: GatewayEnvironment; state: CredentialState; keychainAvailable: boolean }) {
+  const t = useT()
   const updateCredentials = useSettingsStore((s) => s.updateCredentials)
   const removeSecret = useSettingsStore((s) => s.removeSecret)
   const testConnection = useSettingsStore((s) => s.testConnection)
@@ -103,18 +105,18 @@ function CredentialsForm({ environment, state, keychainAvailable }: { environmen
   return (
     <form
       className="form"
-      aria-label={`${environment} credentials`}
+      aria-label={t(`settings.credentials.form.${environment}`)}
       onSubmit={(event) => {
         event.preventDefault()
         void save()
       }}
     >
-      <Field label="Client ID" error={fieldError('clientId')}>
+      <Field label={t('settings.credentials.clientId')} error={fieldError('clientId')}>
         {(props) => <input {...props} value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" spellCheck={false} />}
       </Field>
       <SecretField
-        label="Secret Key"
-        purpose="Signs every request. Type a new one to set or replace it; it is never shown again."
+        label={t('settings.credentials.secretKey')}
+        purpose={t('settings.credentials.secretKeyPurpose')}
         isSet={state.secretKeySet}
         value={secretKey}
         onChange={setSecretKey}
@@ -123,8 +125,8 @@ function CredentialsForm({ environment, state, keychainAvailable }: { environmen
         disabled={!keychainAvailable}
       />
       <SecretField
-        label="API Key"
-        purpose="Used by the non-card channels (FPX, e-wallets, buy-now-pay-later)."
+        label={t('settings.credentials.apiKey')}
+        purpose={t('settings.credentials.apiKeyPurpose')}
         isSet={state.apiKeySet}
         value={apiKey}
         onChange={setApiKey}
@@ -134,11 +136,11 @@ function CredentialsForm({ environment, state, keychainAvailable }: { environmen
       />
       <label className="checkbox">
         <input type="checkbox" checked={trailingColon} onChange={(e) => setTrailingColon(e.target.checked)} />
-        Send the API Key with a trailing colon in its Basic credentials (<code>key:</code>)
+        <Trans i18nKey="settings.credentials.trailingColon" components={{ code: <code /> }} />
       </label>
-      <FormFooter submitLabel="Save credentials" formError={error && !error.field ? error.message : null} saved={saved}>
+      <FormFooter submitLabel={t('settings.credentials.save')} formError={error && !error.field ? error.message : null} saved={saved}>
         <button type="button" className="button button--secondary" disabled={connection?.running} onClick={() => void testConnection(environment)}>
-          {connection?.running ? 'Testing…' : 'Test connection'}
+          {connection?.running ? t('settings.credentials.testing') : t('settings.credentials.test')}
         </button>
       </FormFooter>
       <ConnectionResults test={connection} />
@@ -147,28 +149,27 @@ function CredentialsForm({ environment, state, keychainAvailable }: { environmen
 }
 
 export function CredentialsSection() {
+  const t = useT()
   const credentials = useSettingsStore((state) => state.credentials)
   const [tab, setTab] = useState<GatewayEnvironment>('sandbox')
   if (!credentials) return null
   return (
     <section className="card" aria-labelledby="credentials-heading">
-      <h2 id="credentials-heading">Gateway credentials</h2>
-      <p className="muted small">
-        Kept in the operating system&apos;s keychain and used only by the app&apos;s back end. Training needs none.
-      </p>
+      <h2 id="credentials-heading">{t('settings.credentials.heading')}</h2>
+      <p className="muted small">{t('settings.credentials.lead')}</p>
       {credentials.keychain.available ? null : (
         <div className="alert alert--error" role="alert" data-testid="keychain-unavailable">
           {credentials.keychain.message}
         </div>
       )}
-      <div className="tabs" role="tablist" aria-label="Credentials of">
-        {TABS.map((item) => (
-          <button key={item.id} type="button" role="tab" aria-selected={tab === item.id} className="tab" onClick={() => setTab(item.id)}>
-            {item.label}
+      <div className="tabs" role="tablist" aria-label={t('settings.credentials.tabs')}>
+        {TABS.map((id) => (
+          <button key={id} type="button" role="tab" aria-selected={tab === id} className="tab" onClick={() => setTab(id)}>
+            {t(`settings.credentials.tab.${id}`)}
           </button>
         ))}
       </div>
-      <div role="tabpanel" aria-label={`${tab} credentials`}>
+      <div role="tabpanel" aria-label={t(`settings.credentials.form.${tab}`)}>
         <CredentialsForm key={tab} environment={tab} state={credentials[tab]} keychainAvailable={credentials.keychain.available} />
       </div>
     </section>

@@ -1,19 +1,18 @@
 import '../../ui/choice.css'
 import './EnvironmentSection.css'
 import { useState } from 'react'
+import { Trans } from 'react-i18next'
 import type { Environment } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { useT } from '../../i18n/i18n'
 import { ConnectionResults } from './ConnectionResults'
 import { useSettingsStore } from './settings-store'
 
-const OPTIONS: readonly { id: Environment; title: string; text: string }[] = [
-  { id: 'training', title: 'Training', text: 'The built-in training gateway. No real money; try anything.' },
-  { id: 'sandbox', title: 'Sandbox', text: "The gateway's sandbox with your sandbox credentials. No real money." },
-  { id: 'production', title: 'Production', text: 'The live gateway. Payments move real money.' },
-]
+const OPTIONS: readonly Environment[] = ['training', 'sandbox', 'production']
 
 export function EnvironmentSection() {
+  const t = useT()
   const view = useSettingsStore((state) => state.view)
   const switchEnvironment = useSettingsStore((state) => state.switchEnvironment)
   const testConnection = useSettingsStore((state) => state.testConnection)
@@ -39,22 +38,22 @@ export function EnvironmentSection() {
 
   return (
     <section className="card" aria-labelledby="environment-heading">
-      <h2 id="environment-heading">Environment</h2>
+      <h2 id="environment-heading">{t('settings.environment.heading')}</h2>
       <div className="choice-group" role="radiogroup" aria-labelledby="environment-heading">
         {OPTIONS.map((option) => {
-          const selected = view?.environment === option.id
+          const selected = view?.environment === option
           return (
             <button
-              key={option.id}
+              key={option}
               type="button"
               role="radio"
               aria-checked={selected}
               disabled={busy || !view}
-              className={`choice choice--${option.id}${selected ? ' choice--selected' : ''}`}
-              onClick={() => choose(option.id)}
+              className={`choice choice--${option}${selected ? ' choice--selected' : ''}`}
+              onClick={() => choose(option)}
             >
-              <strong>{option.title}</strong>
-              <span>{option.text}</span>
+              <strong>{t(`settings.environment.options.${option}.title`)}</strong>
+              <span>{t(`settings.environment.options.${option}.text`)}</span>
             </button>
           )
         })}
@@ -62,10 +61,10 @@ export function EnvironmentSection() {
       {view ? (
         <div className="form__actions">
           <span className="muted small">
-            Gateway address: <code data-testid="gateway-url">{view.gatewayUrl}</code>
+            <Trans i18nKey="settings.environment.gatewayAddress" values={{ url: view.gatewayUrl }} components={{ code: <code data-testid="gateway-url" /> }} />
           </span>
           <button type="button" className="button button--secondary" disabled={connection?.running} onClick={() => void testConnection(view.environment)}>
-            {connection?.running ? 'Testing…' : `Test ${view.environment} connection`}
+            {connection?.running ? t('settings.environment.testing') : t(`settings.environment.test.${view.environment}`)}
           </button>
         </div>
       ) : null}
@@ -77,8 +76,8 @@ export function EnvironmentSection() {
       ) : null}
       <ConfirmDialog
         open={asking}
-        title="Switch to Production?"
-        confirmLabel="Switch to Production"
+        title={t('settings.environment.confirm.title')}
+        confirmLabel={t('settings.environment.confirm.confirm')}
         tone="danger"
         onCancel={() => setAsking(false)}
         onConfirm={() => {
@@ -87,10 +86,9 @@ export function EnvironmentSection() {
         }}
       >
         <p>
-          From now on this window works in <strong>Production</strong>: payment links and phone orders move{' '}
-          <strong>real money</strong> through the live gateway.
+          <Trans i18nKey="settings.environment.confirm.live" components={{ b: <strong /> }} />
         </p>
-        <p>Training and Sandbox orders stay in their own history; you can switch back at any time.</p>
+        <p>{t('settings.environment.confirm.others')}</p>
       </ConfirmDialog>
     </section>
   )

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
-import type { EnvironmentSettings } from '../../../src-preload/contract'
+import type { Environment, EnvironmentSettings } from '../../../src-preload/contract'
 import { DESCRIPTOR_MARKS, DESCRIPTOR_MAX, descriptorProblem } from '../../../src-common/descriptor'
-import { formatRm, parseRmText } from '../../../src-common/money-text'
+import { parseRmText } from '../../../src-common/money-text'
+import { t as translate, useFormats, useT } from '../../i18n/i18n'
+import type { Formats } from '../../i18n/formats'
 import { rmText } from '../payment-link/link-form'
 import { Field } from '../../ui/Field'
 import { FormFooter } from '../../ui/FormFooter'
@@ -22,16 +24,19 @@ const invoiceExample = (prefix: string, sequence: number): string => `${prefix.t
 /** The contract's bound on the charge limit (SETTINGS_BOUNDS.chargeLimitSen; the renderer imports only types from it). */
 const MAX_CHARGE_LIMIT_SEN = 10_000_000
 
-/** "RM 5,000.00 per charge" for the limit as typed, or how to type it. */
-function limitHint(text: string): string {
+/** "A single phone-order charge above RM 5,000.00 is refused." for the limit as typed, or how to type it. */
+function limitHint(text: string, money: Formats['money']): string {
   const sen = parseRmText(text)
-  if (sen === null) return `In RM, e.g. 5000 or 5,000.00; at most ${formatRm(MAX_CHARGE_LIMIT_SEN)}.`
-  if (sen > MAX_CHARGE_LIMIT_SEN) return `At most ${formatRm(MAX_CHARGE_LIMIT_SEN)}: send a payment link for more.`
-  return `A single phone-order charge above ${formatRm(sen)} is refused.`
+  if (sen === null) return translate('settings.general.phoneOrders.limitHowTo', { max: money(MAX_CHARGE_LIMIT_SEN) })
+  if (sen > MAX_CHARGE_LIMIT_SEN) return translate('settings.general.phoneOrders.limitTooHigh', { max: money(MAX_CHARGE_LIMIT_SEN) })
+  return translate('settings.general.phoneOrders.limitRefused', { amount: money(sen) })
 }
 
 /** The active environment's defaults for links, the notification listener and gateway calls. Keyed by its parent on each load of Settings, so a switch (or the history moving to or from a team database) starts a fresh draft. */
-export function GeneralSettingsForm({ settings, environmentLabel, training }: { settings: EnvironmentSettings; environmentLabel: string; training: boolean }) {
+export function GeneralSettingsForm({ settings, environment }: { settings: EnvironmentSettings; environment: Environment }) {
+  const t = useT()
+  const { money } = useFormats()
+  const training = environment === 'training'
   const saveSettings = useSettingsStore((state) => state.saveSettings)
   const [draft, setDraft] = useState(settings)
   // The charge limit is typed in RM and kept in sen; the text stays as typed (a half-typed "1,2" too).
@@ -84,52 +89,48 @@ export function GeneralSettingsForm({ settings, environmentLabel, training }: { 
         void save()
       }}
     >
-      <h2 id="general-heading">{environmentLabel} settings</h2>
+      <h2 id="general-heading">{t(`settings.general.heading.${environment}`)}</h2>
 
       <fieldset>
-        <legend>Your shop</legend>
-        <Field
-          label="Shop name"
-          error={errorFor('shop.name')}
-          hint={training ? "At the top of phone-order receipts, and the merchant on the training gateway's payment pages." : 'At the top of phone-order receipts.'}
-        >
+        <legend>{t('settings.general.shop.legend')}</legend>
+        <Field label={t('settings.general.shop.name')} error={errorFor('shop.name')} hint={training ? t('settings.general.shop.nameHintTraining') : t('settings.general.shop.nameHint')}>
           {(props) => <input {...props} value={draft.shop.name} onChange={(e) => change('shop', { name: e.target.value })} maxLength={SHOP_NAME_MAX} autoComplete="organization" />}
         </Field>
       </fieldset>
 
       <fieldset>
-        <legend>Payment links</legend>
+        <legend>{t('settings.general.links.legend')}</legend>
         <Field
-          label="Return address after payment"
+          label={t('settings.general.links.returnPaid')}
           error={errorFor('links.callbackUrl')}
-          hint={
-            training
-              ? "Where the customer lands after paying. Empty in Training: the training gateway's own return page. Set here, it fills in every new link."
-              : 'Where the customer lands after paying. Card links need one: set here, it fills in every new link.'
-          }
+          hint={training ? t('settings.general.links.returnPaidHintTraining') : t('settings.general.links.returnPaidHint')}
         >
-          {(props) => <input {...props} type="url" value={draft.links.callbackUrl} onChange={(e) => change('links', { callbackUrl: e.target.value })} placeholder="https://shop.example.my/thank-you" />}
+          {(props) => <input {...props} type="url" value={draft.links.callbackUrl} onChange={(e) => change('links', { callbackUrl: e.target.value })} placeholder={t('settings.general.links.returnPaidExample')} />}
         </Field>
-        <Field label="Return address after a failed payment" error={errorFor('links.failedUrl')} hint={training ? "Empty in Training: the training gateway's own return page." : undefined}>
-          {(props) => <input {...props} type="url" value={draft.links.failedUrl} onChange={(e) => change('links', { failedUrl: e.target.value })} placeholder="https://shop.example.my/payment-failed" />}
+        <Field label={t('settings.general.links.returnFailed')} error={errorFor('links.failedUrl')} hint={training ? t('settings.general.links.returnFailedHintTraining') : undefined}>
+          {(props) => <input {...props} type="url" value={draft.links.failedUrl} onChange={(e) => change('links', { failedUrl: e.target.value })} placeholder={t('settings.general.links.returnFailedExample')} />}
         </Field>
-        <Field label="Links expire after (minutes)" error={errorFor('links.expiryMinutes')} hint="The default for FPX, e-wallet and pay-later links (the gateway sets a card page's lifetime). 1440 minutes is one day.">
+        <Field label={t('settings.general.links.expiry')} error={errorFor('links.expiryMinutes')} hint={t('settings.general.links.expiryHint')}>
           {(props) => <input {...props} type="number" min={5} value={Number.isNaN(draft.links.expiryMinutes) ? '' : draft.links.expiryMinutes} onChange={(e) => change('links', { expiryMinutes: toNumber(e.target.value) })} />}
         </Field>
         <div className="field-row">
-          <Field label="Invoice prefix" error={errorFor('links.invoicePrefix')} hint={`New invoice numbers: ${invoiceExample(draft.links.invoicePrefix, 1)}, ${invoiceExample(draft.links.invoicePrefix, 2)}…`}>
+          <Field
+            label={t('settings.general.links.invoicePrefix')}
+            error={errorFor('links.invoicePrefix')}
+            hint={t('settings.general.links.invoicePrefixHint', { first: invoiceExample(draft.links.invoicePrefix, 1), second: invoiceExample(draft.links.invoicePrefix, 2) })}
+          >
             {(props) => <input {...props} className="mono" value={draft.links.invoicePrefix} onChange={(e) => change('links', { invoicePrefix: e.target.value })} maxLength={FIELD_LIMITS.invoicePrefix} spellCheck={false} />}
           </Field>
-          <Field label="Card statement descriptor" error={errorFor('links.descriptor')} hint={`What customers see on their card statement (letters, digits, spaces and ${DESCRIPTOR_MARKS}); new card links and phone orders start with it.`}>
+          <Field label={t('settings.general.links.descriptor')} error={errorFor('links.descriptor')} hint={t('settings.general.links.descriptorHint', { marks: DESCRIPTOR_MARKS })}>
             {(props) => <input {...props} value={draft.links.descriptor} onChange={(e) => change('links', { descriptor: e.target.value })} maxLength={DESCRIPTOR_MAX} />}
           </Field>
         </div>
       </fieldset>
 
       <fieldset>
-        <legend>Phone orders</legend>
+        <legend>{t('settings.general.phoneOrders.legend')}</legend>
         <div className="field-stack--narrow">
-          <Field label="Largest single charge (RM)" error={errorFor('phoneOrders.chargeLimitSen')} hint={limitHint(limitText)}>
+          <Field label={t('settings.general.phoneOrders.limit')} error={errorFor('phoneOrders.chargeLimitSen')} hint={limitHint(limitText, money)}>
             {(props) => (
               <input
                 {...props}
@@ -145,9 +146,9 @@ export function GeneralSettingsForm({ settings, environmentLabel, training }: { 
             )}
           </Field>
           <Field
-            label="Largest charge a Clerk may make alone (RM)"
+            label={t('settings.general.phoneOrders.clerkLimit')}
             error={errorFor('phoneOrders.clerkChargeLimitSen')}
-            hint="Above it a Supervisor approves the charge on the spot, with their login and PIN."
+            hint={t('settings.general.phoneOrders.clerkLimitHint')}
           >
             {(props) => (
               <input
@@ -164,9 +165,9 @@ export function GeneralSettingsForm({ settings, environmentLabel, training }: { 
             )}
           </Field>
           <Field
-            label="Ask before charging the same customer and amount again within (minutes)"
+            label={t('settings.general.phoneOrders.duplicateWindow')}
             error={errorFor('phoneOrders.duplicateWindowMinutes')}
-            hint="Staff must press “Charge again” to charge it a second time."
+            hint={t('settings.general.phoneOrders.duplicateWindowHint')}
           >
             {(props) => (
               <input
@@ -180,34 +181,34 @@ export function GeneralSettingsForm({ settings, environmentLabel, training }: { 
           </Field>
         </div>
         <div className="field-row">
-          <Field label="3-D Secure return address after success (optional)" error={errorFor('phoneOrders.threeDsSuccessUrl')} hint="Sent with a charge only when set.">
-            {(props) => <input {...props} type="url" value={draft.phoneOrders.threeDsSuccessUrl} onChange={(e) => change('phoneOrders', { threeDsSuccessUrl: e.target.value })} placeholder="https://shop.example.my/3ds-success" spellCheck={false} />}
+          <Field label={t('settings.general.phoneOrders.threeDsSuccess')} error={errorFor('phoneOrders.threeDsSuccessUrl')} hint={t('settings.general.phoneOrders.threeDsHint')}>
+            {(props) => <input {...props} type="url" value={draft.phoneOrders.threeDsSuccessUrl} onChange={(e) => change('phoneOrders', { threeDsSuccessUrl: e.target.value })} placeholder={t('settings.general.phoneOrders.threeDsSuccessExample')} spellCheck={false} />}
           </Field>
-          <Field label="3-D Secure return address after failure (optional)" error={errorFor('phoneOrders.threeDsFailedUrl')} hint="Sent with a charge only when set.">
-            {(props) => <input {...props} type="url" value={draft.phoneOrders.threeDsFailedUrl} onChange={(e) => change('phoneOrders', { threeDsFailedUrl: e.target.value })} placeholder="https://shop.example.my/3ds-failed" spellCheck={false} />}
+          <Field label={t('settings.general.phoneOrders.threeDsFailed')} error={errorFor('phoneOrders.threeDsFailedUrl')} hint={t('settings.general.phoneOrders.threeDsHint')}>
+            {(props) => <input {...props} type="url" value={draft.phoneOrders.threeDsFailedUrl} onChange={(e) => change('phoneOrders', { threeDsFailedUrl: e.target.value })} placeholder={t('settings.general.phoneOrders.threeDsFailedExample')} spellCheck={false} />}
           </Field>
         </div>
       </fieldset>
 
       <fieldset>
-        <legend>Notification listener</legend>
+        <legend>{t('settings.general.listener.legend')}</legend>
         <label className="checkbox">
           <input type="checkbox" checked={draft.listener.enabled} onChange={(e) => change('listener', { enabled: e.target.checked })} />
-          Receive the gateway&apos;s notifications (off by default)
+          {t('settings.general.listener.enabled')}
         </label>
         <div className="field-row">
-          <Field label="Host" error={errorFor('listener.host')}>
+          <Field label={t('settings.general.listener.host')} error={errorFor('listener.host')}>
             {(props) => <input {...props} value={draft.listener.host} onChange={(e) => change('listener', { host: e.target.value })} />}
           </Field>
-          <Field label="Port" error={errorFor('listener.port')}>
+          <Field label={t('settings.general.listener.port')} error={errorFor('listener.port')}>
             {(props) => <input {...props} type="number" value={Number.isNaN(draft.listener.port) ? '' : draft.listener.port} onChange={(e) => change('listener', { port: toNumber(e.target.value) })} />}
           </Field>
-          <Field label="Path" error={errorFor('listener.path')}>
+          <Field label={t('settings.general.listener.path')} error={errorFor('listener.path')}>
             {(props) => <input {...props} value={draft.listener.path} onChange={(e) => change('listener', { path: e.target.value })} />}
           </Field>
         </div>
         <Field
-          label="Public address (optional)"
+          label={t('settings.general.listener.publicAddress')}
           error={errorFor('listener.publicBaseUrl')}
           hint={publicAddressHint(draft.listener.publicBaseUrl, draft.listener.path)}
         >
@@ -217,7 +218,7 @@ export function GeneralSettingsForm({ settings, environmentLabel, training }: { 
               type="url"
               value={draft.listener.publicBaseUrl}
               onChange={(e) => change('listener', { publicBaseUrl: e.target.value })}
-              placeholder="https://pay.example.com"
+              placeholder={t('settings.general.listener.publicAddressExample')}
               spellCheck={false}
             />
           )}
@@ -225,16 +226,16 @@ export function GeneralSettingsForm({ settings, environmentLabel, training }: { 
       </fieldset>
 
       <fieldset>
-        <legend>Status tracker</legend>
+        <legend>{t('settings.general.tracker.legend')}</legend>
         <label className="checkbox">
           <input type="checkbox" checked={draft.tracker.enabled} onChange={(e) => change('tracker', { enabled: e.target.checked })} />
-          Keep waiting orders and refunds up to date by asking the gateway on its own
+          {t('settings.general.tracker.enabled')}
         </label>
         <div className="field-stack--narrow">
           <Field
-            label="Status checks at once"
+            label={t('settings.general.tracker.concurrency')}
             error={errorFor('tracker.concurrency')}
-            hint="From 1 to 32. Each order or refund is asked about no sooner than 60 seconds after its payment or request, as the gateway asks."
+            hint={t('settings.general.tracker.concurrencyHint')}
           >
             {(props) => (
               <input
@@ -251,24 +252,24 @@ export function GeneralSettingsForm({ settings, environmentLabel, training }: { 
       </fieldset>
 
       <fieldset>
-        <legend>Gateway calls</legend>
+        <legend>{t('settings.general.gateway.legend')}</legend>
         <div className="field-row">
-          <Field label="Connect timeout (seconds)" error={errorFor('gateway.connectTimeoutSeconds')}>
+          <Field label={t('settings.general.gateway.connectTimeout')} error={errorFor('gateway.connectTimeoutSeconds')}>
             {(props) => <input {...props} type="number" value={Number.isNaN(draft.gateway.connectTimeoutSeconds) ? '' : draft.gateway.connectTimeoutSeconds} onChange={(e) => change('gateway', { connectTimeoutSeconds: toNumber(e.target.value) })} />}
           </Field>
-          <Field label="Answer timeout (seconds)" error={errorFor('gateway.responseTimeoutSeconds')}>
+          <Field label={t('settings.general.gateway.answerTimeout')} error={errorFor('gateway.responseTimeoutSeconds')}>
             {(props) => <input {...props} type="number" value={Number.isNaN(draft.gateway.responseTimeoutSeconds) ? '' : draft.gateway.responseTimeoutSeconds} onChange={(e) => change('gateway', { responseTimeoutSeconds: toNumber(e.target.value) })} />}
           </Field>
         </div>
         <label className="checkbox">
           <input type="checkbox" checked={draft.gateway.blockOnBadSignature} onChange={(e) => change('gateway', { blockOnBadSignature: e.target.checked })} />
-          Refuse an answer whose signature is missing or wrong (otherwise it is recorded with a warning)
+          {t('settings.general.gateway.blockOnBadSignature')}
         </label>
         <div className="field-stack--narrow">
           <Field
-            label="Daily settlement at (Malaysia time)"
+            label={t('settings.general.gateway.settlement')}
             error={errorFor('gateway.settlementCutOff')}
-            hint="HH:MM, 00:00 for midnight (the training gateway's). Before it a card payment can only be voided in full; after it, refunded in part. The refund dialog offers what the gateway will do by this time."
+            hint={t('settings.general.gateway.settlementHint')}
           >
             {(props) => (
               <input {...props} type="time" value={draft.gateway.settlementCutOff} onChange={(e) => change('gateway', { settlementCutOff: e.target.value })} />
@@ -278,12 +279,12 @@ export function GeneralSettingsForm({ settings, environmentLabel, training }: { 
       </fieldset>
 
       <fieldset>
-        <legend>Sign-in</legend>
+        <legend>{t('settings.general.signIn.legend')}</legend>
         <div className="field-row">
           <Field
-            label="Lock the screen after this many minutes without use"
+            label={t('settings.general.signIn.idleLock')}
             error={errorFor('session.idleLockMinutes')}
-            hint="From 1 to 240. The lock hides customer data; the same operator continues with their PIN where they were."
+            hint={t('settings.general.signIn.idleLockHint')}
           >
             {(props) => (
               <input
@@ -299,7 +300,7 @@ export function GeneralSettingsForm({ settings, environmentLabel, training }: { 
         </div>
       </fieldset>
 
-      <FormFooter submitLabel="Save settings" formError={error && !error.field ? error.message : null} saved={saved} />
+      <FormFooter submitLabel={t('settings.general.save')} formError={error && !error.field ? error.message : null} saved={saved} />
     </form>
   )
 }

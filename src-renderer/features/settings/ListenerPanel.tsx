@@ -2,72 +2,74 @@ import '../../ui/chip.css'
 import '../../ui/pill.css'
 import './ListenerPanel.css'
 import { useEffect } from 'react'
+import { Trans } from 'react-i18next'
 import type { ListenerStatus, ReceivedNotification } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
-import { formatFullTime } from '../../format/time'
+import { useFormats, useT } from '../../i18n/i18n'
 import { CopyField } from '../../ui/CopyField'
 import { openOrder } from '../customers/open-order'
 import { useSessionStore } from '../session/session-store'
 import { readErrorMessage } from '../team/team-text'
 import { useTeamStore } from '../team/team-store'
-import { isLocalAddress, LISTENER_STATE_LABELS, listenerState } from './listener-text'
+import { isLocalAddress, listenerState } from './listener-text'
 import { subscribeListenerEvents, useSettingsStore } from './settings-store'
 
 const STATE_PILLS = { running: 'pill--ok', off: 'pill--muted', failed: 'pill--bad', stopped: 'pill--muted' } as const
 
 function Counts({ counts }: { counts: ListenerStatus['counts'] }) {
+  const t = useT()
+  const { number } = useFormats()
   const refused = counts.badSignature + counts.tooLarge
   return (
     <dl className="listener-counts">
       <div>
-        <dt>Accepted</dt>
-        <dd>{counts.accepted}</dd>
+        <dt>{t('settings.listener.counts.accepted')}</dt>
+        <dd>{number(counts.accepted)}</dd>
       </div>
       <div>
-        <dt>Repeated</dt>
-        <dd>{counts.repeated}</dd>
+        <dt>{t('settings.listener.counts.repeated')}</dt>
+        <dd>{number(counts.repeated)}</dd>
       </div>
       <div>
-        <dt>Refused</dt>
+        <dt>{t('settings.listener.counts.refused')}</dt>
         <dd>
-          {refused}
-          <span className="muted small">
-            {' '}
-            (bad signature {counts.badSignature} · too large {counts.tooLarge})
-          </span>
+          {number(refused)}
+          <span className="muted small"> {t('settings.listener.counts.refusedDetail', { badSignature: number(counts.badSignature), tooLarge: number(counts.tooLarge) })}</span>
         </dd>
       </div>
       <div>
-        <dt title="Kept, but they name no order in this environment (yet): linked when the order appears">No order here</dt>
-        <dd>{counts.unmatched}</dd>
+        <dt title={t('settings.listener.counts.unmatchedTitle')}>{t('settings.listener.counts.unmatched')}</dt>
+        <dd>{number(counts.unmatched)}</dd>
       </div>
     </dl>
   )
 }
 
 function RecentNotifications({ recent }: { recent: ReceivedNotification[] }) {
-  if (recent.length === 0) return <p className="muted small">No notifications have arrived yet.</p>
+  const t = useT()
+  const { fullTime } = useFormats()
+  if (recent.length === 0) return <p className="muted small">{t('settings.listener.none')}</p>
   return (
     <div className="data-table__wrap">
-      <table className="data-table" aria-label="Last notifications">
+      <table className="data-table" aria-label={t('settings.listener.last')}>
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Invoice</th>
-            <th scope="col">Type · status</th>
-            <th scope="col">Result</th>
+            <th scope="col">{t('settings.listener.columns.time')}</th>
+            <th scope="col">{t('settings.listener.columns.invoice')}</th>
+            <th scope="col">{t('settings.listener.columns.typeStatus')}</th>
+            <th scope="col">{t('settings.listener.columns.result')}</th>
           </tr>
         </thead>
         <tbody>
           {recent.map((item) => (
             <tr key={item.id}>
               <td className="nowrap">
-                <time dateTime={item.receivedAt}>{formatFullTime(item.receivedAt)}</time>
+                <time dateTime={item.receivedAt}>{fullTime(item.receivedAt)}</time>
               </td>
               <td className="nowrap">
                 {item.orderId !== null ? (
-                  <button type="button" className="link-button mono" title="Open in Orders" onClick={() => item.orderId !== null && openOrder(item.orderId)}>
-                    {item.invoiceNumber ?? `Order ${String(item.orderId)}`}
+                  <button type="button" className="link-button mono" title={t('settings.listener.openInOrders')} onClick={() => item.orderId !== null && openOrder(item.orderId)}>
+                    {item.invoiceNumber ?? t('settings.listener.order', { id: item.orderId })}
                   </button>
                 ) : (
                   <span className="mono">{item.invoiceNumber ?? '—'}</span>
@@ -77,7 +79,7 @@ function RecentNotifications({ recent }: { recent: ReceivedNotification[] }) {
                 {item.transactionType ?? '—'} · {item.transactionStatus ?? '—'}
               </td>
               <td>
-                {item.failed ? <span className="chip chip--failed">Failed</span> : null} {item.result}
+                {item.failed ? <span className="chip chip--failed">{t('settings.listener.failed')}</span> : null} {item.result}
               </td>
             </tr>
           ))}
@@ -92,6 +94,7 @@ function RecentNotifications({ recent }: { recent: ReceivedNotification[] }) {
  * register at the gateway, what came in since the app started and the last notifications.
  */
 export function ListenerPanel() {
+  const t = useT()
   const status = useSettingsStore((state) => state.listener)
   const error = useSettingsStore((state) => state.listenerError)
   // Saved settings may have restarted the listener elsewhere; another environment has its own.
@@ -114,63 +117,55 @@ export function ListenerPanel() {
   return (
     <section className="card listener-panel" aria-labelledby="listener-heading">
       <div className="card__head">
-        <h2 id="listener-heading">Notification listener</h2>
+        <h2 id="listener-heading">{t('settings.listener.heading')}</h2>
         {state ? (
           <span className={`pill ${STATE_PILLS[state]}`} data-testid="listener-state">
-            {LISTENER_STATE_LABELS[state]}
+            {t(`settings.listener.state.${state}`)}
           </span>
         ) : null}
       </div>
       {error ? (
         <div className="alert alert--error" role="alert">
-          The listener&apos;s state could not be read: {readErrorMessage(error)}
+          {t('settings.listener.readFailed', { message: readErrorMessage(error) })}
         </div>
       ) : null}
       {!status ? (
-        error ? null : <p className="muted">Loading…</p>
+        error ? null : <p className="muted">{t('settings.loading')}</p>
       ) : (
         <>
           {state === 'off' ? (
-            <p className="muted">
-              Off: the app learns of payments and refunds by asking the gateway (the status tracker). Turn on “Receive the gateway&apos;s notifications” above and
-              save, and the gateway tells the app as soon as something happens.
-            </p>
+            <p className="muted">{t('settings.listener.off')}</p>
           ) : null}
           {status.error ? (
             <div className="alert alert--error" role="alert">
-              <strong>The listener is not running.</strong> {status.error}
+              <Trans i18nKey="settings.listener.notRunning" values={{ error: status.error }} components={{ b: <strong /> }} />
             </div>
           ) : state === 'stopped' ? (
-            <p className="muted">Not running at the moment.</p>
+            <p className="muted">{t('settings.listener.stopped')}</p>
           ) : null}
           {status.registerUrl ? (
             <>
-              <CopyField label="Notification URL to register at the gateway" value={status.registerUrl} />
+              <CopyField label={t('settings.listener.registerUrl')} value={status.registerUrl} />
               {!isLocalAddress(status.registerUrl) ? null : environment === 'training' ? (
-                <p className="muted small">
-                  A local address: fine for Training, whose gateway runs on this computer. Sandbox and Production need the public address of your reverse proxy.
-                </p>
+                <p className="muted small">{t('settings.listener.localTraining')}</p>
               ) : (
                 <div className="alert alert--warning" role="note">
-                  This address only works on this computer or this network: the gateway cannot reach it. Set the public address of your reverse proxy above.
+                  {t('settings.listener.localWarning')}
                 </div>
               )}
             </>
           ) : null}
           {status.localUrl ? (
             <p className="small">
-              Listening on this computer at <code data-testid="listener-local-url">{status.localUrl}</code>
+              <Trans i18nKey="settings.listener.listening" values={{ url: status.localUrl }} components={{ code: <code data-testid="listener-local-url" /> }} />
             </p>
           ) : null}
           {state !== 'off' ? (
-            <p className="muted small">
-              The gateway calls the registered address from the internet, so it must be able to reach it: put a reverse proxy with HTTPS in front of this computer
-              that passes requests for the same path on to the local address. Every notification is checked by its signature before it is used.
-            </p>
+            <p className="muted small">{t('settings.listener.proxy')}</p>
           ) : null}
-          <h3 className="listener-panel__subhead">Since the app started</h3>
+          <h3 className="listener-panel__subhead">{t('settings.listener.since')}</h3>
           <Counts counts={status.counts} />
-          <h3 className="listener-panel__subhead">Last notifications</h3>
+          <h3 className="listener-panel__subhead">{t('settings.listener.last')}</h3>
           <RecentNotifications recent={status.recent} />
         </>
       )}

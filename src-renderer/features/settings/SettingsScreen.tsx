@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { Trans } from 'react-i18next'
 import type { Role } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
 import { ScreenHeader } from '../../ui/ScreenHeader'
@@ -14,32 +15,28 @@ import { useT } from '../../i18n/i18n'
 import { ListenerPanel } from './ListenerPanel'
 import { useSettingsStore } from './settings-store'
 
-const RUNTIME_LABELS = { electron: 'Desktop app', browser: 'In your browser (browser mode)', test: 'Test' } as const
-const ENVIRONMENT_LABELS = { training: 'Training', sandbox: 'Sandbox', production: 'Production' } as const
-
 function InstallationCard() {
+  const t = useT()
   const info = useShellStore((state) => state.info)
+  const runtime = info ? t(`settings.install.runtime.${info.runtime}`) : ''
   return (
     <section className="card" aria-labelledby="about-heading">
-      <h2 id="about-heading">This installation</h2>
+      <h2 id="about-heading">{t('settings.install.heading')}</h2>
       {info ? (
         <dl className="facts" data-testid="app-info">
-          <dt>Version</dt>
+          <dt>{t('settings.install.version')}</dt>
           <dd>{info.version}</dd>
-          <dt>Data folder</dt>
+          <dt>{t('settings.install.dataFolder')}</dt>
           <dd>
             <code data-testid="data-folder">{info.dataDir}</code>
           </dd>
-          <dt>Running as</dt>
-          <dd>
-            {RUNTIME_LABELS[info.runtime]}
-            {info.electronVersion ? ` (Electron ${info.electronVersion})` : ''}
-          </dd>
-          <dt>Local database</dt>
-          <dd>SQLite {info.sqliteVersion}</dd>
+          <dt>{t('settings.install.runningAs')}</dt>
+          <dd>{info.electronVersion ? t('settings.install.runtimeElectron', { runtime, version: info.electronVersion }) : runtime}</dd>
+          <dt>{t('settings.install.localDatabase')}</dt>
+          <dd>{t('settings.install.sqlite', { version: info.sqliteVersion })}</dd>
         </dl>
       ) : (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('settings.loading')}</p>
       )}
     </section>
   )
@@ -59,12 +56,13 @@ function LanguageCard() {
 
 /** The first-run welcome, opened again on demand: the shop's name, its return addresses and the first things to do. */
 function WelcomeCard() {
+  const t = useT()
   return (
     <section className="card" aria-labelledby="welcome-card-heading">
-      <h2 id="welcome-card-heading">Getting started</h2>
-      <p className="muted">The welcome a new desk shows once: the shop&apos;s name, where customers go after paying, and the first things to try.</p>
+      <h2 id="welcome-card-heading">{t('settings.welcome.heading')}</h2>
+      <p className="muted">{t('settings.welcome.lead')}</p>
       <button type="button" className="button button--secondary" onClick={() => useWelcomeStore.getState().show()}>
-        Show the welcome again
+        {t('settings.welcome.show')}
       </button>
     </section>
   )
@@ -72,12 +70,12 @@ function WelcomeCard() {
 
 /** What a Clerk or Supervisor sees: why the rest is not here, the listener's state and this installation. */
 function SettingsForStaff({ role }: { role: Role }) {
+  const t = useT()
   return (
     <>
-      <ScreenHeader title="Settings">How this installation runs.</ScreenHeader>
+      <ScreenHeader title={t('settings.title')}>{t('settings.leadStaff')}</ScreenHeader>
       <div className="alert alert--info" role="note" data-testid="settings-admin-only">
-        <strong>Settings, the environment switch and gateway credentials are for Admins.</strong> You are signed in as a {roleLabel(role)}: ask an Admin to
-        change them.
+        <Trans i18nKey="settings.adminOnly" values={{ role: roleLabel(role) }} components={{ b: <strong /> }} />
       </div>
       <LanguageCard />
       <ListenerPanel />
@@ -93,6 +91,7 @@ export function SettingsScreen() {
 }
 
 function SettingsForAdmin() {
+  const t = useT()
   const view = useSettingsStore((state) => state.view)
   const loadError = useSettingsStore((state) => state.loadError)
   const loads = useSettingsStore((state) => state.loads)
@@ -111,7 +110,7 @@ function SettingsForAdmin() {
 
   return (
     <>
-      <ScreenHeader title="Settings">Environments, gateway credentials, the team database and how the app behaves.</ScreenHeader>
+      <ScreenHeader title={t('settings.title')}>{t('settings.leadAdmin')}</ScreenHeader>
       {loadError ? (
         <div className="alert alert--error" role="alert">
           {loadError.message}
@@ -121,12 +120,7 @@ function SettingsForAdmin() {
       <CredentialsSection />
       <TeamSection />
       {view ? (
-        <GeneralSettingsForm
-          key={`${view.environment}:${String(loads)}`}
-          settings={view.settings}
-          environmentLabel={ENVIRONMENT_LABELS[view.environment]}
-          training={view.environment === 'training'}
-        />
+        <GeneralSettingsForm key={`${view.environment}:${String(loads)}`} settings={view.settings} environment={view.environment} />
       ) : null}
       <LanguageCard />
       <ListenerPanel />

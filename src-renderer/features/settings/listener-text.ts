@@ -1,8 +1,9 @@
 /**
- * The notification listener as staff read it: its state in a word, whether the address to register is
+ * The notification listener as staff read it: its state (worded by the panel), whether the address to register is
  * one the gateway could reach at all, and the public address's hint. Pure, so it can be tested.
  */
 import type { ListenerStatus } from '../../../src-preload/contract'
+import { t } from '../../i18n/i18n'
 
 export type ListenerState = 'running' | 'off' | 'failed' | 'stopped'
 
@@ -10,13 +11,6 @@ export function listenerState(status: Pick<ListenerStatus, 'enabled' | 'running'
   if (status.running) return 'running'
   if (!status.enabled) return 'off'
   return status.error ? 'failed' : 'stopped'
-}
-
-export const LISTENER_STATE_LABELS: Record<ListenerState, string> = {
-  running: 'Running',
-  off: 'Off',
-  failed: 'Not running',
-  stopped: 'Not running',
 }
 
 /**
@@ -44,7 +38,7 @@ export function isLocalAddress(url: string): boolean {
 export function publicAddressHint(base: string, path: string): string {
   const text = base.trim().replace(/\/+$/, '')
   if (!/^https?:\/\/[^/?#\s]+$/.test(text)) {
-    return 'The address the gateway reaches through your reverse proxy (HTTPS), scheme and host only. Left empty, the local address is shown as the one to register.'
+    return t('settings.general.listener.publicHintEmpty')
   }
-  return `The gateway is to call ${text}${path.trim()}; the proxy passes it on to this computer with the same path.`
+  return t('settings.general.listener.publicHint', { url: `${text}${path.trim()}` })
 }

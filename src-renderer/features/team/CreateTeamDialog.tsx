@@ -1,7 +1,9 @@
 import { useState } from 'react'
+import { Trans } from 'react-i18next'
 import type { TeamConnection } from '../../../src-preload/contract'
 import { DialogFooter } from '../../ui/DialogFooter'
 import { Modal } from '../../ui/Modal'
+import { useT } from '../../i18n/i18n'
 import { connectionText } from './team-text'
 
 interface Props {
@@ -14,11 +16,12 @@ interface Props {
 
 /** "Create team?": what it does, and whether this desk's history goes into the new team. */
 export function CreateTeamDialog({ open, connection, busy, onCancel, onConfirm }: Props) {
+  const t = useT()
   const [importHistory, setImportHistory] = useState(true)
   return (
     <Modal
       open={open}
-      title="Create the team here?"
+      title={t('team.create.title')}
       onClose={() => {
         if (!busy) onCancel()
       }}
@@ -31,21 +34,18 @@ export function CreateTeamDialog({ open, connection, busy, onCancel, onConfirm }
       >
         <div className="dialog__body">
           <p>
-            The app makes the team&apos;s tables in <code>{connectionText(connection)}</code>, and this desk&apos;s Sandbox and Production work from then on goes
-            there. Training stays on this desk.
+            <Trans i18nKey="team.create.what" values={{ where: connectionText(connection) }} components={{ code: <code /> }} />
           </p>
           <label className="checkbox">
             <input type="checkbox" checked={importHistory} onChange={(event) => setImportHistory(event.target.checked)} disabled={busy} />
-            Copy this desk&apos;s Sandbox and Production history into the team
+            {t('team.create.copy')}
           </label>
           <p className="muted small">
-            {importHistory
-              ? 'The copy runs in the background; its progress shows under Team database.'
-              : "The team starts empty; this desk's past orders stay in its own history (seen again after leaving the team)."}
+            {importHistory ? t('team.create.copyOn') : t('team.create.copyOff')}
           </p>
-          <p>Next you are shown the team key, once: have paper ready to write it down.</p>
+          <p>{t('team.create.keyNext')}</p>
         </div>
-        <DialogFooter error={null} busy={busy} submitLabel="Create team" busyLabel="Creating…" onCancel={onCancel} />
+        <DialogFooter error={null} busy={busy} submitLabel={t('team.create.submit')} busyLabel={t('team.create.creating')} onCancel={onCancel} />
       </form>
     </Modal>
   )

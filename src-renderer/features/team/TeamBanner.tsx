@@ -1,5 +1,7 @@
 import './TeamBanner.css'
+import { Trans } from 'react-i18next'
 import type { TeamView } from '../../../src-preload/contract'
+import { useT } from '../../i18n/i18n'
 import { teamBannerShown } from './team-text'
 
 /**
@@ -7,12 +9,12 @@ import { teamBannerShown } from './team-text'
  * what cannot be done, what still can, and that the desk reconnects by itself. Nothing otherwise.
  */
 export function TeamBanner({ team }: { team: Pick<TeamView, 'state' | 'problem'> | null }) {
+  const t = useT()
   if (!team || !teamBannerShown(team)) return null
   return (
     <div className="team-banner" role="alert" data-testid="team-banner">
-      <strong>The team database cannot be reached:</strong> nothing that moves money or writes can be done until it is back. What is on screen stays visible;
-      this desk reconnects by itself.
-      {team.problem ? <span className="team-banner__problem"> Last problem: {team.problem}</span> : null}
+      <Trans i18nKey="team.banner.text" components={{ b: <strong /> }} />
+      {team.problem ? <span className="team-banner__problem"> {t('team.banner.problem', { problem: team.problem })}</span> : null}
     </div>
   )
 }

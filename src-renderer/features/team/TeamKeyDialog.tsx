@@ -1,7 +1,9 @@
 import '../../ui/dialog.css'
 import './TeamKeyDialog.css'
 import { useEffect, useId, useRef } from 'react'
+import { Trans } from 'react-i18next'
 import { CopyButton } from '../../ui/CopyButton'
+import { useT } from '../../i18n/i18n'
 import { formatTeamKey } from './team-text'
 import { useTeamStore } from './team-store'
 
@@ -14,6 +16,7 @@ import { useTeamStore } from './team-store'
  * while the key is not written down.
  */
 export function TeamKeyDialog() {
+  const t = useT()
   const newKey = useTeamStore((state) => state.newKey)
   const setWrittenDown = useTeamStore((state) => state.setWrittenDown)
   const closeKey = useTeamStore((state) => state.closeKey)
@@ -50,26 +53,26 @@ export function TeamKeyDialog() {
         if (element && !element.open && useTeamStore.getState().newKey) element.showModal()
       }}
     >
-      <h2 id={`${id}-title`}>The team key</h2>
+      <h2 id={`${id}-title`}>{t('team.key.title')}</h2>
       {newKey ? (
         <>
-          <p>The team is made, and this desk is in it. This is its key:</p>
+          <p>{t('team.key.made')}</p>
           <div className="team-key">
             <p className="team-key__value" data-testid="team-key">
               {shown}
             </p>
-            <CopyButton text={() => shown} label="Copy" />
+            <CopyButton text={() => shown} label={t('ui.copy.copy')} />
           </div>
           <div className="alert alert--warning" role="note" id={`${id}-warning`}>
-            <strong>Write this key down and keep it safe:</strong> every desk that joins needs it, and it is never shown again. Without it, saved cards cannot be
-            charged from another desk.
+            <Trans i18nKey="team.key.warning" components={{ b: <strong /> }} />
           </div>
           <label className="checkbox">
-            <input type="checkbox" checked={newKey.writtenDown} onChange={(event) => setWrittenDown(event.target.checked)} />I have written it down
+            <input type="checkbox" checked={newKey.writtenDown} onChange={(event) => setWrittenDown(event.target.checked)} />
+            {t('team.key.writtenDown')}
           </label>
           <div className="dialog__actions">
             <button type="button" className="button" disabled={!newKey.writtenDown} onClick={() => closeKey()}>
-              Close
+              {t('team.key.close')}
             </button>
           </div>
         </>

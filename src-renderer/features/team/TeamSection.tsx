@@ -2,10 +2,12 @@ import '../../ui/checks.css'
 import '../../ui/pill.css'
 import './TeamSection.css'
 import { useEffect, useId, useRef, useState } from 'react'
+import { Trans } from 'react-i18next'
 import type { TeamConnection, TeamImportProgress, TeamProbe, TeamView } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Field } from '../../ui/Field'
+import { useT } from '../../i18n/i18n'
 import { CreateTeamDialog } from './CreateTeamDialog'
 import {
   canResumeImport,
@@ -13,13 +15,11 @@ import {
   draftProblem,
   fieldError,
   formError,
-  IMPORT_STATE_LABELS,
   importCountText,
   importPercent,
   leaderLine,
   probeAdvice,
   TEAM_KEY_PLACEHOLDER,
-  TEAM_TONE_LABELS,
   teamStatusLine,
   toConnection,
   type TeamDraft,
@@ -32,27 +32,28 @@ import { useTeamStore } from './team-store'
 const TONE_PILLS: Record<TeamTone, string> = { desk: 'pill--muted', ok: 'pill--ok', bad: 'pill--bad', waiting: 'pill--muted' }
 
 function TeamFacts({ view }: { view: TeamView }) {
+  const t = useT()
   const status = teamStatusLine(view)
   // In Training this desk takes no part in the team's election (main knows no leader then): say so, not "no desk runs it".
   const training = useShellStore((state) => state.info?.environment === 'training')
-  const leader = view.mode === 'team' && training ? "This desk is in Training, which stays on this desk; the team's tracker and listener run at a desk working in Sandbox or Production" : leaderLine(view)
+  const leader = view.mode === 'team' && training ? t('team.leader.training') : leaderLine(view)
   return (
     <dl className="facts team-facts">
-      <dt>Order history</dt>
+      <dt>{t('team.facts.history')}</dt>
       <dd data-testid="team-status" className={status.tone === 'bad' ? 'field__error' : undefined}>
         {status.text}
       </dd>
       {leader ? (
         <>
-          <dt>Tracker and listener</dt>
+          <dt>{t('team.facts.leader')}</dt>
           <dd data-testid="team-leader">{leader}</dd>
         </>
       ) : null}
-      <dt>This desk</dt>
+      <dt>{t('team.facts.desk')}</dt>
       <dd>{view.deskName}</dd>
       {view.schemaVersion !== null ? (
         <>
-          <dt>Schema version</dt>
+          <dt>{t('team.facts.schema')}</dt>
           <dd>{view.schemaVersion}</dd>
         </>
       ) : null}
@@ -62,6 +63,7 @@ function TeamFacts({ view }: { view: TeamView }) {
 
 /** How far the copy of this desk's history into the team is, and "Resume import" when it ended short. */
 function ImportProgress({ progress }: { progress: TeamImportProgress }) {
+  const t = useT()
   const busy = useTeamStore((state) => state.busy)
   const importHistory = useTeamStore((state) => state.importHistory)
   const id = useId()
@@ -70,7 +72,7 @@ function ImportProgress({ progress }: { progress: TeamImportProgress }) {
   return (
     <div className="team-import" data-testid="team-import">
       <h3 className="team-import__title" id={`${id}-title`}>
-        Copying this desk&apos;s history into the team
+        {t('team.import.title')}
       </h3>
       <div className="team-import__bar">
         <progress max={100} value={percent} aria-labelledby={`${id}-title`} aria-valuetext={importCountText(progress)} />
@@ -79,12 +81,12 @@ function ImportProgress({ progress }: { progress: TeamImportProgress }) {
         </span>
       </div>
       <p className={bad ? 'field__error' : 'small'} role="status" data-testid="team-import-state">
-        {IMPORT_STATE_LABELS[progress.state]}
+        {t(`team.import.state.${progress.state}`)}
         {progress.message ? <span className="team-import__message"> {progress.message}</span> : null}
       </p>
       {canResumeImport(progress) ? (
         <button type="button" className="button button--secondary" disabled={busy !== null} onClick={() => void importHistory()}>
-          {busy === 'import' ? 'Resuming…' : 'Resume import'}
+          {busy === 'import' ? t('team.import.resuming') : t('team.import.resume')}
         </button>
       ) : null}
     </div>
@@ -96,15 +98,14 @@ function ImportProgress({ progress }: { progress: TeamImportProgress }) {
  * it could not connect, or the team there is newer than this app.
  */
 function ProbeAnswer({ probe, mode }: { probe: TeamProbe; mode: TeamView['mode'] }) {
+  const t = useT()
   const advice = probeAdvice(probe, mode)
-  const version = probe.schemaVersion === null ? '' : ` (schema version ${String(probe.schemaVersion)})`
-  const text = !probe.ok && probe.found === 'team' ? null : mode === 'team' && probe.found === 'team' ? `The team database answers${version}.` : advice.text
+  const answers = probe.schemaVersion === null ? t('team.probe.answers') : t('team.probe.answersVersion', { version: probe.schemaVersion })
+  const text = !probe.ok && probe.found === 'team' ? null : mode === 'team' && probe.found === 'team' ? answers : advice.text
   return (
     <div className={`check check--${probe.ok ? advice.tone : 'bad'} team-probe`} role="status" data-testid="team-probe">
       {text ? (
-        <>
-          <strong>Connected.</strong> {text}
-        </>
+        <Trans i18nKey="team.probe.connected" values={{ text }} components={{ b: <strong /> }} />
       ) : (
         probe.message
       )}
@@ -114,6 +115,7 @@ function ProbeAnswer({ probe, mode }: { probe: TeamProbe; mode: TeamView['mode']
 
 /** The team database's details, and the actions: test, create or join (this desk on its own), or leave. */
 function TeamForm({ view }: { view: TeamView }) {
+  const t = useT()
   const busy = useTeamStore((state) => state.busy)
   const error = useTeamStore((state) => state.error)
   const probeResult = useTeamStore((state) => state.probeResult)
@@ -165,7 +167,7 @@ function TeamForm({ view }: { view: TeamView }) {
       <form
         ref={form}
         className="form team-form"
-        aria-label="Team database connection"
+        aria-label={t('team.form.label')}
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
@@ -173,32 +175,31 @@ function TeamForm({ view }: { view: TeamView }) {
         }}
       >
         <fieldset disabled={inTeam}>
-          <legend>PostgreSQL database</legend>
-          {inTeam ? <p className="muted small">To change these, leave the team and join it again with the new details.</p> : null}
+          <legend>{t('team.form.legend')}</legend>
+          {inTeam ? <p className="muted small">{t('team.form.inTeam')}</p> : null}
           <div className="field-row">
-            <Field label="Host" error={errorFor('host')}>
-              {(props) => <input {...props} value={draft.host} onChange={(e) => change({ host: e.target.value })} placeholder="db.shop.example.my" autoComplete="off" spellCheck={false} />}
+            <Field label={t('team.form.host')} error={errorFor('host')}>
+              {(props) => <input {...props} value={draft.host} onChange={(e) => change({ host: e.target.value })} placeholder={t('team.form.hostExample')} autoComplete="off" spellCheck={false} />}
             </Field>
-            <Field label="Port" error={errorFor('port')}>
+            <Field label={t('team.form.port')} error={errorFor('port')}>
               {(props) => <input {...props} type="number" min={1} max={65535} value={draft.port} onChange={(e) => change({ port: e.target.value })} />}
             </Field>
           </div>
           <div className="field-row">
-            <Field label="Database" error={errorFor('database')}>
+            <Field label={t('team.form.database')} error={errorFor('database')}>
               {(props) => <input {...props} value={draft.database} onChange={(e) => change({ database: e.target.value })} autoComplete="off" spellCheck={false} />}
             </Field>
-            <Field label="User" error={errorFor('user')}>
+            <Field label={t('team.form.user')} error={errorFor('user')}>
               {(props) => <input {...props} value={draft.user} onChange={(e) => change({ user: e.target.value })} autoComplete="off" spellCheck={false} />}
             </Field>
           </div>
           <Field
-            label="Password"
+            label={t('team.form.password')}
             error={errorFor('password')}
             hint={
               <>
-                <span className={`pill ${view.passwordSet ? 'pill--ok' : 'pill--muted'}`}>{view.passwordSet ? 'Set' : 'Not set'}</span> Kept in the operating
-                system&apos;s keychain and never shown again.
-                {inTeam ? null : ' Test connection uses the kept one when this is empty; Create team and Join team need it typed.'}
+                <span className={`pill ${view.passwordSet ? 'pill--ok' : 'pill--muted'}`}>{view.passwordSet ? t('team.form.set') : t('team.form.notSet')}</span>{' '}
+                {inTeam ? t('team.form.passwordKept') : t('team.form.passwordKeptOutside')}
               </>
             }
           >
@@ -208,27 +209,27 @@ function TeamForm({ view }: { view: TeamView }) {
                 type="password"
                 value={draft.password}
                 onChange={(e) => change({ password: e.target.value })}
-                placeholder={inTeam ? undefined : view.passwordSet ? 'Type to replace' : 'Type to set'}
+                placeholder={inTeam ? undefined : view.passwordSet ? t('team.form.typeToReplace') : t('team.form.typeToSet')}
                 autoComplete="off"
               />
             )}
           </Field>
           <Field
-            label="Encryption (TLS)"
+            label={t('team.form.tls')}
             error={errorFor('tls')}
-            hint="Off sends the password and the orders over the network unencrypted: it is refused unless the host is this computer (localhost, 127.0.0.1 or ::1)."
+            hint={t('team.form.tlsHint')}
           >
             {(props) => (
               <select {...props} value={draft.tls} onChange={(e) => change({ tls: e.target.value === 'off' ? 'off' : 'verify' })}>
-                <option value="verify">Verify the server&apos;s certificate</option>
-                <option value="off">Off (this computer only)</option>
+                <option value="verify">{t('team.form.tlsVerify')}</option>
+                <option value="off">{t('team.form.tlsOff')}</option>
               </select>
             )}
           </Field>
           <Field
-            label="Certificate authority file (optional)"
+            label={t('team.form.caFile')}
             error={errorFor('caFile')}
-            hint="A PEM file of the authority that signed the server's certificate, when the shop has its own. Empty: the system's authorities."
+            hint={t('team.form.caFileHint')}
           >
             {(props) => (
               <input
@@ -237,16 +238,16 @@ function TeamForm({ view }: { view: TeamView }) {
                 value={draft.caFile}
                 onChange={(e) => change({ caFile: e.target.value })}
                 // Not in a team's kept details: there it would read as the file in use.
-                placeholder={inTeam ? 'None: the system’s authorities' : '/etc/ssl/shop-ca.pem'}
+                placeholder={inTeam ? t('team.form.caFileNone') : t('team.form.caFileExample')}
                 spellCheck={false}
               />
             )}
           </Field>
           {inTeam ? null : (
             <Field
-              label="Team key (to join a team)"
+              label={t('team.form.teamKey')}
               error={errorFor('teamKey')}
-              hint="The key shown once to the Admin who created the team: 8 groups of 5 letters and digits. Not needed to create a team."
+              hint={t('team.form.teamKeyHint')}
             >
               {(props) => (
                 <input
@@ -270,11 +271,11 @@ function TeamForm({ view }: { view: TeamView }) {
         ) : null}
         <div className="form__actions">
           <button type="submit" className="button button--secondary" disabled={!idle}>
-            {busy === 'probe' ? 'Testing…' : 'Test connection'}
+            {busy === 'probe' ? t('team.form.testing') : t('team.form.test')}
           </button>
           {inTeam ? (
             <button type="button" className="button button--danger" disabled={!idle} onClick={() => setAsking('leave')}>
-              {busy === 'leave' ? 'Leaving…' : 'Leave team'}
+              {busy === 'leave' ? t('team.form.leaving') : t('team.form.leave')}
             </button>
           ) : (
             <>
@@ -286,7 +287,7 @@ function TeamForm({ view }: { view: TeamView }) {
                   if (checked('create')) setAsking('create')
                 }}
               >
-                {busy === 'create' ? 'Creating…' : 'Create team'}
+                {busy === 'create' ? t('team.form.creating') : t('team.form.create')}
               </button>
               <button
                 type="button"
@@ -297,7 +298,7 @@ function TeamForm({ view }: { view: TeamView }) {
                   if (connection) void join(connection, draft.password, draft.teamKey)
                 }}
               >
-                {busy === 'join' ? 'Joining…' : 'Join team'}
+                {busy === 'join' ? t('team.form.joining') : t('team.form.join')}
               </button>
             </>
           )}
@@ -319,8 +320,8 @@ function TeamForm({ view }: { view: TeamView }) {
       )}
       <ConfirmDialog
         open={asking === 'leave'}
-        title="Leave the team?"
-        confirmLabel="Leave team"
+        title={t('team.leave.title')}
+        confirmLabel={t('team.leave.confirm')}
         tone="danger"
         onCancel={() => setAsking(null)}
         onConfirm={() => {
@@ -328,11 +329,8 @@ function TeamForm({ view }: { view: TeamView }) {
           void leave()
         }}
       >
-        <p>This desk goes back to its own history, on this computer: Sandbox and Production orders made from now on stay here.</p>
-        <p>
-          The team&apos;s orders stay in the team database, for the desks still in it; this desk no longer sees them. To come back, join the team again with its
-          key.
-        </p>
+        <p>{t('team.leave.history')}</p>
+        <p>{t('team.leave.teamOrders')}</p>
       </ConfirmDialog>
     </>
   )
@@ -343,6 +341,7 @@ function TeamForm({ view }: { view: TeamView }) {
  * the shop's PostgreSQL, the connection, and the copy of this desk's history into the team.
  */
 export function TeamSection() {
+  const t = useT()
   const view = useTeamStore((state) => state.view)
   const loadError = useTeamStore((state) => state.loadError)
 
@@ -356,17 +355,17 @@ export function TeamSection() {
   return (
     <section className="card team-section" aria-labelledby="team-heading">
       <div className="card__head">
-        <h2 id="team-heading">Team database</h2>
+        <h2 id="team-heading">{t('team.heading')}</h2>
         {status ? (
           <span className={`pill ${TONE_PILLS[status.tone]}`} data-testid="team-state">
-            {TEAM_TONE_LABELS[status.tone]}
+            {t(`team.tone.${status.tone}`)}
           </span>
         ) : null}
       </div>
-      <p className="muted small">Several desks can share one order history on the shop&apos;s PostgreSQL database; Training always stays on this desk.</p>
+      <p className="muted small">{t('team.lead')}</p>
       {loadError ? (
         <div className="alert alert--error" role="alert">
-          The team database&apos;s state could not be read: {loadError.message}
+          {t('team.loadFailed', { message: loadError.message })}
         </div>
       ) : null}
       {view ? (
@@ -377,7 +376,7 @@ export function TeamSection() {
           <TeamForm key={view.mode} view={view} />
         </>
       ) : loadError ? null : (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('team.loading')}</p>
       )}
       <TeamKeyDialog />
     </section>

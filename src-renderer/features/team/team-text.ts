@@ -1,9 +1,11 @@
 /**
  * Settings → Team database as staff read it: the status line, who runs the tracker, the probe's advice,
  * the import's progress, the banner's rule, and the form's draft with the field each error belongs to.
- * Pure (types only from the contract), so it can be tested.
+ * Worded in the desk's language from the catalogues (`team.*`); pure otherwise, so it can be tested.
  */
 import type { CallError, TeamConnection, TeamImportProgress, TeamProbe, TeamView } from '../../../src-preload/contract'
+import { currentLanguage, t } from '../../i18n/i18n'
+import { formatsFor } from '../../i18n/formats'
 
 /** The form as typed: every field a string (the port too, so a half-typed one stays as it is). */
 export interface TeamDraft {
@@ -80,12 +82,12 @@ export type TeamFormAction = 'probe' | 'create' | 'join'
 export function draftProblem(draft: TeamDraft, action: TeamFormAction, passwordSet: boolean): CallError | null {
   const refuse = (field: TeamDraftField, message: string): CallError => ({ code: 'INVALID_INPUT', message, field: TEAM_FIELD_PATHS[field] })
   const port = draft.port.trim()
-  if (port === '') return refuse('port', 'Enter the port (PostgreSQL listens on 5432 unless it was set up otherwise)')
-  if (!/^\d+$/.test(port)) return refuse('port', 'Must be a whole number from 1 to 65535')
+  if (port === '') return refuse('port', t('team.problem.portEmpty'))
+  if (!/^\d+$/.test(port)) return refuse('port', t('team.problem.portNumber'))
   if (action !== 'probe' && draft.password === '') {
-    return refuse('password', passwordSet ? 'Type the database password again: creating or joining a team needs it typed' : 'Enter the database password')
+    return refuse('password', passwordSet ? t('team.problem.passwordAgain') : t('team.problem.passwordEmpty'))
   }
-  if (action === 'join' && draft.teamKey.trim() === '') return refuse('teamKey', 'Enter the team key shown to the Admin who created the team')
+  if (action === 'join' && draft.teamKey.trim() === '') return refuse('teamKey', t('team.problem.teamKeyEmpty'))
   return null
 }
 
@@ -114,27 +116,21 @@ export type TeamTone = 'desk' | 'ok' | 'bad' | 'waiting'
 
 /** The status line: this desk's own history, or the team database and whether it answers. */
 export function teamStatusLine(view: Pick<TeamView, 'mode' | 'connection' | 'state' | 'problem'>): { tone: TeamTone; text: string } {
-  if (view.mode === 'desk' || !view.connection) return { tone: 'desk', text: "This desk's own history" }
-  const where = `Team database: ${connectionText(view.connection)}`
-  if (view.state === 'connected') return { tone: 'ok', text: `${where} — connected` }
-  if (view.state === 'unreachable') return { tone: 'bad', text: `${where} — cannot be reached${view.problem ? ` (${view.problem})` : ''}` }
-  return { tone: 'waiting', text: `${where} — connecting…` }
-}
-
-/** The pill beside the heading. */
-export const TEAM_TONE_LABELS: Record<TeamTone, string> = {
-  desk: 'This desk only',
-  ok: 'Team · connected',
-  bad: 'Team · cannot be reached',
-  waiting: 'Team · connecting',
+  if (view.mode === 'desk' || !view.connection) return { tone: 'desk', text: t('team.status.desk') }
+  const where = connectionText(view.connection)
+  if (view.state === 'connected') return { tone: 'ok', text: t('team.status.connected', { where }) }
+  if (view.state === 'unreachable') {
+    return { tone: 'bad', text: view.problem ? t('team.status.unreachableWhy', { where, problem: view.problem }) : t('team.status.unreachable', { where }) }
+  }
+  return { tone: 'waiting', text: t('team.status.connecting', { where }) }
 }
 
 /** Who runs the team's status tracker and notification listener; null outside team mode (this desk runs its own). */
 export function leaderLine(view: Pick<TeamView, 'mode' | 'leader' | 'leaderDesk'>): string | null {
   if (view.mode !== 'team') return null
-  if (view.leader) return "This desk runs the team's status tracker and notification listener"
-  if (view.leaderDesk) return `Desk ${view.leaderDesk} runs the team's status tracker and notification listener`
-  return "No desk runs the team's status tracker and notification listener at the moment: one takes over by itself"
+  if (view.leader) return t('team.leader.thisDesk')
+  if (view.leaderDesk) return t('team.leader.otherDesk', { desk: view.leaderDesk })
+  return t('team.leader.none')
 }
 
 /** What to do after "Test connection", by what was found there (outside team mode). */
@@ -143,17 +139,11 @@ export function probeAdvice(probe: Pick<TeamProbe, 'found' | 'schemaVersion'>, m
   if (mode === 'team') return { tone: probe.found === 'team' ? 'ok' : 'bad', text: null }
   switch (probe.found) {
     case 'empty':
-      return { tone: 'ok', text: 'The database is empty: Create team makes it the team database, with this desk in it.' }
+      return { tone: 'ok', text: t('team.probe.empty') }
     case 'team':
-      return {
-        tone: 'ok',
-        text: `A team is already there${probe.schemaVersion === null ? '' : ` (schema version ${String(probe.schemaVersion)})`}: Join team, with the team key shown when it was created.`,
-      }
+      return { tone: 'ok', text: probe.schemaVersion === null ? t('team.probe.team') : t('team.probe.teamVersion', { version: probe.schemaVersion }) }
     case 'other':
-      return {
-        tone: 'bad',
-        text: 'The database holds tables of something else: the app leaves it alone. Ask for an empty database for the team (or the team’s own).',
-      }
+      return { tone: 'bad', text: t('team.probe.other') }
   }
 }
 
@@ -164,18 +154,10 @@ export function importPercent(progress: Pick<TeamImportProgress, 'copied' | 'tot
   return Math.min(100, Math.max(0, percent))
 }
 
-const rows = (n: number): string => `${n.toLocaleString('en-MY')} ${n === 1 ? 'row' : 'rows'}`
-
 /** "1,234 of 5,000 rows copied (24%)". */
 export function importCountText(progress: Pick<TeamImportProgress, 'copied' | 'total' | 'state'>): string {
-  return `${progress.copied.toLocaleString('en-MY')} of ${rows(progress.total)} copied (${String(importPercent(progress))}%)`
-}
-
-export const IMPORT_STATE_LABELS: Record<TeamImportProgress['state'], string> = {
-  running: "Copying this desk's Sandbox and Production history into the team…",
-  done: "This desk's Sandbox and Production history is in the team.",
-  failed: 'The copy stopped on a problem. What was copied stays; resume it to copy the rest.',
-  stopped: 'The copy was stopped before the end. What was copied stays; resume it to copy the rest.',
+  const { number } = formatsFor(currentLanguage())
+  return t('team.import.count', { count: progress.total, copied: number(progress.copied), total: number(progress.total), percent: importPercent(progress) })
 }
 
 /** "Resume import" is offered once a copy has ended short of the end. */
@@ -190,7 +172,7 @@ export function canResumeImport(progress: Pick<TeamImportProgress, 'state'> | nu
  */
 export function readErrorMessage(error: Pick<CallError, 'code' | 'message'>): string {
   return error.code === 'TEAM_DATABASE_UNREACHABLE'
-    ? 'The team database cannot be reached. This desk reconnects by itself: try again once the banner at the top is gone.'
+    ? t('team.readUnreachable')
     : error.message
 }
 
