@@ -13,7 +13,7 @@ async function handedOver(page: Page, button: string): Promise<string> {
   await page.evaluate(() => {
     const caught = window as unknown as { opened: string[]; realOpen: typeof window.open }
     caught.opened = []
-    caught.realOpen = window.open
+    caught.realOpen = window.open.bind(window)
     window.open = (url?: string | URL) => {
       caught.opened.push(String(url))
       return null

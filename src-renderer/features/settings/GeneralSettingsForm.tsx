@@ -125,6 +125,10 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
             {(props) => <input {...props} value={draft.links.descriptor} onChange={(e) => change('links', { descriptor: e.target.value })} maxLength={DESCRIPTOR_MAX} />}
           </Field>
         </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={draft.links.sendPageLanguage} onChange={(e) => change('links', { sendPageLanguage: e.target.checked })} />
+          {t('settings.general.links.sendPageLanguage')}
+        </label>
       </fieldset>
 
       <fieldset>

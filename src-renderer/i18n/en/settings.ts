@@ -97,6 +97,7 @@ export const settings = {
       invoicePrefixHint: 'New invoice numbers: {{first}}, {{second}}…',
       descriptor: 'Card statement descriptor',
       descriptorHint: 'What customers see on their card statement (letters, digits, spaces and {{marks}}); new card links and phone orders start with it.',
+      sendPageLanguage: "Tell the gateway the customer's language for its FPX, e-wallet and pay-later page",
     },
     phoneOrders: {
       legend: 'Phone orders',

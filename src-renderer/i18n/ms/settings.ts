@@ -98,6 +98,7 @@ export const settings: Catalogue['settings'] = {
       invoicePrefixHint: 'Nombor invois baharu: {{first}}, {{second}}…',
       descriptor: 'Nama pada penyata kad',
       descriptorHint: 'Yang dilihat pelanggan pada penyata kad mereka (huruf, digit, ruang dan {{marks}}); pautan kad dan pesanan telefon baharu bermula dengannya.',
+      sendPageLanguage: 'Beritahu gerbang pembayaran bahasa pelanggan untuk halaman FPX, e-dompet dan beli sekarang bayar kemudian',
     },
     phoneOrders: {
       legend: 'Pesanan telefon',
