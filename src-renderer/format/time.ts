@@ -1,38 +1,39 @@
-/** Times as staff read them: local date and time, 24-hour, Malaysian order. */
-const DATE_TIME = new Intl.DateTimeFormat('en-MY', { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-const FULL = new Intl.DateTimeFormat('en-MY', { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+/**
+ * Times as staff read them, in the desk's language and in Malaysia time whatever the computer's zone
+ * (i18n/formats.ts, Intl en-MY / ms-MY): "23 Nov 2026, 23:59", 24-hour. For code that is not a
+ * component; components take the same formats from useFormats() and re-render on a language switch.
+ */
+import { currentLanguage } from '../i18n/i18n'
+import { formatsFor } from '../i18n/formats'
 
 export function formatDateTime(iso: string | null): string {
-  if (!iso) return '—'
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date)
+  return formatsFor(currentLanguage()).dateTime(iso)
 }
 
 export function formatFullTime(iso: string | null): string {
-  if (!iso) return '—'
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : FULL.format(date)
+  return formatsFor(currentLanguage()).fullTime(iso)
 }
-
-/** The start of a local calendar day (`YYYY-MM-DD` from a date input) as an ISO instant. */
-export function startOfLocalDay(day: string): string | null {
-  const date = new Date(`${day}T00:00:00`)
-  return Number.isNaN(date.getTime()) ? null : date.toISOString()
-}
-
-/** The start of the local day after `day`: the exclusive end of a "to" date. */
-export function startOfNextLocalDay(day: string): string | null {
-  const date = new Date(`${day}T00:00:00`)
-  if (Number.isNaN(date.getTime())) return null
-  date.setDate(date.getDate() + 1)
-  return date.toISOString()
-}
-
-const DATE = new Intl.DateTimeFormat('en-MY', { year: 'numeric', month: 'short', day: 'numeric' })
 
 /** "12 Nov 2026": a day, without the time. */
 export function formatDate(iso: string | null): string {
-  if (!iso) return '—'
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : DATE.format(date)
+  return formatsFor(currentLanguage()).date(iso)
+}
+
+/** Malaysia has kept UTC+8 all year since 1982: a day there starts at 16:00 UTC the day before. */
+const MALAYSIA_OFFSET = '+08:00'
+
+/**
+ * The start of a day in Malaysia (`YYYY-MM-DD` from a date input) as an ISO instant: the day staff
+ * picked is the day the list shows its orders under, and the end-of-day report's, on every desk.
+ */
+export function startOfMalaysiaDay(day: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null
+  const date = new Date(`${day}T00:00:00${MALAYSIA_OFFSET}`)
+  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}
+
+/** The start of the Malaysia day after `day`: the exclusive end of a "to" date. */
+export function startOfNextMalaysiaDay(day: string): string | null {
+  const start = startOfMalaysiaDay(day)
+  return start === null ? null : new Date(Date.parse(start) + 24 * 60 * 60 * 1000).toISOString()
 }

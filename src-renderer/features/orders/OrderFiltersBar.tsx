@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { OrderFilters, OrderKind, OrderStatus } from '../../../src-preload/contract'
 import { CHANNELS, channelLabel, KIND_LABELS, STATUS_LABELS } from '../../format/labels'
 import { parseRmText } from '../../../src-common/money-text'
-import { startOfLocalDay, startOfNextLocalDay } from '../../format/time'
+import { startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../format/time'
 import { useT } from '../../i18n/i18n'
 
 interface Draft {
@@ -31,8 +31,8 @@ function toFilters(draft: Draft): { filters: OrderFilters } | { problem: Problem
   if (draft.kind) filters.kinds = [draft.kind]
   if (draft.channel) filters.channels = [draft.channel]
   if (draft.needsReview) filters.needsReview = true
-  if (draft.from) filters.createdFrom = startOfLocalDay(draft.from) ?? undefined
-  if (draft.to) filters.createdTo = startOfNextLocalDay(draft.to) ?? undefined
+  if (draft.from) filters.createdFrom = startOfMalaysiaDay(draft.from) ?? undefined
+  if (draft.to) filters.createdTo = startOfNextMalaysiaDay(draft.to) ?? undefined
   if (draft.min.trim()) {
     const sen = parseRmText(draft.min)
     if (sen === null) return { problem: 'minProblem' }

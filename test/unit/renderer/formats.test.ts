@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { formatsFor, senToDecimal } from '../../../src-renderer/i18n/formats'
 import { languageFromSystem } from '../../../src-renderer/i18n/languages'
+import { formatDateTime, startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../../src-renderer/format/time'
+import { switchLanguage } from '../../../src-renderer/i18n/i18n'
 
 const NBSP = '\u00a0'
 const en = formatsFor('en')
@@ -51,6 +53,22 @@ describe('dates and times, always in Malaysia time', () => {
   it('says "—" for no time and shows an unreadable one as it is', () => {
     expect(en.dateTime(null)).toBe('—')
     expect(ms.date('not a date')).toBe('not a date')
+  })
+})
+
+describe('days and times outside components', () => {
+  it('speak the desk\'s language and Malaysia time, and a picked day is a Malaysia day', () => {
+    expect(formatDateTime('2026-12-23T15:59:00.000Z')).toBe('23 Dec 2026, 23:59')
+    switchLanguage('ms')
+    try {
+      expect(formatDateTime('2026-12-23T16:00:00.000Z')).toBe('24 Dis 2026, 00:00')
+    } finally {
+      switchLanguage('en')
+    }
+    // The Orders filter's "23 Dec" starts at midnight in Malaysia and ends before the next one.
+    expect(startOfMalaysiaDay('2026-12-23')).toBe('2026-12-22T16:00:00.000Z')
+    expect(startOfNextMalaysiaDay('2026-12-31')).toBe('2026-12-31T16:00:00.000Z')
+    expect(startOfMalaysiaDay('23/12/2026')).toBeNull()
   })
 })
 
