@@ -12,9 +12,17 @@ import { customers } from './en/customers'
 import { tracker } from './en/tracker'
 import { approval } from './en/approval'
 import { refunds } from './en/refunds'
+import { audit } from './en/audit'
+import { home } from './en/home'
+import { report } from './en/report'
+import { shortcuts } from './en/shortcuts'
 
 export const en = {
   refunds,
+  audit,
+  home,
+  report,
+  shortcuts,
   orders,
   paymentLink,
   phoneOrder,

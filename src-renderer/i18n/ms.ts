@@ -14,9 +14,17 @@ import { customers } from './ms/customers'
 import { tracker } from './ms/tracker'
 import { approval } from './ms/approval'
 import { refunds } from './ms/refunds'
+import { audit } from './ms/audit'
+import { home } from './ms/home'
+import { report } from './ms/report'
+import { shortcuts } from './ms/shortcuts'
 
 export const ms: Catalogue = {
   refunds,
+  audit,
+  home,
+  report,
+  shortcuts,
   orders,
   paymentLink,
   phoneOrder,
