@@ -2,17 +2,10 @@
  * The four families of payment channels the home screen's chart and the end-of-day report add up by
  * (issue 20): card (card links and phone orders), FPX online banking, e-wallets and pay-later. A
  * channel the app does not know yet is "other", never dropped. Pure; main and the renderer share it.
+ * Staff read the families' names from the catalogues (`home.chart.group.*`), in their language.
  */
 export const CHANNEL_GROUPS = ['card', 'fpx', 'ewallet', 'paylater', 'other'] as const
 export type ChannelGroup = (typeof CHANNEL_GROUPS)[number]
-
-export const CHANNEL_GROUP_NAMES: Record<ChannelGroup, string> = {
-  card: 'Card',
-  fpx: 'FPX',
-  ewallet: 'E-wallet',
-  paylater: 'Pay later',
-  other: 'Other',
-}
 
 export function channelGroup(channel: string): ChannelGroup {
   if (channel === 'CARD') return 'card'

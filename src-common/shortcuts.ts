@@ -22,7 +22,7 @@ export interface KeyChord {
 
 export interface Shortcut {
   action: ShortcutAction
-  /** What staff read in the menu and the panel. */
+  /** What the desktop app's menu shows (main's words, English for now); the panel words each action from the catalogues (`shortcuts.action.*`). */
   label: string
   chords: readonly KeyChord[]
 }

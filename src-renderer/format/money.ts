@@ -1,9 +1,14 @@
 /**
  * Money the gateway speaks of, beside the order's: in ringgit when it is the order's currency, else in
- * the gateway's own currency code ("USD 999.99"). Integer sen in, exact text out. Pure.
+ * the gateway's own currency code ("USD 999.99"). Integer sen in, exact text out, in the desk's
+ * language (formats.ts; the words from the catalogues, `ui.money.*`).
  */
 import type { OrderView } from '../../src-preload/contract'
-import { formatRm } from '../../src-common/money-text'
+import { formatsFor } from '../i18n/formats'
+import { currentLanguage, t } from '../i18n/i18n'
+
+/** Ringgit in the desk's language: "RM 1,234.50" (a no-break space after RM). */
+const ringgit = (sen: number): string => formatsFor(currentLanguage()).money(sen)
 
 /** How the gateway may write an order's currency (its capture answer has been seen to say MY for MYR). */
 const CURRENCY_WORDS: Readonly<Record<string, readonly string[]>> = { MYR: ['MYR', 'MY'] }
@@ -22,16 +27,17 @@ export function isOrderCurrency(currency: string | null, orderCurrency = 'MYR'):
 
 /** `USD 1,234.50` from integer sen, exactly; `RM 1,234.50` for the order's own currency. */
 export function formatMoney(sen: number, currency: string | null, orderCurrency = 'MYR'): string {
-  const rm = formatRm(sen)
+  const rm = ringgit(sen)
   if (isOrderCurrency(currency, orderCurrency)) return rm
-  return rm.replace('RM ', `${currencyCode(currency) ?? ''} `)
+  // The same digits and sign, the gateway's code in place of RM.
+  return rm.replace('RM', currencyCode(currency) ?? '')
 }
 
 /** What the gateway said was paid: "USD 999.99", "RM 9.00", or "an amount in USD" when it gave none. */
 export function gatewayMoneyText(amountSen: number | null, currency: string | null, orderCurrency = 'MYR'): string {
   if (amountSen !== null) return formatMoney(amountSen, currency, orderCurrency)
   const code = currencyCode(currency)
-  return code !== null && !isOrderCurrency(code, orderCurrency) ? `an amount in ${code}` : 'no amount'
+  return code !== null && !isOrderCurrency(code, orderCurrency) ? t('ui.money.amountIn', { currency: code }) : t('ui.money.noAmount')
 }
 
 export interface PaidNote {
@@ -52,11 +58,11 @@ export function paidNote(order: Pick<OrderView, 'amountSen' | 'gatewayAmountSen'
   const paid = order.gatewayAmountSen
   if (paid === null || paid === order.amountSen) return null
   const lower = paid < order.amountSen
-  const difference = formatRm(Math.abs(order.amountSen - paid))
+  const words = { paid: ringgit(paid), amount: ringgit(order.amountSen), difference: ringgit(Math.abs(order.amountSen - paid)) }
   return {
-    paid: `${formatRm(paid)} paid`,
-    short: `${formatRm(paid)} paid (of ${formatRm(order.amountSen)})`,
-    long: lower ? `${formatRm(paid)} paid, ${difference} less (a discount or promotion)` : `${formatRm(paid)} paid, ${difference} more than the order`,
+    paid: t('ui.money.paid', words),
+    short: t('ui.money.paidOf', words),
+    long: lower ? t('ui.money.paidLess', words) : t('ui.money.paidMore', words),
     lower,
   }
 }

@@ -15,12 +15,20 @@ import { refunds } from './en/refunds'
 import { customerTexts } from './en/customerTexts'
 import { settings } from './en/settings'
 import { team } from './en/team'
+import { audit } from './en/audit'
+import { home } from './en/home'
+import { report } from './en/report'
+import { shortcuts } from './en/shortcuts'
 
 export const en = {
   customerTexts,
   refunds,
   settings,
   team,
+  audit,
+  home,
+  report,
+  shortcuts,
   orders,
   paymentLink,
   phoneOrder,

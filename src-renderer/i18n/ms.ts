@@ -17,12 +17,20 @@ import { refunds } from './ms/refunds'
 import { customerTexts } from './ms/customerTexts'
 import { settings } from './ms/settings'
 import { team } from './ms/team'
+import { audit } from './ms/audit'
+import { home } from './ms/home'
+import { report } from './ms/report'
+import { shortcuts } from './ms/shortcuts'
 
 export const ms: Catalogue = {
   customerTexts,
   refunds,
   settings,
   team,
+  audit,
+  home,
+  report,
+  shortcuts,
   orders,
   paymentLink,
   phoneOrder,

@@ -1,14 +1,18 @@
 import '../../ui/audit-table.css'
 import './AuditScreen.css'
 import { useEffect, useMemo, type SyntheticEvent } from 'react'
+import { Trans } from 'react-i18next'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { openOrder } from '../customers/open-order'
-import { actionLabel, detailsText, EMPTY_AUDIT_DRAFT, malaysiaTime } from './audit-text'
+import { useFormats, useT } from '../../i18n/i18n'
+import { actionLabel, detailsText, EMPTY_AUDIT_DRAFT } from './audit-text'
 import { useAuditStore } from './audit-store'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
 
 /** Every audited entry, newest first: who did what, to which order, when (Malaysia time), and the details. */
 export function AuditScreen() {
+  const t = useT()
+  const formats = useFormats()
   const draft = useAuditStore((state) => state.draft)
   const rows = useAuditStore((state) => state.rows)
   const nextBeforeId = useAuditStore((state) => state.nextBeforeId)
@@ -35,12 +39,12 @@ export function AuditScreen() {
 
   return (
     <div className="audit-screen">
-      <ScreenHeader title="Audit log">Everything staff did that is audited: who, what, which order, when. Entries are never changed or removed.</ScreenHeader>
-      <form className="card audit-filters" aria-label="Audit filters" onSubmit={submit}>
+      <ScreenHeader title={t('audit.title')}>{t('audit.lead')}</ScreenHeader>
+      <form className="card audit-filters" aria-label={t('audit.filters.label')} onSubmit={submit}>
         <div className="audit-filters__row">
           <label className="audit-filter">
-            <span>Operator</span>
-            <input list="audit-actors" value={draft.actor} onChange={(e) => edit({ actor: e.target.value })} placeholder="Any" maxLength={FIELD_LIMITS.auditFilter} />
+            <span>{t('audit.filters.operator')}</span>
+            <input list="audit-actors" value={draft.actor} onChange={(e) => edit({ actor: e.target.value })} placeholder={t('audit.filters.any')} maxLength={FIELD_LIMITS.auditFilter} />
             <datalist id="audit-actors">
               {actors.map((actor) => (
                 <option key={actor} value={actor} />
@@ -48,8 +52,8 @@ export function AuditScreen() {
             </datalist>
           </label>
           <label className="audit-filter">
-            <span>Action</span>
-            <input list="audit-actions" value={draft.action} onChange={(e) => edit({ action: e.target.value })} placeholder="Any" maxLength={FIELD_LIMITS.auditFilter} />
+            <span>{t('audit.filters.action')}</span>
+            <input list="audit-actions" value={draft.action} onChange={(e) => edit({ action: e.target.value })} placeholder={t('audit.filters.any')} maxLength={FIELD_LIMITS.auditFilter} />
             <datalist id="audit-actions">
               {actions.map((action) => (
                 <option key={action} value={action}>
@@ -59,16 +63,16 @@ export function AuditScreen() {
             </datalist>
           </label>
           <label className="audit-filter">
-            <span>From (Malaysia date)</span>
+            <span>{t('audit.filters.from')}</span>
             <input type="date" value={draft.from} onChange={(e) => edit({ from: e.target.value })} />
           </label>
           <label className="audit-filter">
-            <span>To</span>
+            <span>{t('audit.filters.to')}</span>
             <input type="date" value={draft.to} onChange={(e) => edit({ to: e.target.value })} />
           </label>
           <div className="audit-filters__actions">
             <button type="submit" className="button">
-              Show
+              {t('audit.filters.show')}
             </button>
             <button
               type="button"
@@ -78,21 +82,19 @@ export function AuditScreen() {
                 void search(EMPTY_AUDIT_DRAFT)
               }}
             >
-              Clear
+              {t('audit.filters.clear')}
             </button>
             <button type="button" className="button button--secondary" disabled={exporting || rows.length === 0} onClick={() => void exportCsv()}>
-              {exporting ? 'Exporting…' : 'Export CSV'}
+              {exporting ? t('audit.filters.exporting') : t('audit.filters.exportCsv')}
             </button>
           </div>
         </div>
         {exported ? (
           <p className="saved small" role="status" data-testid="audit-export-result">
             {exported.file ? (
-              <>
-                {exported.rows} {exported.rows === 1 ? 'entry' : 'entries'} written to <code>{exported.file}</code>
-              </>
+              <Trans i18nKey="audit.export.written" count={exported.rows} values={{ n: formats.number(exported.rows), file: exported.file }} components={{ code: <code /> }} />
             ) : (
-              'Export cancelled: nothing written.'
+              t('audit.export.cancelled')
             )}
           </p>
         ) : null}
@@ -108,20 +110,20 @@ export function AuditScreen() {
         </div>
       ) : null}
       <div className="card audit-table-card">
-        <table className="audit-table" aria-label="Audit log">
+        <table className="audit-table" aria-label={t('audit.table.label')}>
           <thead>
             <tr>
-              <th scope="col">Time (Malaysia)</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Order</th>
-              <th scope="col">Details</th>
+              <th scope="col">{t('audit.table.time')}</th>
+              <th scope="col">{t('audit.table.who')}</th>
+              <th scope="col">{t('audit.table.what')}</th>
+              <th scope="col">{t('audit.table.order')}</th>
+              <th scope="col">{t('audit.table.details')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} data-testid="audit-row">
-                <td className="audit-table__time">{malaysiaTime(row.at)}</td>
+                <td className="audit-table__time">{formats.fullTime(row.at)}</td>
                 <td className="audit-table__who">{row.actor}</td>
                 <td>
                   <span title={row.action}>{actionLabel(row.action)}</span>
@@ -140,16 +142,16 @@ export function AuditScreen() {
             ))}
           </tbody>
         </table>
-        {loaded && rows.length === 0 && !error ? <p className="muted audit-table__empty">No entries match.</p> : null}
+        {loaded && rows.length === 0 && !error ? <p className="muted audit-table__empty">{t('audit.table.empty')}</p> : null}
         <div className="audit-table__more">
           {nextBeforeId !== null ? (
             <button type="button" className="button button--secondary" disabled={loading} onClick={() => void loadMore()}>
-              {loading ? 'Loading…' : 'Load more'}
+              {loading ? t('audit.table.loading') : t('audit.table.loadMore')}
             </button>
           ) : loaded && rows.length > 0 ? (
-            <span className="muted small">That is every entry{rows.length > 1 ? ` (${String(rows.length)})` : ''}.</span>
+            <span className="muted small">{t('audit.table.every', { count: rows.length, n: formats.number(rows.length) })}</span>
           ) : null}
-          {loading && !loaded ? <span className="muted small">Loading…</span> : null}
+          {loading && !loaded ? <span className="muted small">{t('audit.table.loading')}</span> : null}
         </div>
       </div>
     </div>

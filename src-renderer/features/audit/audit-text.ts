@@ -1,21 +1,11 @@
-/** The audit log as staff read it: Malaysia time, actions in words, details as a line of facts. Pure. */
+/** The audit log as staff read it, in the desk's language: Malaysia time, actions in words, details as a line of facts. */
 import type { AuditFilters } from '../../../src-preload/contract'
+import { formatsFor } from '../../i18n/formats'
+import { currentLanguage, i18n, t } from '../../i18n/i18n'
 
-const MALAYSIA = new Intl.DateTimeFormat('en-MY', {
-  timeZone: 'Asia/Kuala_Lumpur',
-  year: 'numeric',
-  month: 'short',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-})
-
-/** "02 Jan 2026, 09:15:02" in Malaysia time (UTC+8, no daylight saving), whatever the computer's zone. */
+/** "02 Jan 2026, 09:15:02" in Malaysia time (UTC+8, no daylight saving), whatever the computer's zone, in the desk's language. */
 export function malaysiaTime(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : MALAYSIA.format(date)
+  return formatsFor(currentLanguage()).fullTime(iso)
 }
 
 /** A `YYYY-MM-DD` day's start in Malaysia time, as an instant with its offset; null for no day. */
@@ -54,8 +44,13 @@ export function toAuditFilters(draft: AuditDraft): AuditFilters {
   return filters
 }
 
-/** "refund.requested" → "Refund requested"; an action is shown as main names it, only easier to read. */
+/**
+ * "refund.request" in the desk's language ("Refund request", "Permintaan bayaran balik"); an action
+ * the catalogue does not know yet is shown as main names it, only easier to read.
+ */
 export function actionLabel(action: string): string {
+  const [area, verb, ...rest] = action.split('.')
+  if (area && verb && rest.length === 0 && i18n.exists(`audit.action.${area}.${verb}`)) return t(`audit.action.${area}.${verb}`)
   const words = action.replace(/[._-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase()
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : action
 }

@@ -1,9 +1,8 @@
 import './HomeScreen.css'
 import { useEffect } from 'react'
+import type { TFunction } from 'i18next'
 import type { AttentionItem, PeriodFigures, Takings } from '../../../src-preload/contract'
-import { formatRm } from '../../../src-common/money-text'
 import { useShellStore } from '../../app/shell-store'
-import { malaysiaTime } from '../audit/audit-text'
 import { countdownText } from '../../ui/countdown'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { useCountdown } from '../../ui/use-countdown'
@@ -12,12 +11,13 @@ import { atLeast } from '../session/roles'
 import { useSessionStore } from '../session/session-store'
 import { followOrderChanges, useHomeStore, type HomePeriod } from './home-store'
 import { TakingsChart } from './TakingsChart'
+import { useFormats, useT } from '../../i18n/i18n'
+import type { Formats } from '../../i18n/formats'
 
-const PERIODS: readonly { id: HomePeriod; title: string; previous: string }[] = [
-  { id: 'today', title: 'Today', previous: 'Yesterday' },
-  { id: 'week', title: 'This week', previous: 'Last week' },
-  { id: 'month', title: 'This month', previous: 'Last month' },
-]
+const PERIODS: readonly HomePeriod[] = ['today', 'week', 'month']
+
+/** The period cards' test ids stay in English whatever the language on screen. */
+const PERIOD_TEST_IDS: Readonly<Record<HomePeriod, string>> = { today: 'home-period-today', week: 'home-period-this-week', month: 'home-period-this-month' }
 
 /**
  * The first screen after sign-in: what came in today, this week and this month (Supervisors and
@@ -25,6 +25,7 @@ const PERIODS: readonly { id: HomePeriod; title: string; previous: string }[] = 
  * themselves; nothing else on the screen reloads.
  */
 export function HomeScreen() {
+  const t = useT()
   const role = useSessionStore((state) => state.view?.operator?.role ?? null)
   const history = useShellStore((state) => state.history)
   const seesMoney = atLeast(role, 'supervisor')
@@ -45,11 +46,9 @@ export function HomeScreen() {
   const shown = figures?.[period]
   return (
     <div className="home-screen">
-      <ScreenHeader title="Home">
-        {seesMoney ? 'Takings from this desk’s history, in Malaysia time, before the gateway’s fees (it does not report them).' : 'What needs a person now.'}
-      </ScreenHeader>
+      <ScreenHeader title={t('home.title')}>{seesMoney ? t('home.leadMoney') : t('home.leadClerk')}</ScreenHeader>
       {seesMoney ? (
-        <section className="home-figures" aria-label="Takings">
+        <section className="home-figures" aria-label={t('home.takings')}>
           {figuresError ? (
             <div className="alert alert--error" role="alert">
               {figuresError.message}
@@ -57,31 +56,35 @@ export function HomeScreen() {
           ) : null}
           <div className="home-periods">
             {PERIODS.map((p) => (
-              <PeriodCard key={p.id} title={p.title} previousTitle={p.previous} figures={figures?.[p.id] ?? null} />
+              <PeriodCard key={p} period={p} figures={figures?.[p] ?? null} />
             ))}
           </div>
           <div className="card home-chart">
             <div className="home-chart__head">
-              <h2>Takings by {period === 'today' ? 'hour' : 'day'}</h2>
-              <div className="segmented" role="group" aria-label="Chart period">
+              <h2>{period === 'today' ? t('home.chart.byHour') : t('home.chart.byDay')}</h2>
+              <div className="segmented" role="group" aria-label={t('home.chart.periods')}>
                 {PERIODS.map((p) => (
-                  <button key={p.id} type="button" className="segmented__option" aria-pressed={p.id === period} onClick={() => useHomeStore.getState().setPeriod(p.id)}>
-                    {p.title}
+                  <button key={p} type="button" className="segmented__option" aria-pressed={p === period} onClick={() => useHomeStore.getState().setPeriod(p)}>
+                    {t(`home.period.${p}`)}
                   </button>
                 ))}
               </div>
             </div>
-            {shown ? <TakingsChart chart={shown.chart} label={`Takings by ${period === 'today' ? 'hour' : 'day'}, ${PERIODS.find((p) => p.id === period)?.title ?? ''}, by channel`} /> : <p className="muted">Loading…</p>}
+            {shown ? (
+              <TakingsChart chart={shown.chart} label={t(period === 'today' ? 'home.chart.labelByHour' : 'home.chart.labelByDay', { period: t(`home.period.${period}`) })} />
+            ) : (
+              <p className="muted">{t('home.loading')}</p>
+            )}
           </div>
           <p className="home-report-link">
             <button type="button" className="button button--secondary" onClick={() => navigate('report')}>
-              End-of-day report
+              {t('home.reportButton')}
             </button>
           </p>
         </section>
       ) : null}
       <section className="card home-attention" aria-labelledby="home-attention-title">
-        <h2 id="home-attention-title">Needs attention</h2>
+        <h2 id="home-attention-title">{t('home.attention.title')}</h2>
         {attentionError ? (
           <div className="alert alert--error" role="alert">
             {attentionError.message}
@@ -91,39 +94,47 @@ export function HomeScreen() {
           <NeedsAttention
             since={attentionAt}
             lists={[
-              { id: 'unknown', title: 'Outcome unknown', empty: 'No payment with an unknown outcome.', list: attention.outcomeUnknown },
-              { id: 'review', title: 'Needs review', empty: 'No gateway answer waits for a decision.', list: attention.needsReview },
-              { id: 'expiring', title: 'Links expiring within the hour', empty: 'No waiting link expires within the hour.', list: attention.linksExpiring },
-              { id: 'refunds', title: 'Refunds waiting', empty: 'No refund waits for the gateway.', list: attention.refundsWaiting },
-              { id: 'notifications', title: 'Notifications not acted on', empty: 'Every notification was acted on.', list: attention.notificationsFailed },
+              { id: 'unknown', title: t('home.attention.unknown'), list: attention.outcomeUnknown },
+              { id: 'review', title: t('home.attention.review'), list: attention.needsReview },
+              { id: 'expiring', title: t('home.attention.expiring'), list: attention.linksExpiring },
+              { id: 'refunds', title: t('home.attention.refunds'), list: attention.refundsWaiting },
+              { id: 'notifications', title: t('home.attention.notifications'), list: attention.notificationsFailed },
             ]}
           />
         ) : (
-          <p className="muted">Loading…</p>
+          <p className="muted">{t('home.loading')}</p>
         )}
       </section>
     </div>
   )
 }
 
-function PeriodCard({ title, previousTitle, figures }: { title: string; previousTitle: string; figures: PeriodFigures | null }) {
-  const id = `home-period-${title.toLowerCase().replace(/\s+/g, '-')}`
+function PeriodCard({ period, figures }: { period: HomePeriod; figures: PeriodFigures | null }) {
+  const t = useT()
+  const formats = useFormats()
+  const id = PERIOD_TEST_IDS[period]
   return (
     <section className="card home-period" aria-labelledby={id} data-testid={id}>
-      <h2 id={id}>{title}</h2>
+      <h2 id={id}>{t(`home.period.${period}`)}</h2>
       {figures ? (
         <>
           <dl className="home-period__figures">
-            <Figure label="Paid" testId={`${id}-paid`} value={formatRm(figures.current.paidSen)} note={paymentsText(figures.current.paidCount)} />
-            <Figure label="Refunded and voided" testId={`${id}-refunded`} value={formatRm(figures.current.refundedSen + figures.current.voidedSen)} note={refundsText(figures.current)} />
-            <Figure label="Net" testId={`${id}-net`} value={formatRm(figures.current.netSen)} strong />
+            <Figure label={t('home.figures.paid')} testId={`${id}-paid`} value={formats.money(figures.current.paidSen)} note={paymentsText(t, formats, figures.current.paidCount)} />
+            <Figure label={t('home.figures.refunded')} testId={`${id}-refunded`} value={formats.money(figures.current.refundedSen + figures.current.voidedSen)} note={refundsText(t, formats, figures.current)} />
+            <Figure label={t('home.figures.net')} testId={`${id}-net`} value={formats.money(figures.current.netSen)} strong />
           </dl>
           <p className="home-period__previous small" data-testid={`${id}-previous`}>
-            {previousTitle}: {formatRm(figures.previous.paidSen)} paid ({paymentsText(figures.previous.paidCount)}), {formatRm(figures.previous.refundedSen + figures.previous.voidedSen)} refunded and voided, net {formatRm(figures.previous.netSen)}
+            {t('home.figures.previous', {
+              period: t(`home.previousPeriod.${period}`),
+              paid: formats.money(figures.previous.paidSen),
+              payments: paymentsText(t, formats, figures.previous.paidCount),
+              refunded: formats.money(figures.previous.refundedSen + figures.previous.voidedSen),
+              net: formats.money(figures.previous.netSen),
+            })}
           </p>
         </>
       ) : (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('home.loading')}</p>
       )}
     </section>
   )
@@ -141,26 +152,27 @@ function Figure({ label, value, note, strong, testId }: { label: string; value: 
   )
 }
 
-function paymentsText(count: number): string {
-  return `${count.toLocaleString('en-MY')} ${count === 1 ? 'payment' : 'payments'}`
+function paymentsText(t: TFunction, formats: Formats, count: number): string {
+  return t('home.figures.payments', { count, n: formats.number(count) })
 }
 
-function refundsText(t: Takings): string {
-  const parts = [`${String(t.refundCount)} ${t.refundCount === 1 ? 'refund' : 'refunds'}`]
-  if (t.voidCount > 0) parts.push(`${String(t.voidCount)} ${t.voidCount === 1 ? 'void' : 'voids'}`)
-  return parts.join(', ')
+function refundsText(t: TFunction, formats: Formats, takings: Takings): string {
+  const refunds = t('home.figures.refunds', { count: takings.refundCount, n: formats.number(takings.refundCount) })
+  if (takings.voidCount === 0) return refunds
+  return t('home.figures.refundsAndVoids', { refunds, voids: t('home.figures.voids', { count: takings.voidCount, n: formats.number(takings.voidCount) }) })
 }
 
 interface AttentionSection {
   id: string
   title: string
-  empty: string
   list: { total: number; items: AttentionItem[] }
 }
 
 function NeedsAttention({ lists, since }: { lists: AttentionSection[]; since: number }) {
+  const t = useT()
+  const formats = useFormats()
   const waiting = lists.reduce((total, section) => total + section.list.total, 0)
-  if (waiting === 0) return <p className="home-attention__clear" role="status">Nothing needs attention now.</p>
+  if (waiting === 0) return <p className="home-attention__clear" role="status">{t('home.attention.clear')}</p>
   return (
     <div className="home-attention__lists">
       {lists
@@ -168,7 +180,7 @@ function NeedsAttention({ lists, since }: { lists: AttentionSection[]; since: nu
         .map((section) => (
           <section key={section.id} className="home-attention__section" aria-labelledby={`attention-${section.id}`} data-testid={`attention-${section.id}`}>
             <h3 id={`attention-${section.id}`}>
-              {section.title} <span className="home-attention__count">{section.list.total}</span>
+              {section.title} <span className="home-attention__count">{formats.number(section.list.total)}</span>
             </h3>
             <ul>
               {section.list.items.map((item) => (
@@ -177,7 +189,7 @@ function NeedsAttention({ lists, since }: { lists: AttentionSection[]; since: nu
                 </li>
               ))}
             </ul>
-            {section.list.total > section.list.items.length ? <p className="small muted">and {section.list.total - section.list.items.length} more (Orders finds them all)</p> : null}
+            {section.list.total > section.list.items.length ? <p className="small muted">{t('home.attention.more', { n: formats.number(section.list.total - section.list.items.length) })}</p> : null}
           </section>
         ))}
     </div>
@@ -185,21 +197,23 @@ function NeedsAttention({ lists, since }: { lists: AttentionSection[]; since: nu
 }
 
 function AttentionRow({ item, since }: { item: AttentionItem; since: number }) {
+  const t = useT()
+  const formats = useFormats()
   const left = useCountdown(item.checkDueInMs, since)
   const body = (
     <>
-      <span className="home-attention__invoice">{item.invoiceNumber ?? 'No order named'}</span>
-      {item.amountSen !== null ? <span className="home-attention__amount">{formatRm(item.amountSen)}</span> : null}
+      <span className="home-attention__invoice">{item.invoiceNumber ?? t('home.attention.noOrder')}</span>
+      {item.amountSen !== null ? <span className="home-attention__amount">{formats.money(item.amountSen)}</span> : null}
       <span className="home-attention__detail">{item.detail}</span>
       <span className="home-attention__when small muted">
-        {left !== null ? (left > 0 ? `Check in ${countdownText(left)}` : 'Check due now') : (item.at ? malaysiaTime(item.at) : '—')}
+        {left !== null ? (left > 0 ? t('home.attention.checkIn', { time: countdownText(left) }) : t('home.attention.checkDue')) : formats.fullTime(item.at)}
       </span>
     </>
   )
   if (item.orderId === null) return <div className="home-attention__row">{body}</div>
   const orderId = item.orderId
   return (
-    <button type="button" className="home-attention__row home-attention__row--link" onClick={() => openOrder(orderId)} aria-label={`Open order ${item.invoiceNumber ?? ''}: ${item.detail}`}>
+    <button type="button" className="home-attention__row home-attention__row--link" onClick={() => openOrder(orderId)} aria-label={t('home.attention.open', { invoice: item.invoiceNumber ?? '', detail: item.detail })}>
       {body}
     </button>
   )

@@ -3,8 +3,8 @@ import './TakingsChart.css'
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import type { PeriodFigures } from '../../../src-preload/contract'
-import { CHANNEL_GROUP_NAMES } from '../../../src-common/channel-groups'
-import { formatRm } from '../../../src-common/money-text'
+import { useFormats, useT } from '../../i18n/i18n'
+import type { Formats } from '../../i18n/formats'
 import { axisRinggit, stackUp } from './stack'
 
 /** The colour of each channel family, from tokens.css (canvas needs the value, not the variable). */
@@ -15,9 +15,12 @@ function groupColour(element: Element, group: string): string {
 /**
  * Takings by hour (today) or by day (week, month), stacked by channel family, drawn by uPlot on a
  * canvas (its styles are a stylesheet, its inline sizes set through the DOM: nothing the CSP refuses).
- * The same numbers are in the table under it, for screen readers and for print.
+ * The same numbers are in the table under it, for screen readers and for print. Its words and
+ * amounts are in the desk's language; the hours and days are Malaysia's (main buckets them so).
  */
 export function TakingsChart({ chart, label }: { chart: PeriodFigures['chart']; label: string }) {
+  const t = useT()
+  const formats = useFormats()
   const holder = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
@@ -41,14 +44,14 @@ export function TakingsChart({ chart, label }: { chart: PeriodFigures['chart']; 
           grid: { show: false },
           values: (_u, splits) => splits.map((split) => (Number.isInteger(split) ? shortLabel(chart.labels[split] ?? '') : '')),
         },
-        { stroke: getComputedStyle(element).color, size: 80, values: (_u, splits) => splits.map(axisRinggit) },
+        { stroke: getComputedStyle(element).color, size: 96, values: (_u, splits) => splits.map(axisRinggit) },
       ],
       series: [
         {},
         ...order.map((index) => {
           const group = series[index]?.group ?? 'other'
           const colour = groupColour(element, group)
-          return { label: CHANNEL_GROUP_NAMES[group], stroke: colour, fill: colour, width: 0, ...(bars ? { paths: bars } : {}), points: { show: false } }
+          return { label: t(`home.chart.group.${group}`), stroke: colour, fill: colour, width: 0, ...(bars ? { paths: bars } : {}), points: { show: false } }
         }),
       ],
     }
@@ -60,7 +63,8 @@ export function TakingsChart({ chart, label }: { chart: PeriodFigures['chart']; 
       resize.disconnect()
       plot.destroy()
     }
-  }, [chart])
+    // Drawn again on a language switch: the axis and the series speak it.
+  }, [chart, t])
 
   const totals = chart.labels.map((_, index) => chart.series.reduce((total, s) => total + (s.paidSen[index] ?? 0), 0))
   return (
@@ -69,33 +73,33 @@ export function TakingsChart({ chart, label }: { chart: PeriodFigures['chart']; 
       <figcaption className="takings-chart__legend">
         {chart.series.map((s) => (
           <span key={s.group} className={`takings-chart__key takings-chart__key--${s.group}`}>
-            {CHANNEL_GROUP_NAMES[s.group]} {formatRm(s.paidSen.reduce((a, b) => a + b, 0))}
+            {t(`home.chart.group.${s.group}`)} {formats.money(s.paidSen.reduce((a, b) => a + b, 0))}
           </span>
         ))}
       </figcaption>
       <details className="takings-chart__table">
-        <summary>The figures as a table</summary>
+        <summary>{t('home.chart.table')}</summary>
         <table>
           <thead>
             <tr>
-              <th scope="col">{chart.labels.length === 24 ? 'Hour' : 'Day'}</th>
+              <th scope="col">{chart.labels.length === 24 ? t('home.chart.hour') : t('home.chart.day')}</th>
               {chart.series.map((s) => (
                 <th key={s.group} scope="col">
-                  {CHANNEL_GROUP_NAMES[s.group]}
+                  {t(`home.chart.group.${s.group}`)}
                 </th>
               ))}
-              <th scope="col">All</th>
+              <th scope="col">{t('home.chart.all')}</th>
             </tr>
           </thead>
           <tbody>
             {chart.labels.map((bucket, index) =>
               totals[index] ? (
                 <tr key={bucket}>
-                  <th scope="row">{bucket}</th>
+                  <th scope="row">{bucketText(bucket, formats)}</th>
                   {chart.series.map((s) => (
-                    <td key={s.group}>{formatRm(s.paidSen[index] ?? 0)}</td>
+                    <td key={s.group}>{formats.money(s.paidSen[index] ?? 0)}</td>
                   ))}
-                  <td>{formatRm(totals[index] ?? 0)}</td>
+                  <td>{formats.money(totals[index] ?? 0)}</td>
                 </tr>
               ) : null,
             )}
@@ -106,7 +110,14 @@ export function TakingsChart({ chart, label }: { chart: PeriodFigures['chart']; 
   )
 }
 
-/** "09:00" stays; "2026-11-23" becomes "23". */
+/** A bucket in the table: "09:00" stays; a Malaysia day "2026-11-23" is written as a date ("23 Nov 2026"). */
+function bucketText(bucket: string, formats: Formats): string {
+  return DAY.test(bucket) ? formats.date(`${bucket}T00:00:00+08:00`) : bucket
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** On the axis: "09:00" becomes "09"; "2026-11-23" becomes "23". */
 function shortLabel(label: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(label) ? String(Number(label.slice(8))) : label.slice(0, 2)
+  return DAY.test(label) ? String(Number(label.slice(8))) : label.slice(0, 2)
 }

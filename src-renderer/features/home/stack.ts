@@ -1,7 +1,9 @@
 /**
  * Stacking for the takings chart (uPlot draws bars, not stacks): each channel family's bars stand on
- * the ones before it, so the top of a stack is the bucket's total. Pure.
+ * the ones before it, so the top of a stack is the bucket's total.
  */
+import { t } from '../../i18n/i18n'
+
 export interface StackSeries {
   group: string
   values: readonly number[]
@@ -19,10 +21,10 @@ export function stackUp(series: readonly StackSeries[]): number[][] {
   return stacked
 }
 
-/** Ringgit for an axis, from sen: "RM 1.2k", "RM 350". */
+/** Ringgit for an axis, from sen, in the desk's language: "RM 1.2k", "RM 350" ("RM 1.2 ribu"). */
 export function axisRinggit(sen: number): string {
   const rm = sen / 100
-  if (Math.abs(rm) >= 1_000_000) return `RM ${(rm / 1_000_000).toFixed(1)}m`
-  if (Math.abs(rm) >= 1_000) return `RM ${(rm / 1_000).toFixed(1)}k`
-  return `RM ${String(Math.round(rm))}`
+  if (Math.abs(rm) >= 1_000_000) return t('home.chart.axis.millions', { n: (rm / 1_000_000).toFixed(1) })
+  if (Math.abs(rm) >= 1_000) return t('home.chart.axis.thousands', { n: (rm / 1_000).toFixed(1) })
+  return t('home.chart.axis.ringgit', { n: String(Math.round(rm)) })
 }

@@ -1,22 +1,26 @@
 import './ReportScreen.css'
 import { useEffect, type SyntheticEvent } from 'react'
 import { createPortal } from 'react-dom'
+import { Trans } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import type { EndOfDayReport, Takings } from '../../../src-preload/contract'
-import { formatRm } from '../../../src-common/money-text'
 import { useShellStore } from '../../app/shell-store'
 import { STATUS_LABELS } from '../../format/labels'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { StatusChip } from '../../ui/StatusChip'
-import { malaysiaTime } from '../audit/audit-text'
 import { openOrder } from '../customers/open-order'
 import { useReportStore } from './report-store'
+import { i18n, useFormats, useT } from '../../i18n/i18n'
+import type { Formats } from '../../i18n/formats'
 
 /**
  * The end-of-day report of a Malaysia day (or days): what came in by channel, kind and operator,
  * refunds and voids, the orders by where they stand and every one still not final. Printed by its
  * print stylesheet (only the report, on white), exported as CSV, and in the desktop app saved as PDF.
+ * The screen, the print and the PDF speak the desk's language; the CSV is main's (report-export.ts).
  */
 export function ReportScreen() {
+  const t = useT()
   const from = useReportStore((state) => state.from)
   const to = useReportStore((state) => state.to)
   const report = useReportStore((state) => state.report)
@@ -41,40 +45,38 @@ export function ReportScreen() {
   return (
     <div className="report-screen">
       <div className="report-screen__controls">
-        <ScreenHeader title="End-of-day report">Malaysia days, from this desk’s history. Print it, export it as CSV{desktop ? ', or save it as PDF' : ''}.</ScreenHeader>
-        <form className="card report-days" aria-label="Report days" onSubmit={submit}>
+        <ScreenHeader title={t('report.title')}>{desktop ? t('report.leadDesktop') : t('report.lead')}</ScreenHeader>
+        <form className="card report-days" aria-label={t('report.days.label')} onSubmit={submit}>
           <label className="report-days__field">
-            <span>From (Malaysia date)</span>
+            <span>{t('report.days.from')}</span>
             <input type="date" required value={from} onChange={(e) => setDays({ from: e.target.value, ...(e.target.value > to ? { to: e.target.value } : {}) })} />
           </label>
           <label className="report-days__field">
-            <span>To</span>
+            <span>{t('report.days.to')}</span>
             <input type="date" required value={to} min={from} onChange={(e) => setDays({ to: e.target.value })} />
           </label>
           <div className="report-days__actions">
             <button type="submit" className="button" disabled={loading}>
-              {loading ? 'Loading…' : 'Show'}
+              {loading ? t('report.days.loading') : t('report.days.show')}
             </button>
             <button type="button" className="button button--secondary" disabled={!report} onClick={() => window.print()}>
-              Print
+              {t('report.days.print')}
             </button>
             <button type="button" className="button button--secondary" disabled={!report || saving !== null} onClick={() => void exportCsv()}>
-              {saving === 'csv' ? 'Exporting…' : 'Export CSV'}
+              {saving === 'csv' ? t('report.days.exporting') : t('report.days.exportCsv')}
             </button>
             {desktop ? (
               <button type="button" className="button button--secondary" disabled={!report || saving !== null} onClick={() => void savePdf()}>
-                {saving === 'pdf' ? 'Saving…' : 'Save as PDF'}
+                {saving === 'pdf' ? t('report.days.saving') : t('report.days.savePdf')}
               </button>
             ) : null}
           </div>
           {saved ? (
             <p className="saved small" role="status" data-testid="report-saved">
               {saved.file ? (
-                <>
-                  Written to <code>{saved.file}</code>
-                </>
+                <Trans i18nKey="report.days.written" values={{ file: saved.file }} components={{ code: <code /> }} />
               ) : (
-                'Cancelled: nothing written.'
+                t('report.days.cancelled')
               )}
             </p>
           ) : null}
@@ -86,8 +88,7 @@ export function ReportScreen() {
         </form>
         {error ? (
           <div className="alert alert--error" role="alert">
-            {error.field ? `${error.field === 'to' ? 'To' : 'From'}: ` : ''}
-            {error.message}
+            {error.field ? t(error.field === 'to' ? 'report.days.toProblem' : 'report.days.fromProblem', { message: error.message }) : error.message}
           </div>
         ) : null}
       </div>
@@ -105,59 +106,69 @@ export function ReportScreen() {
   )
 }
 
-function daysText(report: EndOfDayReport): string {
-  return report.from === report.to ? report.from : `${report.from} to ${report.to}`
+/** The report's days as staff read them: "2026-11-01 to 2026-11-30" (the same in print and on screen). */
+function daysText(t: TFunction, report: EndOfDayReport): string {
+  return report.from === report.to ? report.from : t('report.range', { from: report.from, to: report.to })
+}
+
+/** The days in words, in Malaysia time: "Monday, 23 November 2026" ("Isnin, 23 November 2026"). */
+function longDaysText(t: TFunction, formats: Formats, report: EndOfDayReport): string {
+  const day = (date: string): string => formats.longDate(`${date}T00:00:00+08:00`)
+  return report.from === report.to ? day(report.from) : t('report.range', { from: day(report.from), to: day(report.to) })
 }
 
 function Report({ report, testId }: { report: EndOfDayReport; testId: string }) {
+  const t = useT()
+  const formats = useFormats()
+  const count = (id: string, n: number): string => t(id, { count: n, n: formats.number(n) })
   return (
-    <article className="card report" aria-label={`Report of ${daysText(report)}`} data-testid={testId}>
+    <article className="card report" aria-label={t('report.label', { days: daysText(t, report) })} data-testid={testId}>
       <header className="report__head">
-        <h2>{report.from === report.to ? `End of day ${report.from}` : `Report ${daysText(report)}`}</h2>
-        <p className="small muted">Malaysia time (UTC+8). Made {malaysiaTime(report.at)}. Amounts are before the gateway’s fees: the gateway does not report them, so they are left out.</p>
+        <h2>{report.from === report.to ? t('report.dayTitle', { day: report.from }) : t('report.rangeTitle', { from: report.from, to: report.to })}</h2>
+        <p className="small muted">{t('report.note', { days: longDaysText(t, formats, report), at: formats.fullTime(report.at) })}</p>
       </header>
       <dl className="report__totals" data-testid="report-totals">
-        <Total label="Paid" value={report.totals.paidSen} note={`${String(report.totals.paidCount)} ${report.totals.paidCount === 1 ? 'payment' : 'payments'}`} />
-        <Total label="Refunded" value={report.totals.refundedSen} note={`${String(report.totals.refundCount)} ${report.totals.refundCount === 1 ? 'refund' : 'refunds'}`} />
-        <Total label="Voided" value={report.totals.voidedSen} note={`${String(report.totals.voidCount)} ${report.totals.voidCount === 1 ? 'void' : 'voids'}`} />
-        <Total label="Net" value={report.totals.netSen} strong />
+        <Total label={t('report.totals.paid')} value={report.totals.paidSen} note={count('report.totals.payments', report.totals.paidCount)} />
+        <Total label={t('report.totals.refunded')} value={report.totals.refundedSen} note={count('report.totals.refunds', report.totals.refundCount)} />
+        <Total label={t('report.totals.voided')} value={report.totals.voidedSen} note={count('report.totals.voids', report.totals.voidCount)} />
+        <Total label={t('report.totals.net')} value={report.totals.netSen} strong />
       </dl>
-      <MoneyTable caption="By channel" first="Channel" lines={report.byChannel} />
-      <MoneyTable caption="By kind" first="Kind" lines={report.byKind} />
-      <MoneyTable caption="By operator (paid: who made the order; refunds and voids: who asked for them)" first="Operator" lines={report.byOperator} />
-      <section className="report__section" aria-label="Orders by status">
-        <h3>Orders made in the period, by where they stand now</h3>
+      <MoneyTable caption={t('report.byChannel')} first={t('report.channel')} lines={report.byChannel.map((line) => ({ ...line, label: worded(`report.channels.${line.key}`, line.label) }))} />
+      <MoneyTable caption={t('report.byKind')} first={t('report.kind')} lines={report.byKind.map((line) => ({ ...line, label: worded(`report.kinds.${line.key}`, line.label) }))} />
+      <MoneyTable caption={t('report.byOperator')} first={t('report.operator')} lines={report.byOperator} />
+      <section className="report__section" aria-label={t('report.statuses.label')}>
+        <h3>{t('report.statuses.title')}</h3>
         {report.byStatus.length === 0 ? (
-          <p className="muted">No orders were made in the period.</p>
+          <p className="muted">{t('report.statuses.none')}</p>
         ) : (
           <ul className="report__statuses">
-            {report.byStatus.map(({ status, count }) => (
+            {report.byStatus.map(({ status, count: n }) => (
               <li key={status}>
-                {STATUS_LABELS[status]} <strong>{count}</strong>
+                {STATUS_LABELS[status]} <strong>{formats.number(n)}</strong>
               </li>
             ))}
             {report.needsReview > 0 ? (
               <li>
-                Needs review <strong>{report.needsReview}</strong>
+                {t('report.statuses.needsReview')} <strong>{formats.number(report.needsReview)}</strong>
               </li>
             ) : null}
           </ul>
         )}
       </section>
-      <section className="report__section" aria-label="Orders not final">
-        <h3>Not final yet ({report.notFinal.total})</h3>
+      <section className="report__section" aria-label={t('report.notFinal.label')}>
+        <h3>{t('report.notFinal.title', { n: formats.number(report.notFinal.total) })}</h3>
         {report.notFinal.total === 0 ? (
-          <p className="muted">Every order made in the period has its final outcome.</p>
+          <p className="muted">{t('report.notFinal.none')}</p>
         ) : (
           <table className="report__table">
             <thead>
               <tr>
-                <th scope="col">Invoice</th>
-                <th scope="col">Status</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Made</th>
+                <th scope="col">{t('report.notFinal.invoice')}</th>
+                <th scope="col">{t('report.notFinal.status')}</th>
+                <th scope="col">{t('report.notFinal.customer')}</th>
+                <th scope="col">{t('report.notFinal.made')}</th>
                 <th scope="col" className="report__num">
-                  Amount
+                  {t('report.notFinal.amount')}
                 </th>
               </tr>
             </thead>
@@ -171,28 +182,34 @@ function Report({ report, testId }: { report: EndOfDayReport; testId: string }) 
                   </td>
                   <td>
                     <StatusChip status={order.status} raw={order.rawStatus} />
-                    {order.review ? ' Needs review' : ''}
+                    {order.review ? <> {t('report.notFinal.needsReview')}</> : null}
                   </td>
                   <td>{order.customerName}</td>
-                  <td>{malaysiaTime(order.createdAt)}</td>
-                  <td className="report__num">{formatRm(order.amountSen)}</td>
+                  <td>{formats.fullTime(order.createdAt)}</td>
+                  <td className="report__num">{formats.money(order.amountSen)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-        {report.notFinal.total > report.notFinal.orders.length ? <p className="small muted">The first {report.notFinal.orders.length} are listed; Orders finds them all.</p> : null}
+        {report.notFinal.total > report.notFinal.orders.length ? <p className="small muted">{t('report.notFinal.firstListed', { n: formats.number(report.notFinal.orders.length) })}</p> : null}
       </section>
     </article>
   )
 }
 
+/** A channel or kind in the desk's language, by its key; one the catalogue does not know (a brand, a new channel) as main names it. */
+function worded(id: string, asMainSaysIt: string): string {
+  return i18n.exists(id) ? i18n.t(id) : asMainSaysIt
+}
+
 function Total({ label, value, note, strong }: { label: string; value: number; note?: string; strong?: boolean }) {
+  const formats = useFormats()
   return (
     <div className={`report__total${strong ? ' report__total--strong' : ''}`}>
       <dt>{label}</dt>
       <dd>
-        {formatRm(value)}
+        {formats.money(value)}
         {note ? <span className="small muted">{note}</span> : null}
       </dd>
     </div>
@@ -200,6 +217,8 @@ function Total({ label, value, note, strong }: { label: string; value: number; n
 }
 
 function MoneyTable({ caption, first, lines }: { caption: string; first: string; lines: (Takings & { key: string; label: string })[] }) {
+  const t = useT()
+  const formats = useFormats()
   return (
     <section className="report__section">
       <table className="report__table">
@@ -208,19 +227,19 @@ function MoneyTable({ caption, first, lines }: { caption: string; first: string;
           <tr>
             <th scope="col">{first}</th>
             <th scope="col" className="report__num">
-              Payments
+              {t('report.columns.payments')}
             </th>
             <th scope="col" className="report__num">
-              Paid
+              {t('report.columns.paid')}
             </th>
             <th scope="col" className="report__num">
-              Refunded
+              {t('report.columns.refunded')}
             </th>
             <th scope="col" className="report__num">
-              Voided
+              {t('report.columns.voided')}
             </th>
             <th scope="col" className="report__num">
-              Net
+              {t('report.columns.net')}
             </th>
           </tr>
         </thead>
@@ -228,18 +247,18 @@ function MoneyTable({ caption, first, lines }: { caption: string; first: string;
           {lines.length === 0 ? (
             <tr>
               <td colSpan={6} className="muted">
-                Nothing in the period.
+                {t('report.nothing')}
               </td>
             </tr>
           ) : (
             lines.map((line) => (
               <tr key={line.key}>
                 <th scope="row">{line.label}</th>
-                <td className="report__num">{line.paidCount}</td>
-                <td className="report__num">{formatRm(line.paidSen)}</td>
-                <td className="report__num">{formatRm(line.refundedSen)}</td>
-                <td className="report__num">{formatRm(line.voidedSen)}</td>
-                <td className="report__num">{formatRm(line.netSen)}</td>
+                <td className="report__num">{formats.number(line.paidCount)}</td>
+                <td className="report__num">{formats.money(line.paidSen)}</td>
+                <td className="report__num">{formats.money(line.refundedSen)}</td>
+                <td className="report__num">{formats.money(line.voidedSen)}</td>
+                <td className="report__num">{formats.money(line.netSen)}</td>
               </tr>
             ))
           )}

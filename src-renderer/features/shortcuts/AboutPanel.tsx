@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react'
+import { Fragment, useEffect, useState } from 'react'
 import icon from '../../../resources/icons/256x256.png'
 import { useShellStore } from '../../app/shell-store'
 import { CopyField } from '../../ui/CopyField'
 import { Modal } from '../../ui/Modal'
+import { useFormats, useT } from '../../i18n/i18n'
 
 interface LicenceNotice {
   name: string
@@ -33,6 +34,8 @@ async function loadNotices(): Promise<Notices> {
 
 /** Help › About: the versions, where the data and the logs are, and the licences of what the app ships. */
 export function AboutPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT()
+  const formats = useFormats()
   const info = useShellStore((state) => state.info)
   const [notices, setNotices] = useState<Notices>({ state: 'loading' })
 
@@ -48,34 +51,39 @@ export function AboutPanel({ open, onClose }: { open: boolean; onClose: () => vo
   }, [open])
 
   const desktop = info?.runtime === 'electron'
+  // Product names, the same in every language.
+  const parts: readonly (readonly [string, string])[] = [
+    ['Electron', info?.electronVersion ?? t('shortcuts.about.electronNone')],
+    ['Chromium', info?.chromeVersion ?? t('shortcuts.about.chromiumBrowser')],
+    ['Node.js', info?.nodeVersion ?? '…'],
+    ['SQLite', info?.sqliteVersion ?? '…'],
+  ]
   return (
-    <Modal open={open} title={`About ${info?.name ?? 'Merchant Back Office'}`} onClose={onClose} size="wide" testId="about-panel">
+    <Modal open={open} title={t('shortcuts.about.title', { name: info?.name ?? t('shell.appName') })} onClose={onClose} size="wide" testId="about-panel">
       <div className="about">
         <img className="about__icon" src={icon} alt="" width={64} height={64} />
         <dl className="about__versions">
-          <dt>Version</dt>
+          <dt>{t('shortcuts.about.version')}</dt>
           <dd data-testid="about-version">{info?.version ?? '…'}</dd>
-          <dt>Electron</dt>
-          <dd>{info?.electronVersion ?? 'not used (browser mode)'}</dd>
-          <dt>Chromium</dt>
-          <dd>{info?.chromeVersion ?? 'your browser’s'}</dd>
-          <dt>Node.js</dt>
-          <dd>{info?.nodeVersion ?? '…'}</dd>
-          <dt>SQLite</dt>
-          <dd>{info?.sqliteVersion ?? '…'}</dd>
+          {parts.map(([name, version]) => (
+            <Fragment key={name}>
+              <dt>{name}</dt>
+              <dd>{version}</dd>
+            </Fragment>
+          ))}
         </dl>
       </div>
       {info ? (
         <div className="about__folders">
-          <CopyField label="Data folder (history, settings)" value={info.dataDir} />
-          <CopyField label="Log folder" value={info.logDir} />
-          <p className="field__hint">{desktop ? 'Help › Open the data folder (or the log folder) shows it in your file manager.' : 'Browser mode cannot open a folder: copy its path into your file manager.'}</p>
+          <CopyField label={t('shortcuts.about.dataFolder')} value={info.dataDir} />
+          <CopyField label={t('shortcuts.about.logFolder')} value={info.logDir} />
+          <p className="field__hint">{desktop ? t('shortcuts.about.openDesktop') : t('shortcuts.about.openBrowser')}</p>
         </div>
       ) : null}
       <details className="about__licences" data-testid="about-licences">
-        <summary>Licences of the software inside{notices.state === 'ready' ? ` (${notices.notices.length} packages)` : ''}</summary>
-        {notices.state === 'loading' ? <p>Loading…</p> : null}
-        {notices.state === 'missing' ? <p>The licence notices are written by the build (npm run build); this copy of the app has none.</p> : null}
+        <summary>{notices.state === 'ready' ? t('shortcuts.about.licencesCount', { count: notices.notices.length, n: formats.number(notices.notices.length) }) : t('shortcuts.about.licences')}</summary>
+        {notices.state === 'loading' ? <p>{t('shortcuts.about.loading')}</p> : null}
+        {notices.state === 'missing' ? <p>{t('shortcuts.about.missing')}</p> : null}
         {notices.state === 'ready' ? (
           <ul className="about__notices">
             {notices.notices.map((notice) => (
@@ -84,7 +92,7 @@ export function AboutPanel({ open, onClose }: { open: boolean; onClose: () => vo
                   <summary>
                     {notice.name} {notice.version} <span className="about__licence">{notice.license}</span>
                   </summary>
-                  <pre>{notice.text || 'The package has no licence file.'}</pre>
+                  <pre>{notice.text || t('shortcuts.about.noLicenceFile')}</pre>
                 </details>
               </li>
             ))}
@@ -93,7 +101,7 @@ export function AboutPanel({ open, onClose }: { open: boolean; onClose: () => vo
       </details>
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onClose}>
-          Close
+          {t('shortcuts.about.close')}
         </button>
       </div>
     </Modal>

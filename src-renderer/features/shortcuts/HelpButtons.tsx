@@ -4,9 +4,11 @@ import { AboutPanel } from './AboutPanel'
 import { IS_MAC } from './keys'
 import { ShortcutsPanel } from './ShortcutsPanel'
 import { useHelpStore } from './shortcuts-store'
+import { useT } from '../../i18n/i18n'
 
 /** The top bar's way to the help panels (the desktop app's Help menu opens the same ones). */
 export function HelpButtons() {
+  const t = useT()
   const panel = useHelpStore((state) => state.panel)
   const open = useHelpStore((state) => state.open)
   const close = useHelpStore((state) => state.close)
@@ -14,10 +16,10 @@ export function HelpButtons() {
   return (
     <div className="help-buttons">
       <button type="button" className="button button--secondary button--small" onClick={() => open('shortcuts')} aria-keyshortcuts={IS_MAC ? 'Meta+/' : 'Control+/'} title={keys ? chordText(keys, IS_MAC) : undefined}>
-        Shortcuts
+        {t('shortcuts.buttons.shortcuts')}
       </button>
       <button type="button" className="button button--secondary button--small" onClick={() => open('about')}>
-        About
+        {t('shortcuts.buttons.about')}
       </button>
       <ShortcutsPanel open={panel === 'shortcuts'} onClose={close} />
       <AboutPanel open={panel === 'about'} onClose={close} />

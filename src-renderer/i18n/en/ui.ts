@@ -1,4 +1,4 @@
-/** The shared components' words (src-renderer/ui/), and the status, kind and channel words (format/labels.ts, card.ts). */
+/** The shared components' words (src-renderer/ui/), and the status, kind and channel words (format/labels.ts, card.ts), and money beside the order's (format/money.ts). */
 export const ui = {
   cancel: 'Cancel',
   renderError: {
@@ -60,5 +60,14 @@ export const ui = {
     hosted_page: 'from a card payment page',
     charge: 'from a charge',
     manual: 'added by hand',
+  },
+  /** Money the gateway speaks of beside the order's (format/money.ts). */
+  money: {
+    noAmount: 'no amount',
+    amountIn: 'an amount in {{currency}}',
+    paid: '{{paid}} paid',
+    paidOf: '{{paid}} paid (of {{amount}})',
+    paidLess: '{{paid}} paid, {{difference}} less (a discount or promotion)',
+    paidMore: '{{paid}} paid, {{difference}} more than the order',
   },
 } as const

@@ -63,4 +63,12 @@ export const ui: Catalogue['ui'] = {
     charge: 'dari caj',
     manual: 'ditambah secara manual',
   },
+  money: {
+    noAmount: 'tiada jumlah',
+    amountIn: 'sejumlah wang dalam {{currency}}',
+    paid: '{{paid}} dibayar',
+    paidOf: '{{paid}} dibayar (daripada {{amount}})',
+    paidLess: '{{paid}} dibayar, kurang {{difference}} (diskaun atau promosi)',
+    paidMore: '{{paid}} dibayar, lebih {{difference}} daripada pesanan',
+  },
 }

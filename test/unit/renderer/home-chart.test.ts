@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { channelGroup } from '../../../src-common/channel-groups'
 import { axisRinggit, stackUp } from '../../../src-renderer/features/home/stack'
+import { switchLanguage } from '../../../src-renderer/i18n/i18n'
 
 describe('the takings chart', () => {
   it('stacks each family on the ones before it: the top is the bucket total', () => {
@@ -21,6 +22,12 @@ describe('the takings chart', () => {
 
   it('labels its axis in ringgit from sen', () => {
     expect([axisRinggit(0), axisRinggit(35_000), axisRinggit(1_250_00), axisRinggit(2_500_000_00)]).toEqual(['RM 0', 'RM 350', 'RM 1.3k', 'RM 2.5m'])
+    switchLanguage('ms')
+    try {
+      expect([axisRinggit(35_000), axisRinggit(1_250_00), axisRinggit(2_500_000_00)]).toEqual(['RM 350', 'RM 1.3 ribu', 'RM 2.5 juta'])
+    } finally {
+      switchLanguage('en')
+    }
   })
 
   it('puts every channel in a family, an unknown one in Other', () => {

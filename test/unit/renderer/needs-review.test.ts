@@ -4,6 +4,7 @@ import { belongsAtTop } from '../../../src-renderer/features/orders/order-match'
 import { REVIEW_REASON_MAX, reviewFacts, reviewReasonProblem, reviewTitle } from '../../../src-renderer/features/orders/review'
 import { orderView } from './order-view'
 import { formatMoney, gatewayMoneyText, isOrderCurrency, paidNote } from '../../../src-renderer/format/money'
+import { switchLanguage } from '../../../src-renderer/i18n/i18n'
 
 const order = (change: Partial<OrderView> = {}): OrderView => orderView({ amountSen: 4_50, rawStatus: 'SUCCESS', ...change })
 
@@ -17,17 +18,19 @@ const review = (change: Partial<OrderReview> = {}): OrderReview => ({
   ...change,
 })
 
+// Amounts from format/money.ts are the desk's formats (i18n/formats.ts): a no-break space keeps the
+// currency with its amount.
 describe('money in the gateway’s currency', () => {
   it('is written in that currency, exactly, with the order’s own currency as RM', () => {
-    expect(formatMoney(999_99, 'USD')).toBe('USD 999.99')
-    expect(formatMoney(1_234_567_05, ' usd ')).toBe('USD 1,234,567.05')
-    expect(formatMoney(1, 'SGD')).toBe('SGD 0.01')
+    expect(formatMoney(999_99, 'USD')).toBe('USD\u00a0999.99')
+    expect(formatMoney(1_234_567_05, ' usd ')).toBe('USD\u00a01,234,567.05')
+    expect(formatMoney(1, 'SGD')).toBe('SGD\u00a00.01')
     // 0.1 + 0.2 style float trouble cannot happen: integer sen all the way.
-    expect(formatMoney(30, 'EUR')).toBe('EUR 0.30')
-    expect(formatMoney(4_50, 'MYR')).toBe('RM 4.50')
-    expect(formatMoney(4_50, 'MY')).toBe('RM 4.50')
-    expect(formatMoney(4_50, null)).toBe('RM 4.50')
-    expect(formatMoney(4_50, '')).toBe('RM 4.50')
+    expect(formatMoney(30, 'EUR')).toBe('EUR\u00a00.30')
+    expect(formatMoney(4_50, 'MYR')).toBe('RM\u00a04.50')
+    expect(formatMoney(4_50, 'MY')).toBe('RM\u00a04.50')
+    expect(formatMoney(4_50, null)).toBe('RM\u00a04.50')
+    expect(formatMoney(4_50, '')).toBe('RM\u00a04.50')
   })
 
   it('knows MY for MYR, and no currency at all for the order’s', () => {
@@ -42,22 +45,32 @@ describe('money in the gateway’s currency', () => {
     expect(gatewayMoneyText(null, 'USD')).toBe('an amount in USD')
     expect(gatewayMoneyText(null, null)).toBe('no amount')
     expect(gatewayMoneyText(null, 'MYR')).toBe('no amount')
-    expect(gatewayMoneyText(900, 'MYR')).toBe('RM 9.00')
+    expect(gatewayMoneyText(900, 'MYR')).toBe('RM\u00a09.00')
   })
 })
 
 describe('what was paid beside the order’s amount', () => {
   it('shows a lower amount as a discount, compact for the list and in full for the order', () => {
     expect(paidNote(order({ amountSen: 4_50, gatewayAmountSen: 4_00 }))).toEqual({
-      paid: 'RM 4.00 paid',
-      short: 'RM 4.00 paid (of RM 4.50)',
-      long: 'RM 4.00 paid, RM 0.50 less (a discount or promotion)',
+      paid: 'RM\u00a04.00 paid',
+      short: 'RM\u00a04.00 paid (of RM\u00a04.50)',
+      long: 'RM\u00a04.00 paid, RM\u00a00.50 less (a discount or promotion)',
       lower: true,
     })
   })
 
   it('shows a higher amount (taken after a review) as more than the order', () => {
-    expect(paidNote(order({ amountSen: 4_50, gatewayAmountSen: 9_00 }))).toMatchObject({ short: 'RM 9.00 paid (of RM 4.50)', long: 'RM 9.00 paid, RM 4.50 more than the order', lower: false })
+    expect(paidNote(order({ amountSen: 4_50, gatewayAmountSen: 9_00 }))).toMatchObject({ short: 'RM\u00a09.00 paid (of RM\u00a04.50)', long: 'RM\u00a09.00 paid, RM\u00a04.50 more than the order', lower: false })
+  })
+
+  it('says it in Bahasa Melayu on a Malay desk', () => {
+    switchLanguage('ms')
+    try {
+      expect(paidNote(order({ amountSen: 4_50, gatewayAmountSen: 4_00 }))?.long).toBe('RM\u00a04.00 dibayar, kurang RM\u00a00.50 (diskaun atau promosi)')
+      expect(gatewayMoneyText(null, 'USD')).toBe('sejumlah wang dalam USD')
+    } finally {
+      switchLanguage('en')
+    }
   })
 
   it('shows nothing when the gateway said nothing else', () => {
@@ -69,21 +82,21 @@ describe('what was paid beside the order’s amount', () => {
 describe('an order that needs review', () => {
   it('says what the gateway said against the order, and why a person must decide', () => {
     expect(reviewFacts(order(), review())).toEqual({
-      gatewaySays: 'USD 999.99',
+      gatewaySays: 'USD\u00a0999.99',
       orderAmount: 'RM 4.50',
-      why: "The gateway says SUCCESS for USD 999.99, in another currency than this order's RM 4.50.",
+      why: "The gateway says SUCCESS for USD\u00a0999.99, in another currency than this order's RM 4.50.",
       source: 'a notification',
     })
     expect(reviewFacts(order(), review({ reason: 'amount', gatewayCurrency: 'MYR', gatewayAmountSen: 9_00, source: 'check', gatewayStatus: 'SUCCES' }))).toMatchObject({
-      gatewaySays: 'RM 9.00',
-      why: "The gateway says SUCCES for RM 9.00, more than this order's RM 4.50.",
+      gatewaySays: 'RM\u00a09.00',
+      why: "The gateway says SUCCES for RM\u00a09.00, more than this order's RM 4.50.",
       source: 'a status check',
     })
     expect(reviewFacts(order({ kind: 'phone_order' }), review({ gatewayAmountSen: null, source: 'charge' }))).toMatchObject({
       gatewaySays: 'an amount in USD',
       source: "the charge's answer",
     })
-    expect(reviewTitle(order(), review())).toBe("The gateway says SUCCESS for USD 999.99, in another currency than this order's RM 4.50. Not marked paid: open the order to decide.")
+    expect(reviewTitle(order(), review())).toBe("The gateway says SUCCESS for USD\u00a0999.99, in another currency than this order's RM 4.50. Not marked paid: open the order to decide.")
   })
 
   it('needs a reason of at least ten characters, not counting the spaces around it', () => {

@@ -15,6 +15,7 @@ import {
   visibleScreens,
 } from '../../../src-renderer/features/session/roles'
 import { mustDiscardScreens, sessionMode } from '../../../src-renderer/features/session/session-store'
+import { switchLanguage } from '../../../src-renderer/i18n/i18n'
 
 /** A clock whose time and timeouts the test moves by hand. */
 function fakeClock(): IdleClock & { advance: (ms: number) => void; pending: () => number } {
@@ -213,6 +214,16 @@ describe('the audit log text', () => {
   it('reads actions and details', () => {
     expect(actionLabel('refund.request')).toBe('Refund request')
     expect(actionLabel('approval_granted')).toBe('Approval granted')
+    switchLanguage('ms')
+    try {
+      expect(actionLabel('refund.request')).toBe('Permintaan bayaran balik')
+      expect(actionLabel('phone_order.charge_again')).toBe('Caj semula pesanan telefon')
+      // An action the catalogue does not know yet: as main names it.
+      expect(actionLabel('report.printed')).toBe('Report printed')
+      expect(malaysiaTime('2026-01-01T16:30:05Z')).toMatch(/02 Jan 2026,? 00:30:05/)
+    } finally {
+      switchLanguage('en')
+    }
     expect(detailsText('{"amountSen":1250,"kind":"PARTIAL","note":null}')).toBe('amountSen: 1250 · kind: PARTIAL')
     expect(detailsText('plain words')).toBe('plain words')
     expect(detailsText('[1,2]')).toBe('[1,2]')

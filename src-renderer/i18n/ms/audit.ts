@@ -1,0 +1,57 @@
+import type { Catalogue } from '../catalogue'
+
+/** Log audit: penapis, jadual, eksport, dan setiap tindakan yang diaudit dalam perkataan. */
+export const audit: Catalogue['audit'] = {
+  title: 'Log audit',
+  lead: 'Semua tindakan kakitangan yang diaudit: siapa, apa, pesanan mana, bila. Entri tidak pernah diubah atau dipadam.',
+  filters: {
+    label: 'Penapis log audit',
+    operator: 'Operator',
+    action: 'Tindakan',
+    any: 'Semua',
+    from: 'Dari (tarikh Malaysia)',
+    to: 'Hingga',
+    show: 'Papar',
+    clear: 'Kosongkan',
+    exportCsv: 'Eksport CSV',
+    exporting: 'Sedang mengeksport…',
+  },
+  export: {
+    written_one: '{{n}} entri ditulis ke <code>{{file}}</code>',
+    written_other: '{{n}} entri ditulis ke <code>{{file}}</code>',
+    cancelled: 'Eksport dibatalkan: tiada apa-apa ditulis.',
+  },
+  table: {
+    label: 'Log audit',
+    time: 'Masa (Malaysia)',
+    who: 'Siapa',
+    what: 'Apa',
+    order: 'Pesanan',
+    details: 'Butiran',
+    empty: 'Tiada entri yang sepadan.',
+    loading: 'Sedang dimuatkan…',
+    loadMore: 'Muatkan lagi',
+    every_one: 'Itulah semua entri.',
+    every_other: 'Itulah semua entri ({{n}}).',
+  },
+  action: {
+    approval: { granted: 'Kelulusan Penyelia diberi' },
+    card: { add: 'Kad tersimpan ditambah', remove: 'Kad tersimpan dibuang' },
+    credentials: { update: 'Kelayakan gerbang pembayaran dikemas kini' },
+    customer: { create: 'Pelanggan baharu ditambah' },
+    environment: { switch: 'Persekitaran ditukar' },
+    link: { create: 'Pautan pembayaran dicipta', cancel: 'Pautan pembayaran ditanda batal' },
+    operator: {
+      create: 'Operator ditambah',
+      update: 'Operator dikemas kini',
+      locked_out: 'Operator dikunci (terlalu banyak PIN salah)',
+      pin_changed: 'PIN operator ditukar',
+      pin_reset: 'PIN operator ditetapkan semula',
+    },
+    order: { review_paid: 'Semakan: ditanda dibayar', review_not_paid: 'Semakan: ditanda tidak dibayar' },
+    phone_order: { charge: 'Caj pesanan telefon', charge_again: 'Caj semula pesanan telefon', override: 'Kunci kad dibuka oleh Penyelia' },
+    refund: { request: 'Permintaan bayaran balik', register: 'Bayaran balik didaftarkan' },
+    settings: { update: 'Tetapan dikemas kini' },
+    team: { create: 'Pasukan dicipta', join: 'Menyertai pasukan', leave: 'Keluar daripada pasukan' },
+  },
+}

@@ -1,0 +1,38 @@
+import type { Catalogue } from '../catalogue'
+
+/** Bantuan: butang di bar atas, panel pintasan papan kekunci dan Perihal aplikasi. */
+export const shortcuts: Catalogue['shortcuts'] = {
+  buttons: { shortcuts: 'Pintasan', about: 'Perihal' },
+  panel: {
+    title: 'Pintasan papan kekunci',
+    or: 'atau',
+    outsideText: '(di luar ruang teks)',
+    close: 'Tutup',
+  },
+  action: {
+    'focus-search': 'Cari pesanan',
+    'new-payment-link': 'Pautan pembayaran baharu',
+    'new-phone-order': 'Pesanan telefon baharu',
+    'check-status': 'Semak status pesanan yang dibuka',
+    'close-panel': 'Tutup pesanan atau dialog yang dibuka',
+    'show-shortcuts': 'Pintasan papan kekunci',
+  },
+  about: {
+    title: 'Perihal {{name}}',
+    version: 'Versi',
+    electronNone: 'tidak digunakan (mod pelayar)',
+    chromiumBrowser: 'versi pelayar anda',
+    dataFolder: 'Folder data (sejarah, tetapan)',
+    logFolder: 'Folder log',
+    // The desktop app's menu is main's, in English for now: its items are named as staff see them there.
+    openDesktop: 'Menu Help › Open the data folder (atau Open the log folder) membukanya dalam pengurus fail anda.',
+    openBrowser: 'Mod pelayar tidak boleh membuka folder: salin laluannya ke dalam pengurus fail anda.',
+    licences: 'Lesen perisian di dalamnya',
+    licencesCount_one: 'Lesen perisian di dalamnya ({{n}} pakej)',
+    licencesCount_other: 'Lesen perisian di dalamnya ({{n}} pakej)',
+    loading: 'Sedang dimuatkan…',
+    missing: 'Notis lesen ditulis semasa binaan (npm run build); salinan aplikasi ini tidak mempunyainya.',
+    noLicenceFile: 'Pakej ini tiada fail lesen.',
+    close: 'Tutup',
+  },
+}
