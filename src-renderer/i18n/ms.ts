@@ -57,7 +57,7 @@ export const ms: Catalogue = {
       orders: 'Pesanan',
       'payment-link': 'Pautan pembayaran',
       'phone-order': 'Pesanan telefon',
-      report: 'Laporan harian',
+      report: 'Akhir hari',
       audit: 'Log audit',
       operators: 'Operator',
       settings: 'Tetapan',
