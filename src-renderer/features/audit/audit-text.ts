@@ -1,27 +1,7 @@
-/** The audit log as staff read it, in the desk's language: Malaysia time, actions in words, details as a line of facts. */
+/** The audit log as staff read it, in the desk's language: Malaysia days, actions in words, details as a line of facts. */
 import type { AuditFilters } from '../../../src-preload/contract'
-import { formatsFor } from '../../i18n/formats'
-import { currentLanguage, i18n, t } from '../../i18n/i18n'
-
-/** "02 Jan 2026, 09:15:02" in Malaysia time (UTC+8, no daylight saving), whatever the computer's zone, in the desk's language. */
-export function malaysiaTime(iso: string): string {
-  return formatsFor(currentLanguage()).fullTime(iso)
-}
-
-/** A `YYYY-MM-DD` day's start in Malaysia time, as an instant with its offset; null for no day. */
-export function malaysiaDayStart(day: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null
-  const date = new Date(`${day}T00:00:00+08:00`)
-  return Number.isNaN(date.getTime()) ? null : `${day}T00:00:00+08:00`
-}
-
-/** The end of a `to` day: the start of the next Malaysian day. */
-export function malaysiaDayEnd(day: string): string | null {
-  if (!malaysiaDayStart(day)) return null
-  const next = new Date(`${day}T00:00:00Z`)
-  next.setUTCDate(next.getUTCDate() + 1)
-  return `${next.toISOString().slice(0, 10)}T00:00:00+08:00`
-}
+import { startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../format/time'
+import { i18n, t } from '../../i18n/i18n'
 
 export interface AuditDraft {
   actor: string
@@ -37,8 +17,8 @@ export function toAuditFilters(draft: AuditDraft): AuditFilters {
   const filters: AuditFilters = {}
   if (draft.actor.trim()) filters.actor = draft.actor.trim()
   if (draft.action.trim()) filters.action = draft.action.trim()
-  const from = malaysiaDayStart(draft.from)
-  const to = malaysiaDayEnd(draft.to)
+  const from = startOfMalaysiaDay(draft.from)
+  const to = startOfNextMalaysiaDay(draft.to)
   if (from) filters.from = from
   if (to) filters.to = to
   return filters
