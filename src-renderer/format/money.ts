@@ -7,8 +7,11 @@ import type { OrderView } from '../../src-preload/contract'
 import { formatsFor } from '../i18n/formats'
 import { currentLanguage, t } from '../i18n/i18n'
 
-/** Ringgit in the desk's language: "RM 1,234.50" (a no-break space after RM). */
-const ringgit = (sen: number): string => formatsFor(currentLanguage()).money(sen)
+/**
+ * Ringgit in the desk's language: "RM 1,234.50" (Intl; a no-break space after RM). For code outside
+ * components; a component takes `money` from useFormats() and re-renders on a language switch.
+ */
+export const formatRm = (sen: number): string => formatsFor(currentLanguage()).money(sen)
 
 /** How the gateway may write an order's currency (its capture answer has been seen to say MY for MYR). */
 const CURRENCY_WORDS: Readonly<Record<string, readonly string[]>> = { MYR: ['MYR', 'MY'] }
@@ -27,7 +30,7 @@ export function isOrderCurrency(currency: string | null, orderCurrency = 'MYR'):
 
 /** `USD 1,234.50` from integer sen, exactly; `RM 1,234.50` for the order's own currency. */
 export function formatMoney(sen: number, currency: string | null, orderCurrency = 'MYR'): string {
-  const rm = ringgit(sen)
+  const rm = formatRm(sen)
   if (isOrderCurrency(currency, orderCurrency)) return rm
   // The same digits and sign, the gateway's code in place of RM.
   return rm.replace('RM', currencyCode(currency) ?? '')
@@ -58,7 +61,7 @@ export function paidNote(order: Pick<OrderView, 'amountSen' | 'gatewayAmountSen'
   const paid = order.gatewayAmountSen
   if (paid === null || paid === order.amountSen) return null
   const lower = paid < order.amountSen
-  const words = { paid: ringgit(paid), amount: ringgit(order.amountSen), difference: ringgit(Math.abs(order.amountSen - paid)) }
+  const words = { paid: formatRm(paid), amount: formatRm(order.amountSen), difference: formatRm(Math.abs(order.amountSen - paid)) }
   return {
     paid: t('ui.money.paid', words),
     short: t('ui.money.paidOf', words),

@@ -5,8 +5,7 @@
  */
 import type { OrderReview, OrderView } from '../../../src-preload/contract'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
-import { formatRm } from '../../../src-common/money-text'
-import { gatewayMoneyText } from '../../format/money'
+import { formatRm, gatewayMoneyText } from '../../format/money'
 import { t } from '../../i18n/i18n'
 
 export const REVIEW_REASON_MIN = 10

@@ -1,7 +1,8 @@
 import './LineItemsEditor.css'
 import { useId } from 'react'
 import { MAX_LINE_ITEMS } from '../../../src-common/link-rules'
-import { formatRm, parseRmText } from '../../../src-common/money-text'
+import { parseRmText } from '../../../src-common/money-text'
+import { formatRm } from '../../format/money'
 import { itemsTotal, newItem, quantityOf, rmText, type ItemDraft } from './link-form'
 import { useT } from '../../i18n/i18n'
 

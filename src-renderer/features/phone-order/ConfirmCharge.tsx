@@ -1,7 +1,7 @@
 import '../../ui/confirm-charge.css'
 import './ConfirmCharge.css'
 import { useEffect, useRef, useState } from 'react'
-import { formatRm } from '../../../src-common/money-text'
+import { formatRm } from '../../format/money'
 import { BrandBadge } from '../customers/CustomerPanel'
 import { brandLabel, maskedCardText } from '../../format/card'
 import { RefusalWithApproval } from '../session/ApprovalDialog'

@@ -1,7 +1,7 @@
 import '../../ui/charge-result.css'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import type { OrderDetail, RefundResult, RefundSummary } from '../../../src-preload/contract'
-import { formatRm } from '../../../src-common/money-text'
+import { formatRm } from '../../format/money'
 import { countdownText } from '../../ui/countdown'
 import { useCountdown } from '../../ui/use-countdown'
 import { RefundCheckButton } from './RefundCheckButton'

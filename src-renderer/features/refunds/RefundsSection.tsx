@@ -1,7 +1,7 @@
 import './RefundsSection.css'
 import { useId, useState } from 'react'
 import type { OrderDetail, RefundSummary } from '../../../src-preload/contract'
-import { formatRm } from '../../../src-common/money-text'
+import { formatRm } from '../../format/money'
 import { NeedNote } from '../session/NeedNote'
 import { SCREEN_NEEDS } from '../session/roles'
 import { RefundDialog } from './RefundDialog'

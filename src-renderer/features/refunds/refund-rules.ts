@@ -5,7 +5,8 @@
  * Pure; main checks everything again (the renderer is never trusted).
  */
 import type { CallError, RefundRequest, RefundResult, RefundStatus, RefundSummary, RefundView } from '../../../src-preload/contract'
-import { formatRm, parseRmText } from '../../../src-common/money-text'
+import { parseRmText } from '../../../src-common/money-text'
+import { formatRm } from '../../format/money'
 import { refundKindWords, sentenceCase } from '../../../src-common/refund-words'
 import { REFUND_STATUS_WORDS } from '../../../src-common/status-words'
 import { currentLanguage, t } from '../../i18n/i18n'

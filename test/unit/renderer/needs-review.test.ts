@@ -83,20 +83,20 @@ describe('an order that needs review', () => {
   it('says what the gateway said against the order, and why a person must decide', () => {
     expect(reviewFacts(order(), review())).toEqual({
       gatewaySays: 'USD\u00a0999.99',
-      orderAmount: 'RM 4.50',
-      why: "The gateway says SUCCESS for USD\u00a0999.99, in another currency than this order's RM 4.50.",
+      orderAmount: 'RM\u00a04.50',
+      why: "The gateway says SUCCESS for USD\u00a0999.99, in another currency than this order's RM\u00a04.50.",
       source: 'a notification',
     })
     expect(reviewFacts(order(), review({ reason: 'amount', gatewayCurrency: 'MYR', gatewayAmountSen: 9_00, source: 'check', gatewayStatus: 'SUCCES' }))).toMatchObject({
       gatewaySays: 'RM\u00a09.00',
-      why: "The gateway says SUCCES for RM\u00a09.00, more than this order's RM 4.50.",
+      why: "The gateway says SUCCES for RM\u00a09.00, more than this order's RM\u00a04.50.",
       source: 'a status check',
     })
     expect(reviewFacts(order({ kind: 'phone_order' }), review({ gatewayAmountSen: null, source: 'charge' }))).toMatchObject({
       gatewaySays: 'an amount in USD',
       source: "the charge's answer",
     })
-    expect(reviewTitle(order(), review())).toBe("The gateway says SUCCESS for USD\u00a0999.99, in another currency than this order's RM 4.50. Not marked paid: open the order to decide.")
+    expect(reviewTitle(order(), review())).toBe("The gateway says SUCCESS for USD\u00a0999.99, in another currency than this order's RM\u00a04.50. Not marked paid: open the order to decide.")
   })
 
   it('needs a reason of at least ten characters, not counting the spaces around it', () => {

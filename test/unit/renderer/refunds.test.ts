@@ -71,7 +71,7 @@ describe('what kinds of refund an order allows', () => {
     expect(refundKinds(locked)).toEqual([])
     expect(refundBlocked(locked)).toBe('An earlier refund’s outcome is unknown until its status check')
     expect(refundBlocked(summary({ refundedSen: 10_000, remainingSen: 0, canVoid: false }))).toBe('Nothing is left to refund: the whole payment has been refunded.')
-    expect(refundBlocked(summary({ pendingSen: 10_000, remainingSen: 0, canVoid: false }))).toContain('RM 100.00 waits for the gateway')
+    expect(refundBlocked(summary({ pendingSen: 10_000, remainingSen: 0, canVoid: false }))).toContain('RM\u00a0100.00 waits for the gateway')
     const voided = summary({ refundedSen: 10_000, remainingSen: 0, canVoid: false, refunds: [refund({ type: 'VOID', amountSen: 10_000 })] })
     expect(refundBlocked(voided)).toBe('Nothing is left to refund: the payment was voided.')
     expect(refundBlocked(summary())).toBeNull()
@@ -82,7 +82,7 @@ describe('the partial amount', () => {
   it('takes RM as staff type it, up to what is left to refund', () => {
     expect(partialAmountProblem('12.50', 7_500)).toBeNull()
     expect(partialAmountProblem('RM 75', 7_500)).toBeNull()
-    expect(partialAmountProblem('75.01', 7_500)).toBe('At most RM 75.00 is left to refund')
+    expect(partialAmountProblem('75.01', 7_500)).toBe('At most RM\u00a075.00 is left to refund')
   })
 
   it('refuses nothing, zero and text that is not an amount', () => {
@@ -135,7 +135,7 @@ describe('a refund as the list shows it', () => {
 
   it('says the amount is not known yet for a refund registered from elsewhere before its first check', () => {
     expect(refundAmountText(refund({ amountSen: 0, external: true }))).toBe('amount not known yet')
-    expect(refundAmountText(refund({ amountSen: 2_500, external: true }))).toBe('RM 25.00')
+    expect(refundAmountText(refund({ amountSen: 2_500, external: true }))).toBe('RM\u00a025.00')
     expect(refundAmountText(refund({ amountSen: 0, external: true, status: 'FAILED' }))).toBe('amount not known')
   })
 
