@@ -26,7 +26,7 @@ import type { ServiceContext } from './context'
 import { claimWaitingNotifications, handleNotification, type Handled } from './notifications'
 import { isOpen, refundCheckDueAt } from './refund-summary'
 import { commitSoon } from './group-commit'
-import { CHECKABLE_STATUSES, CheckFailedError, statusCheckDueAt, type CheckOptions } from './status-checks'
+import { CHECKABLE_STATUSES, CheckFailedError, orderDetail, statusCheckDueAt, type CheckOptions } from './status-checks'
 
 export const BACKOFF_MS = [60_000, 120_000, 300_000, 900_000, 3_600_000] as const
 export const OFFLINE_RETRY_MS = [15_000, 30_000, 60_000, 120_000, 300_000] as const
@@ -36,7 +36,8 @@ const AFTER_EXPIRY_MS = 5_000
 const EMIT_EVERY_MS = 100
 
 export interface TrackerChecks {
-  order(id: number, options?: CheckOptions): Promise<OrderDetail>
+  /** Asks, records and applies; the order's detail for a screen is built by `checkOrder` only when one waits for it. */
+  order(id: number, options?: CheckOptions): Promise<void>
   refund(id: number): Promise<RefundResult>
 }
 
@@ -91,7 +92,7 @@ export class StatusTracker {
   private readonly ctx: ServiceContext
   private readonly checks: TrackerChecks
   private readonly pollMs: number
-  private readonly orderChecks = new Map<number, Promise<OrderDetail>>()
+  private readonly orderChecks = new Map<number, Promise<void>>()
   private readonly refundChecks = new Map<number, Promise<RefundResult>>()
   /** Checks the tracker itself started (a subset of the two maps), for the concurrency bound. */
   private readonly running = new Set<string>()
@@ -277,8 +278,14 @@ export class StatusTracker {
 
   // ---- checks, shared with "Check now" ----
 
-  /** "Check now" and the tracker: one request per order at a time; the schedule follows the answer. */
-  checkOrder(id: number, options?: CheckOptions): Promise<OrderDetail> {
+  /** "Check now": the order's check (the one in flight, if the tracker is asking already), then the order as the screen shows it. */
+  async checkOrder(id: number): Promise<OrderDetail> {
+    await this.runOrderCheck(id)
+    return orderDetail(this.history, id, this.ctx.now(), this.ctx.settings().gateway.settlementCutOff)
+  }
+
+  /** One request per order at a time, shared by "Check now" and the tracker; the schedule follows the answer. */
+  private runOrderCheck(id: number, options?: CheckOptions): Promise<void> {
     const existing = this.orderChecks.get(id)
     if (existing) return existing
     const running = this.guarded('order', id, (inCommit) => this.checks.order(id, { ...options, inCommit })).finally(() => this.orderChecks.delete(id))
@@ -444,7 +451,7 @@ export class StatusTracker {
       this.answered.add(id)
       this.tick()
     }
-    const check = row.subject === 'order' ? this.checkOrder(row.subjectId, { answered }) : this.checkRefund(row.subjectId)
+    const check = row.subject === 'order' ? this.runOrderCheck(row.subjectId, { answered }) : this.checkRefund(row.subjectId)
     check
       .then(
         () => {
@@ -587,7 +594,7 @@ export class StatusTracker {
     }
     for (const [orderId, ask] of acted.touched) {
       if (ask !== 'now') continue
-      this.checkOrder(orderId, { afterNotification: true }).catch((error: unknown) => {
+      this.runOrderCheck(orderId, { afterNotification: true }).catch((error: unknown) => {
         this.ctx.log.warn('tracker.notified_check_failed', { orderId, error: error instanceof Error ? error.message : String(error) })
       })
     }
