@@ -23,7 +23,7 @@ import type { History } from '../store/history'
 import type { OrderRow } from '../store/history-types'
 import type { TrackedSubject, TrackingRow } from '../store/tracking'
 import type { ServiceContext } from './context'
-import { claimWaitingNotifications, handleNotification, type Handled } from './notifications'
+import { claimWaitingNotifications, handleNotification, type Handled, type ToActOn } from './notifications'
 import { isOpen, refundCheckDueAt } from './refund-summary'
 import { commitSoon } from './group-commit'
 import { CHECKABLE_STATUSES, CheckFailedError, orderDetail, statusCheckDueAt, type CheckOptions } from './status-checks'
@@ -535,7 +535,7 @@ export class StatusTracker {
 
   /** Acts on a notification the listener stored; the order's schedule follows, and a v3 payment it names is asked about at once. */
   handleNotification(id: number): void {
-    this.handleNotifications([id])
+    this.handleNotifications([{ id }])
   }
 
   /**
@@ -544,15 +544,15 @@ export class StatusTracker {
    * then `announce`. If the group fails as a whole (a team's database gone mid-way), each is tried
    * alone as before.
    */
-  handleNotifications(ids: readonly number[]): void {
+  handleNotifications(notifications: readonly ToActOn[]): void {
     let acted: ActedOn
     try {
-      acted = this.history.transaction(() => this.actOnNotifications(ids))
+      acted = this.history.transaction(() => this.actOnNotifications(notifications))
     } catch (error) {
-      this.ctx.log.warn('tracker.notifications_group_failed', { count: ids.length, error: error instanceof Error ? error.message : String(error) })
+      this.ctx.log.warn('tracker.notifications_group_failed', { count: notifications.length, error: error instanceof Error ? error.message : String(error) })
       acted = { touched: new Map(), claimed: 0, followed: false }
-      for (const id of ids) {
-        const { orderId, ask } = handleNotification(this.ctx, id)
+      for (const notification of notifications) {
+        const { orderId, ask } = handleNotification(this.ctx, notification)
         if (orderId !== null && (!acted.touched.has(orderId) || ask === 'now')) acted.touched.set(orderId, ask)
       }
     }
@@ -564,11 +564,11 @@ export class StatusTracker {
    * orders they touched followed. Run it inside a transaction (the listener runs it in the one that
    * stores the next notifications); throws if the history does.
    */
-  actOnNotifications(ids: readonly number[]): ActedOn {
+  actOnNotifications(notifications: readonly ToActOn[]): ActedOn {
     const history = this.history
     const acted: ActedOn = { touched: new Map(), claimed: 0, followed: true }
-    for (const id of ids) {
-      const { orderId, ask } = handleNotification(this.ctx, id)
+    for (const notification of notifications) {
+      const { orderId, ask } = handleNotification(this.ctx, notification)
       if (orderId !== null && (!acted.touched.has(orderId) || ask === 'now')) acted.touched.set(orderId, ask)
     }
     for (const orderId of acted.touched.keys()) {
@@ -607,8 +607,8 @@ export class StatusTracker {
   }
 
   private handleStoredNotifications(): void {
-    const ids = this.history.notifications.unhandled().map((row) => row.id)
-    if (ids.length > 0) this.handleNotifications(ids)
+    const stored = this.history.notifications.unhandled().map((row): ToActOn => ({ id: row.id }))
+    if (stored.length > 0) this.handleNotifications(stored)
   }
 
   /** Settings changed: the tracker may have been turned on or off, or its bound changed. */
