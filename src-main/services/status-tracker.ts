@@ -195,8 +195,13 @@ export class StatusTracker {
     if (!this.started) return
     this.history.transaction(() => {
       this.followOrder(orderId)
-      for (const refund of this.history.refunds.forOrder(orderId)) this.followRefund(refund.id)
+      this.followRefundsOf(orderId)
     })
+  }
+
+  private followRefundsOf(orderId: number): void {
+    if (!this.started) return
+    for (const refund of this.history.refunds.forOrder(orderId)) this.followRefund(refund.id)
   }
 
   private followOrder(orderId: number): void {
@@ -314,8 +319,9 @@ export class StatusTracker {
       try {
         this.history.transaction(() => {
           if (subject === 'order') {
+            // The order's own row is written next (reschedule), from the same due time a follow would read: only its refunds are followed here.
             this.followAfterCheck.delete(id)
-            this.follow(id)
+            this.followRefundsOf(id)
           }
           if (failure) this.afterFailure(subject, id, failure)
           else this.reschedule(subject, id, true)
@@ -418,13 +424,15 @@ export class StatusTracker {
   private tickOnce(): void {
     if (!this.started) return
     const refresh = this.refresh
+    // Read once per tick: it runs after every answer.
+    const settings = this.ctx.settings().tracker
     // Turned off in Settings, the tracker still runs a refresh staff asked for, and nothing else.
-    const scheduled = this.enabled()
+    const scheduled = settings.enabled
     if (!scheduled && !refresh?.progress.running) return
     const now = this.ctx.now()
     if (this.offline && now.getTime() < this.offline.retryAt) return
     // Offline, one check probes the way back; online, up to the bound.
-    const limit = this.offline ? 1 : this.ctx.settings().tracker.concurrency
+    const limit = this.offline ? 1 : settings.concurrency
     // A check whose answer came back and is being recorded no longer holds a place at the gateway.
     let free = limit - (this.running.size - this.answered.size)
     if (free <= 0) return
