@@ -14,7 +14,7 @@ import { badResponse, httpError, transportError, type GatewayError } from './err
 import type { GenericChannel } from '../../src-common/channels'
 import { GatewayHttp, type HttpResponse, type HttpSettings } from './http'
 import { amount, toWireJson } from './money'
-import { redactBody } from './redact'
+import { redactBody, redactJson } from './redact'
 import {
   BankListResponse,
   ChargeResponse,
@@ -410,15 +410,19 @@ function genericPayment(parsed: z.output<typeof GenericPaymentResponse>): Generi
 
 const isSuspect = (signature: SignatureCheck): boolean => signature === 'invalid' || signature === 'missing'
 
-/** The body as JSON passed through the operation's schema, or what is wrong with it. */
-function parseAnswer<S extends z.ZodType>(body: string, schema: S): { ok: true; value: z.output<S> } | { ok: false; problem: string } {
-  let json: unknown
+/** The body as JSON, or null when it is not JSON. */
+function parseJson(body: string): { json: unknown } | null {
   try {
-    json = JSON.parse(body)
+    return { json: JSON.parse(body) as unknown }
   } catch {
-    return { ok: false, problem: 'not JSON' }
+    return null
   }
-  const parsed = schema.safeParse(json)
+}
+
+/** The body (parsed as JSON, or null when it is not) passed through the operation's schema, or what is wrong with it. */
+function parseAnswer<S extends z.ZodType>(body: { json: unknown } | null, schema: S): { ok: true; value: z.output<S> } | { ok: false; problem: string } {
+  if (!body) return { ok: false, problem: 'not JSON' }
+  const parsed = schema.safeParse(body.json)
   if (parsed.success) return { ok: true, value: parsed.data }
   const where = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')
   return { ok: false, problem: `unexpected ${where || 'shape'}` }
@@ -529,7 +533,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       return finish({ ok: false, error: transportError(error, call.moneyMoving), exchange })
     }
     exchange.httpStatus = response.status
-    exchange.responseBody = redactBody(response.body)
+    // Parsed once, for the redacted copy kept and for the schema.
+    const json = parseJson(response.body)
+    exchange.responseBody = json ? JSON.stringify(redactJson(json.json)) : redactBody(response.body)
     exchange.signature = checkSignature(call, response)
 
     const success = response.status >= 200 && response.status < 300
@@ -538,7 +544,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     // A 409 carrying the original answer is the replay of a request the gateway already has; any
     // other non-2xx, or a 409 whose body is not that answer, is an error.
     if (!success && response.status !== 409) return httpFailure()
-    const parsed = parseAnswer(response.body, call.schema)
+    const parsed = parseAnswer(json, call.schema)
     if (!parsed.ok) return success ? fail(badResponse(response.status, parsed.problem, call.moneyMoving, response.body)) : httpFailure()
     // Production's rule covers the card scheme, whose answer signature is published; the v3 answer's
     // string is not, so there a wrong guess must not stop every link: the setting decides.

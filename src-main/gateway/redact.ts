@@ -59,11 +59,16 @@ function redactValue(value: unknown, key: string, parentKey: string, depth = 0):
 
 const MAX_STORED_TEXT = 4000
 
+/** A parsed JSON body with its tokens and card numbers masked, as redactBody stores it (for a caller that has parsed the body already). */
+export function redactJson(value: unknown): unknown {
+  return redactValue(value, '', '')
+}
+
 /** A body fit to store: JSON with tokens masked, or at most the first 4000 characters of anything else with anything token-like hidden. */
 export function redactBody(text: string): string {
   if (text === '') return ''
   try {
-    return JSON.stringify(redactValue(JSON.parse(text), '', ''))
+    return JSON.stringify(redactJson(JSON.parse(text)))
   } catch {
     // JSON escapes are undone first, so that a key spelled "\u0074oken" is still seen as a token's.
     return text

@@ -68,19 +68,11 @@ export function finishAttempt(history: History, attempt: AttemptRow, result: Gat
 /** A read (status check, retrieve) recorded after the fact: nothing moves, so nothing is written ahead. */
 export function recordRead(history: History, orderId: number, result: GatewayResult<unknown>, at: Date): AttemptRow {
   const { exchange } = result
-  // One commit: the request already happened, so there is nothing to write ahead of it.
-  return history.transaction(() => {
-    const attempt = history.attempts.begin({
-      orderId,
-      operation: exchange.operation,
-      requestId: exchange.requestId,
-      method: exchange.method,
-      path: exchange.path,
-      requestBody: exchange.requestBody,
-      startedAt: exchange.sentAt.toISOString(),
-    })
-    return history.attempts.complete(attempt.id, completionOf(result, at))
-  })
+  // One insert: the request already happened, so there is nothing to write ahead of it.
+  return history.attempts.record(
+    { orderId, operation: exchange.operation, requestId: exchange.requestId, method: exchange.method, path: exchange.path, requestBody: exchange.requestBody, startedAt: exchange.sentAt.toISOString() },
+    completionOf(result, at),
+  )
 }
 
 /** Operations whose interruption leaves the order's outcome unknown. */

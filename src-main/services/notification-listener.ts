@@ -18,7 +18,7 @@ import type { NotificationScheme } from '../gateway/client'
 import { startNotificationServer, type NotificationServer, type ReceivedRequest, type Verdict } from '../listener/notification-server'
 import type { ServiceContext } from './context'
 import type { History } from '../store/history'
-import { notificationView, storeNotification, type Stored } from './notifications'
+import { notificationView, storeNotification, type Stored, type ToActOn } from './notifications'
 import type { ActedOn, StatusTracker } from './status-tracker'
 
 const RECENT = 20
@@ -54,8 +54,8 @@ export class NotificationListener {
   private changing: Promise<void> = Promise.resolve()
   /** Verified, not yet committed: written together at the end of this turn. */
   private group: Group | null = null
-  /** Stored and answered, not yet acted on: acted on in the next turn's transaction. */
-  private toHandle: { history: History; ids: number[] } | null = null
+  /** Stored and answered, not yet acted on: acted on in the next turn's transaction (with their bodies as read when stored). */
+  private toHandle: { history: History; notifications: ToActOn[] } | null = null
   private flushing = false
 
   constructor(
@@ -146,7 +146,7 @@ export class NotificationListener {
       return { status: 200 }
     }
     this.counts.accepted++
-    return { status: 200, after: () => this.handleSoon(stored.id) }
+    return { status: 200, after: () => this.handleSoon({ id: stored.id, read: stored.read }) }
   }
 
   /** Resolves once the notification is committed (with the others of this turn); rejects if it could not be. */
@@ -161,11 +161,11 @@ export class NotificationListener {
   }
 
   /** Acting on a notification once its answer went out: in the next turn's transaction. */
-  private handleSoon(id: number): void {
+  private handleSoon(notification: ToActOn): void {
     const history = this.ctx.history()
     if (this.toHandle && this.toHandle.history !== history) this.flush()
-    this.toHandle ??= { history, ids: [] }
-    this.toHandle.ids.push(id)
+    this.toHandle ??= { history, notifications: [] }
+    this.toHandle.notifications.push(notification)
     this.flushSoon()
   }
 
@@ -190,27 +190,27 @@ export class NotificationListener {
     this.toHandle = null
     // Notifications of an environment no longer active are acted on when it is opened again (they are stored unhandled).
     const current = this.ctx.history()
-    const ids = handling && handling.history === current ? handling.ids : []
+    const notifications = handling && handling.history === current ? handling.notifications : []
     const history = group?.history ?? current
-    const together = ids.length === 0 || history === current
+    const together = notifications.length === 0 || history === current
     let done: { stored: Stored[] | null; acted: ActedOn | null } = { stored: null, acted: null }
     try {
       done = history.transaction(() => ({
         stored: group ? group.waiting.map((w) => storeNotification(history, w.received, w.at)) : null,
-        acted: together && ids.length > 0 ? this.tracker.actOnNotifications(ids) : null,
+        acted: together && notifications.length > 0 ? this.tracker.actOnNotifications(notifications) : null,
       }))
     } catch (error) {
-      this.ctx.log.warn('listener.group_failed', { stored: group?.waiting.length ?? 0, acted: ids.length, error: error instanceof Error ? error.message : String(error) })
+      this.ctx.log.warn('listener.group_failed', { stored: group?.waiting.length ?? 0, acted: notifications.length, error: error instanceof Error ? error.message : String(error) })
     }
     const { stored, acted } = done
     if (group) this.answerGroup(group, stored)
     try {
       if (acted) this.tracker.announce(acted)
-      else if (ids.length > 0) this.tracker.handleNotifications(ids)
-      if (ids.length > 0) this.ctx.events.emit('listener.changed', {})
+      else if (notifications.length > 0) this.tracker.handleNotifications(notifications)
+      if (notifications.length > 0) this.ctx.events.emit('listener.changed', {})
     } catch (error) {
       // Stored and answered: what was not acted on now is acted on at the next start.
-      this.ctx.log.warn('listener.handle_failed', { count: ids.length, error: error instanceof Error ? error.message : String(error) })
+      this.ctx.log.warn('listener.handle_failed', { count: notifications.length, error: error instanceof Error ? error.message : String(error) })
     }
   }
 

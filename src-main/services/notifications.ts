@@ -20,7 +20,7 @@ import type { ReceivedNotification } from '../../src-preload/contract'
 import type { NotificationScheme } from '../gateway/client'
 import { readableSummary, refundStatusWord, statusLabel, statusWord } from '../../src-common/status-words'
 import { NotificationBody } from '../gateway/schemas'
-import { redactBody } from '../gateway/redact'
+import { redactBody, redactJson } from '../gateway/redact'
 import { normaliseStatus } from '../gateway/status'
 import { gatewayTime } from '../gateway/time'
 import type { History } from '../store/history'
@@ -39,10 +39,17 @@ const REFUND_TYPES: ReadonlySet<string> = new Set(['REFUND', 'VOID', 'FULL_REFUN
 /** A payment notification changes an order still waiting, or one given up as failed or expired (the payment came in after all). */
 const MOVABLE: ReadonlySet<OrderStatus> = new Set(['PENDING', 'OUTCOME_UNKNOWN', 'UNKNOWN', 'CANCELLED', 'FAILED', 'EXPIRED'])
 
-export type Stored = { verdict: 'accepted' | 'repeated'; id: number }
-
 /** What the body is: the card form, another JSON form (what it names), or not JSON at all. */
-type Read = { form: 'card'; body: NotificationBody } | { form: 'other'; invoiceNumber: string | null; paymentId: string | null; status: string | null } | { form: 'unreadable' }
+export type Read = { form: 'card'; body: NotificationBody } | { form: 'other'; invoiceNumber: string | null; paymentId: string | null; status: string | null } | { form: 'unreadable' }
+
+/** A notification written: its row, and its stored (redacted) body as read then, handed on to acting on it so that the body is parsed once. */
+export type Stored = { verdict: 'accepted' | 'repeated'; id: number; read: Read }
+
+/** A stored notification to act on; `read` when the listener has it at hand, else the stored body is read again. */
+export interface ToActOn {
+  id: number
+  read?: Read
+}
 
 const textAt = (value: unknown, ...path: string[]): string | null => {
   let at: unknown = value
@@ -50,13 +57,21 @@ const textAt = (value: unknown, ...path: string[]): string | null => {
   return typeof at === 'string' && at.trim() !== '' && at.length <= 128 ? at : null
 }
 
-function read(rawBody: string): Read {
-  let json: unknown
+/** The body as JSON, or null when it is not JSON. */
+function parseJson(rawBody: string): { json: unknown } | null {
   try {
-    json = JSON.parse(rawBody)
+    return { json: JSON.parse(rawBody) as unknown }
   } catch {
-    return { form: 'unreadable' }
+    return null
   }
+}
+
+function read(rawBody: string): Read {
+  const parsed = parseJson(rawBody)
+  return parsed ? readJson(parsed.json) : { form: 'unreadable' }
+}
+
+function readJson(json: unknown): Read {
   const card = NotificationBody.safeParse(json)
   if (card.success) return { form: 'card', body: card.data }
   if (json === null || typeof json !== 'object') return { form: 'unreadable' }
@@ -85,7 +100,11 @@ export function storeNotification(
   received: { headers: Readonly<Record<string, string | undefined>>; rawBody: string; scheme: NotificationScheme },
   at: Date,
 ): Stored {
-  const named = read(received.rawBody)
+  // Parsed once. The stored body is the redacted one, and what acting on the notification reads is
+  // that body (as if read back from the row); only the card token is taken from the body as received.
+  const parsed = parseJson(received.rawBody)
+  const redacted = parsed ? redactJson(parsed.json) : null
+  const named: Read = parsed ? readJson(redacted) : { form: 'unreadable' }
   const headers: Record<string, string> = {}
   for (const name of KEPT_HEADERS) {
     const value = received.headers[name]
@@ -93,8 +112,8 @@ export function storeNotification(
   }
   const stored = history.notifications.insert({
     requestId: received.headers['request-id'] ?? null,
-    rawBody: redactBody(received.rawBody),
-    token: named.form === 'card' ? tokenOf(named.body) : null,
+    rawBody: parsed ? JSON.stringify(redacted) : redactBody(received.rawBody),
+    token: named.form === 'card' && parsed ? receivedToken(parsed.json) : null,
     invoiceNumber: invoiceNamed(named),
     scheme: received.scheme,
     headers,
@@ -102,10 +121,15 @@ export function storeNotification(
     orderId: orderNamed(history, named)?.id ?? null,
     receivedAt: at.toISOString(),
   })
-  return { verdict: stored.duplicate ? 'repeated' : 'accepted', id: stored.id }
+  return { verdict: stored.duplicate ? 'repeated' : 'accepted', id: stored.id, read: named }
 }
 
-function tokenOf(body: NotificationBody): string | null {
+/**
+ * The card token of a body in the card form, as received (the stored body has it masked). Masking
+ * changes no field's type, so the received body has the card form's shape too.
+ */
+function receivedToken(json: unknown): string | null {
+  const body = json as Pick<NotificationBody, 'card' | 'card_payment'>
   return body.card?.token ?? body.card_payment?.token_id ?? null
 }
 
@@ -247,13 +271,13 @@ function handleTrigger(ctx: ServiceContext, order: OrderRow, id: number, at: str
  * Acts on a stored notification once. Never throws: a failure is written on the notification (shown
  * in the listener panel) and logged.
  */
-export function handleNotification(ctx: ServiceContext, id: number): Handled {
+export function handleNotification(ctx: ServiceContext, { id, read: given }: ToActOn): Handled {
   const history = ctx.history()
   const row = history.notifications.get(id)
   if (!row || row.handledAt !== null) return NOTHING
   const at = ctx.now().toISOString()
   try {
-    const named = read(row.rawBody)
+    const named = given ?? read(row.rawBody)
     const order = row.orderId !== null ? history.orders.get(row.orderId) : orderNamed(history, named)
     if (!order) {
       const invoice = invoiceNamed(named)

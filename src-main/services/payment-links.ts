@@ -336,7 +336,7 @@ export class PaymentLinks {
   }
 
   /** A status check of a link; a card page whose creation went unanswered gets its address back by replaying the same request. */
-  checkStatus(id: number, options?: CheckOptions): Promise<OrderDetail> {
+  checkStatus(id: number, options?: CheckOptions): Promise<void> {
     return checkOrderStatus(this.ctx, id, (order) => this.recoverAddress(order), options)
   }
 

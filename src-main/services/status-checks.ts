@@ -315,8 +315,10 @@ export function checkInProgress(): AppError {
 /**
  * "Check status": refused before the order's check is due; otherwise asks, records and applies. In a
  * team, one desk at a time: the due time is read after the claim, so it counts the last desk's check.
+ * The screens' order detail is the caller's to build (orderDetail): the status tracker's own checks
+ * have no screen waiting, and building it cost them more than any other step of a check's own.
  */
-export async function checkOrderStatus(ctx: ServiceContext, id: number, afterCheck?: (order: OrderRow) => Promise<void>, options: CheckOptions = {}): Promise<OrderDetail> {
+export async function checkOrderStatus(ctx: ServiceContext, id: number, afterCheck?: (order: OrderRow) => Promise<void>, options: CheckOptions = {}): Promise<void> {
   const claim = ctx.history().claimCheck('order', id)
   if (!claim) throw checkInProgress()
   try {
@@ -338,7 +340,7 @@ async function checkClaimedOrder(
   id: number,
   afterCheck: ((order: OrderRow) => Promise<void>) | undefined,
   options: CheckOptions,
-): Promise<OrderDetail> {
+): Promise<void> {
   const history = ctx.history()
   const order = history.orders.get(id)
   if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
@@ -382,5 +384,4 @@ async function checkClaimedOrder(
   }
   if (applied.updated && afterCheck) await afterCheck(applied.updated)
   ctx.events.emit('orders.changed', { id: order.id })
-  return orderDetail(history, id, ctx.now(), ctx.settings().gateway.settlementCutOff)
 }

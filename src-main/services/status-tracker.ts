@@ -23,10 +23,10 @@ import type { History } from '../store/history'
 import type { OrderRow } from '../store/history-types'
 import type { TrackedSubject, TrackingRow } from '../store/tracking'
 import type { ServiceContext } from './context'
-import { claimWaitingNotifications, handleNotification, type Handled } from './notifications'
+import { claimWaitingNotifications, handleNotification, type Handled, type ToActOn } from './notifications'
 import { isOpen, refundCheckDueAt } from './refund-summary'
 import { commitSoon } from './group-commit'
-import { CHECKABLE_STATUSES, CheckFailedError, statusCheckDueAt, type CheckOptions } from './status-checks'
+import { CHECKABLE_STATUSES, CheckFailedError, orderDetail, statusCheckDueAt, type CheckOptions } from './status-checks'
 
 export const BACKOFF_MS = [60_000, 120_000, 300_000, 900_000, 3_600_000] as const
 export const OFFLINE_RETRY_MS = [15_000, 30_000, 60_000, 120_000, 300_000] as const
@@ -36,7 +36,8 @@ const AFTER_EXPIRY_MS = 5_000
 const EMIT_EVERY_MS = 100
 
 export interface TrackerChecks {
-  order(id: number, options?: CheckOptions): Promise<OrderDetail>
+  /** Asks, records and applies; the order's detail for a screen is built by `checkOrder` only when one waits for it. */
+  order(id: number, options?: CheckOptions): Promise<void>
   refund(id: number): Promise<RefundResult>
 }
 
@@ -91,7 +92,7 @@ export class StatusTracker {
   private readonly ctx: ServiceContext
   private readonly checks: TrackerChecks
   private readonly pollMs: number
-  private readonly orderChecks = new Map<number, Promise<OrderDetail>>()
+  private readonly orderChecks = new Map<number, Promise<void>>()
   private readonly refundChecks = new Map<number, Promise<RefundResult>>()
   /** Checks the tracker itself started (a subset of the two maps), for the concurrency bound. */
   private readonly running = new Set<string>()
@@ -194,8 +195,13 @@ export class StatusTracker {
     if (!this.started) return
     this.history.transaction(() => {
       this.followOrder(orderId)
-      for (const refund of this.history.refunds.forOrder(orderId)) this.followRefund(refund.id)
+      this.followRefundsOf(orderId)
     })
+  }
+
+  private followRefundsOf(orderId: number): void {
+    if (!this.started) return
+    for (const refund of this.history.refunds.forOrder(orderId)) this.followRefund(refund.id)
   }
 
   private followOrder(orderId: number): void {
@@ -277,8 +283,14 @@ export class StatusTracker {
 
   // ---- checks, shared with "Check now" ----
 
-  /** "Check now" and the tracker: one request per order at a time; the schedule follows the answer. */
-  checkOrder(id: number, options?: CheckOptions): Promise<OrderDetail> {
+  /** "Check now": the order's check (the one in flight, if the tracker is asking already), then the order as the screen shows it. */
+  async checkOrder(id: number): Promise<OrderDetail> {
+    await this.runOrderCheck(id)
+    return orderDetail(this.history, id, this.ctx.now(), this.ctx.settings().gateway.settlementCutOff)
+  }
+
+  /** One request per order at a time, shared by "Check now" and the tracker; the schedule follows the answer. */
+  private runOrderCheck(id: number, options?: CheckOptions): Promise<void> {
     const existing = this.orderChecks.get(id)
     if (existing) return existing
     const running = this.guarded('order', id, (inCommit) => this.checks.order(id, { ...options, inCommit })).finally(() => this.orderChecks.delete(id))
@@ -307,8 +319,9 @@ export class StatusTracker {
       try {
         this.history.transaction(() => {
           if (subject === 'order') {
+            // The order's own row is written next (reschedule), from the same due time a follow would read: only its refunds are followed here.
             this.followAfterCheck.delete(id)
-            this.follow(id)
+            this.followRefundsOf(id)
           }
           if (failure) this.afterFailure(subject, id, failure)
           else this.reschedule(subject, id, true)
@@ -411,13 +424,15 @@ export class StatusTracker {
   private tickOnce(): void {
     if (!this.started) return
     const refresh = this.refresh
+    // Read once per tick: it runs after every answer.
+    const settings = this.ctx.settings().tracker
     // Turned off in Settings, the tracker still runs a refresh staff asked for, and nothing else.
-    const scheduled = this.enabled()
+    const scheduled = settings.enabled
     if (!scheduled && !refresh?.progress.running) return
     const now = this.ctx.now()
     if (this.offline && now.getTime() < this.offline.retryAt) return
     // Offline, one check probes the way back; online, up to the bound.
-    const limit = this.offline ? 1 : this.ctx.settings().tracker.concurrency
+    const limit = this.offline ? 1 : settings.concurrency
     // A check whose answer came back and is being recorded no longer holds a place at the gateway.
     let free = limit - (this.running.size - this.answered.size)
     if (free <= 0) return
@@ -444,7 +459,7 @@ export class StatusTracker {
       this.answered.add(id)
       this.tick()
     }
-    const check = row.subject === 'order' ? this.checkOrder(row.subjectId, { answered }) : this.checkRefund(row.subjectId)
+    const check = row.subject === 'order' ? this.runOrderCheck(row.subjectId, { answered }) : this.checkRefund(row.subjectId)
     check
       .then(
         () => {
@@ -528,7 +543,7 @@ export class StatusTracker {
 
   /** Acts on a notification the listener stored; the order's schedule follows, and a v3 payment it names is asked about at once. */
   handleNotification(id: number): void {
-    this.handleNotifications([id])
+    this.handleNotifications([{ id }])
   }
 
   /**
@@ -537,15 +552,15 @@ export class StatusTracker {
    * then `announce`. If the group fails as a whole (a team's database gone mid-way), each is tried
    * alone as before.
    */
-  handleNotifications(ids: readonly number[]): void {
+  handleNotifications(notifications: readonly ToActOn[]): void {
     let acted: ActedOn
     try {
-      acted = this.history.transaction(() => this.actOnNotifications(ids))
+      acted = this.history.transaction(() => this.actOnNotifications(notifications))
     } catch (error) {
-      this.ctx.log.warn('tracker.notifications_group_failed', { count: ids.length, error: error instanceof Error ? error.message : String(error) })
+      this.ctx.log.warn('tracker.notifications_group_failed', { count: notifications.length, error: error instanceof Error ? error.message : String(error) })
       acted = { touched: new Map(), claimed: 0, followed: false }
-      for (const id of ids) {
-        const { orderId, ask } = handleNotification(this.ctx, id)
+      for (const notification of notifications) {
+        const { orderId, ask } = handleNotification(this.ctx, notification)
         if (orderId !== null && (!acted.touched.has(orderId) || ask === 'now')) acted.touched.set(orderId, ask)
       }
     }
@@ -557,11 +572,11 @@ export class StatusTracker {
    * orders they touched followed. Run it inside a transaction (the listener runs it in the one that
    * stores the next notifications); throws if the history does.
    */
-  actOnNotifications(ids: readonly number[]): ActedOn {
+  actOnNotifications(notifications: readonly ToActOn[]): ActedOn {
     const history = this.history
     const acted: ActedOn = { touched: new Map(), claimed: 0, followed: true }
-    for (const id of ids) {
-      const { orderId, ask } = handleNotification(this.ctx, id)
+    for (const notification of notifications) {
+      const { orderId, ask } = handleNotification(this.ctx, notification)
       if (orderId !== null && (!acted.touched.has(orderId) || ask === 'now')) acted.touched.set(orderId, ask)
     }
     for (const orderId of acted.touched.keys()) {
@@ -587,7 +602,7 @@ export class StatusTracker {
     }
     for (const [orderId, ask] of acted.touched) {
       if (ask !== 'now') continue
-      this.checkOrder(orderId, { afterNotification: true }).catch((error: unknown) => {
+      this.runOrderCheck(orderId, { afterNotification: true }).catch((error: unknown) => {
         this.ctx.log.warn('tracker.notified_check_failed', { orderId, error: error instanceof Error ? error.message : String(error) })
       })
     }
@@ -600,8 +615,8 @@ export class StatusTracker {
   }
 
   private handleStoredNotifications(): void {
-    const ids = this.history.notifications.unhandled().map((row) => row.id)
-    if (ids.length > 0) this.handleNotifications(ids)
+    const stored = this.history.notifications.unhandled().map((row): ToActOn => ({ id: row.id }))
+    if (stored.length > 0) this.handleNotifications(stored)
   }
 
   /** Settings changed: the tracker may have been turned on or off, or its bound changed. */

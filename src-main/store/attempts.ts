@@ -53,6 +53,7 @@ function toAttemptRow(r: AttemptRecord): AttemptRow {
 export class AttemptsRepository {
   private readonly beginStatement: SqlStatement
   private readonly completeStatement: SqlStatement
+  private readonly recordStatement: SqlStatement
   private readonly getStatement: SqlStatement
   private readonly forOrderStatement: SqlStatement
   private readonly pendingStatement: SqlStatement
@@ -65,6 +66,10 @@ export class AttemptsRepository {
     this.completeStatement = db.prepare(`update attempts set http_status = @httpStatus, response_body = @responseBody, signature = @signature,
       outcome = @outcome, error_code = @errorCode, error_message = @errorMessage, duration_ms = @durationMs, finished_at = @finishedAt
       where id = @id and outcome = 'pending' returning *`)
+    this.recordStatement = db.prepare(`insert into attempts (order_id, operation, request_id, method, path, request_body, started_at,
+      http_status, response_body, signature, outcome, error_code, error_message, duration_ms, finished_at)
+      values (@orderId, @operation, @requestId, @method, @path, @requestBody, @startedAt,
+      @httpStatus, @responseBody, @signature, @outcome, @errorCode, @errorMessage, @durationMs, @finishedAt) returning *`)
     this.getStatement = db.prepare('select * from attempts where id = ?')
     this.forOrderStatement = db.prepare('select * from attempts where order_id = ? order by id')
     this.pendingStatement = db.prepare("select * from attempts indexed by attempts_pending where outcome = 'pending' order by id")
@@ -81,6 +86,14 @@ export class AttemptsRepository {
     if (row) return toAttemptRow(row)
     const existing = this.get(id)
     throw new Error(existing ? `Attempt ${String(id)} is already complete (${existing.outcome}).` : `Attempt ${String(id)} does not exist.`)
+  }
+
+  /**
+   * Records an attempt already answered (a read: nothing is written ahead of it): the row begin and
+   * complete would leave, in one insert.
+   */
+  record(attempt: NewAttempt, completion: AttemptCompletion): AttemptRow {
+    return toAttemptRow(this.recordStatement.get({ ...attempt, ...completion, durationMs: Math.round(completion.durationMs) }) as AttemptRecord)
   }
 
   /** Completes it if it is still pending; null when it is not (another desk of a team completed it first). */

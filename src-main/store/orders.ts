@@ -125,7 +125,7 @@ const INSERT_COLUMNS = [
 export const INSERT_ORDER_SQL = `insert into orders (${INSERT_COLUMNS.join(', ')}, updated_at)
   values (${INSERT_COLUMNS.map((column) => `@${column}`).join(', ')}, @created_at) returning *`
 
-/** OrderUpdate's fields and their columns: one statement sets any subset (a flag per field). */
+/** OrderUpdate's fields and their columns. */
 const UPDATABLE: readonly (readonly [keyof OrderUpdate, string])[] = [
   ['status', 'status'],
   ['rawStatus', 'raw_status'],
@@ -152,7 +152,8 @@ const UPDATABLE: readonly (readonly [keyof OrderUpdate, string])[] = [
 
 export class OrdersRepository {
   private readonly insertStatement: SqlStatement
-  private readonly updateStatement: SqlStatement
+  /** One update statement per set of fields changed, prepared when first needed. */
+  private readonly updateStatements = new Map<string, SqlStatement>()
   private readonly getStatement: SqlStatement
   private readonly byInvoiceStatement: SqlStatement
   private readonly holdingInvoiceStatement: SqlStatement
@@ -163,10 +164,6 @@ export class OrdersRepository {
 
   constructor(private readonly db: SqlDatabase) {
     this.insertStatement = db.prepare(INSERT_ORDER_SQL)
-    this.updateStatement = db.prepare(`update orders set
-      ${UPDATABLE.map(([field, column]) => `${column} = case when @has_${field} then @${field} else ${column} end`).join(',\n      ')},
-      updated_at = @at
-      where id = @id returning *`)
     this.getStatement = db.prepare('select * from orders where id = ?')
     this.byInvoiceStatement = db.prepare('select * from orders where invoice_number = ?')
     // The exact holder first: a history from before migration 7 may hold two numbers differing in case.
@@ -186,15 +183,32 @@ export class OrdersRepository {
   /** Changes the given fields (a field set to null is cleared; an absent one is kept) and stamps updated_at. */
   update(id: number, patch: OrderUpdate, at: string): OrderRow {
     const params: Record<string, string | number | null> = { id, at }
+    const fields: string[] = []
     for (const [field] of UPDATABLE) {
-      const present = Object.hasOwn(patch, field) && patch[field] !== undefined
-      params[`has_${field}`] = present ? 1 : 0
-      const value = present ? (patch[field] ?? null) : null
+      if (!Object.hasOwn(patch, field) || patch[field] === undefined) continue
+      fields.push(field)
+      const value = patch[field] ?? null
       params[field] = value !== null && typeof value === 'object' ? JSON.stringify(value) : value
     }
-    const row = this.updateStatement.get(params) as OrderRecord | undefined
+    const row = this.updateStatement(fields).get(params) as OrderRecord | undefined
     if (!row) throw new Error(`Order ${String(id)} does not exist.`)
     return toOrderRow(row)
+  }
+
+  /**
+   * The update naming only these fields' columns: SQLite rewrites the entries of an index only when
+   * the update names one of its columns (and fires a trigger `after update of` only then), so a
+   * status check that sets the status and the gateway's word leaves the other indexes alone.
+   */
+  private updateStatement(fields: readonly string[]): SqlStatement {
+    const key = fields.join(',')
+    let statement = this.updateStatements.get(key)
+    if (!statement) {
+      const sets = UPDATABLE.filter(([field]) => fields.includes(field)).map(([field, column]) => `${column} = @${field}, `)
+      statement = this.db.prepare(`update orders set ${sets.join('')}updated_at = @at where id = @id returning *`)
+      this.updateStatements.set(key, statement)
+    }
+    return statement
   }
 
   get(id: number): OrderRow | null {
