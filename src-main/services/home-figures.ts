@@ -144,11 +144,20 @@ function orderItem(order: OrderRow, detail: string, at: string | null, checkDueI
   return { key: `order-${String(order.id)}`, orderId: order.id, invoiceNumber: order.invoiceNumber, amountSen: order.amountSen, detail, at, checkDueInMs }
 }
 
-/** What needs a person now, each list the oldest (or soonest) first, at most 20 rows with the total. Links expiring within the hour: in 60 minutes or less. */
+/**
+ * A card payment page lives 60 minutes from the moment it is made (the gateway's rule), so "within the
+ * hour" would list every card link the moment it is sent; it needs a person in its last quarter hour.
+ */
+const CARD_PAGE_ATTENTION_MS = 15 * 60 * 1000
+
+/**
+ * What needs a person now, each list the oldest (or soonest) first, at most 20 rows with the total.
+ * Links expiring within the hour: in 60 minutes or less (a card page: in its last 15 minutes).
+ */
 export function homeAttention(history: History, now: Date): Attention {
   const unknown = history.reports.outcomeUnknown(ATTENTION_ROWS)
   const review = history.reports.needingReview(ATTENTION_ROWS)
-  const expiring = history.reports.linksExpiring(now.toISOString(), new Date(now.getTime() + HOUR_MS).toISOString(), ATTENTION_ROWS)
+  const expiring = history.reports.linksExpiring(now.toISOString(), new Date(now.getTime() + HOUR_MS).toISOString(), new Date(now.getTime() + CARD_PAGE_ATTENTION_MS).toISOString(), ATTENTION_ROWS)
   const refunds = history.reports.refundsWaiting(ATTENTION_ROWS)
   const failed = history.reports.failedNotifications(ATTENTION_ROWS)
   return {

@@ -62,7 +62,7 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
     rows.J = paid({ invoiceNumber: 'INV-J', amountSen: 77_00, createdAt: '2026-10-31T15:50:00.000Z', completedAt: '2026-10-31T15:59:00.000Z' })
     rows.K = paid({ invoiceNumber: 'INV-K', amountSen: 33_00, createdAt: '2026-10-31T15:55:00.000Z', completedAt: '2026-10-31T16:00:00.000Z' })
     // Waiting links: one expires within the hour, one after it, one already has.
-    rows.L = f.history.orders.insert(newOrder({ invoiceNumber: 'INV-L', amountSen: 15_00, createdAt: '2026-11-23T01:00:00.000Z', linkExpiresAt: '2026-11-23T02:30:00.000Z' }))
+    rows.L = f.history.orders.insert(newOrder({ invoiceNumber: 'INV-L', kind: 'generic_link', channel: 'EWALLET_TNG', amountSen: 15_00, createdAt: '2026-11-23T01:00:00.000Z', linkExpiresAt: '2026-11-23T02:30:00.000Z' }))
     rows.M = f.history.orders.insert(newOrder({ invoiceNumber: 'INV-M', amountSen: 16_00, createdAt: '2026-11-23T01:10:00.000Z', linkExpiresAt: '2026-11-23T03:30:00.000Z' }))
     rows.N = f.history.orders.insert(newOrder({ invoiceNumber: 'INV-N', amountSen: 17_00, createdAt: '2026-11-22T01:00:00.000Z', linkExpiresAt: '2026-11-23T01:00:00.000Z' }))
 
@@ -139,6 +139,10 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
     expect(homeAttention(f.history, new Date('2026-11-23T01:59:30.000Z')).outcomeUnknown.items[0]?.checkDueInMs).toBe(30_000)
     expect(attention.needsReview.items.map((item) => [item.invoiceNumber, item.detail])).toEqual([['INV-E', 'Test Customer: paid more than the order']])
     expect(attention.linksExpiring).toMatchObject({ total: 1, items: [{ invoiceNumber: 'INV-L', at: '2026-11-23T02:30:00.000Z' }] })
+    // A card page lives 60 minutes: listed only in its last quarter hour, not the moment it is sent.
+    f.history.orders.insert(newOrder({ invoiceNumber: 'INV-CARD-NEW', createdAt: '2026-11-23T01:50:00.000Z', linkExpiresAt: '2026-11-23T02:50:00.000Z' }))
+    f.history.orders.insert(newOrder({ invoiceNumber: 'INV-CARD-OLD', createdAt: '2026-11-23T01:10:00.000Z', linkExpiresAt: '2026-11-23T02:10:00.000Z' }))
+    expect(homeAttention(f.history, NOW).linksExpiring.items.map((item) => item.invoiceNumber)).toEqual(['INV-CARD-OLD', 'INV-L'])
     expect(attention.refundsWaiting).toMatchObject({ total: 1, items: [{ orderId: o.C?.id, invoiceNumber: 'INV-C', amountSen: 20_00 }] })
     expect(attention.notificationsFailed).toMatchObject({ total: 1, items: [{ orderId: o.B?.id, invoiceNumber: 'INV-B', detail: 'The order could not be updated' }] })
   })
