@@ -1,7 +1,9 @@
 /**
- * The renderer's words: i18next with react-i18next, both catalogues bundled (small; a switch needs no
- * fetch and never reloads the page, so a form being filled keeps what was typed). Components take
- * `t` from `useT()` and formats from `useFormats()`; both re-render on a switch.
+ * The renderer's words: i18next with react-i18next. English is bundled with the first screen; Malay
+ * (about 12 kB gzipped) is a chunk of its own, fetched from the app's own files the first time the
+ * desk switches to it (issue 23: the first screen's JavaScript). A switch never reloads the page, so a
+ * form being filled keeps what was typed. Components take `t` from `useT()` and formats from
+ * `useFormats()`; both re-render on a switch.
  *
  * Why i18next: well kept, small enough here (about 15 kB gzipped with react-i18next), plurals from
  * Intl.PluralRules (Malay has one form, English two), placeholders by its message format. Ids are
@@ -13,7 +15,6 @@ import { initReactI18next, useTranslation } from 'react-i18next'
 import { en } from './en'
 import { formatsFor, type Formats } from './formats'
 import type { Language } from './languages'
-import { ms } from './ms'
 
 // Ids are not typed through i18next's CustomTypeOptions: with several hundred ids its types exceed
 // TypeScript's instantiation depth (TS2589, i18next/react-i18next #1864) and the typecheck takes
@@ -25,7 +26,9 @@ declare module 'i18next' {
 }
 
 void i18next.use(initReactI18next).init({
-  resources: { en: { translation: en }, ms: { translation: ms } },
+  // Malay arrives with the first switch to it (switchLanguage).
+  resources: { en: { translation: en } },
+  partialBundledLanguages: true,
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: ['en', 'ms'],
@@ -44,8 +47,19 @@ i18next.on('languageChanged', (language) => {
   if (page) page.documentElement.lang = language === 'ms' ? 'ms-MY' : 'en-MY'
 })
 
-/** Switches every word and format on screen; nothing reloads. */
+/** The language last asked for: a switch back made while the Malay words were still on their way wins. */
+let wanted: Language = 'en'
+
+/** Switches every word and format on screen; nothing reloads. Malay's words are fetched the first time (./ms.ts). */
 export function switchLanguage(language: Language): void {
+  wanted = language
+  if (language === 'ms' && !i18next.hasResourceBundle('ms', 'translation')) {
+    void import('./ms').then(({ ms }) => {
+      i18next.addResourceBundle('ms', 'translation', ms)
+      if (wanted === 'ms') void i18next.changeLanguage('ms')
+    })
+    return
+  }
   if (i18next.language !== language) void i18next.changeLanguage(language)
 }
 
