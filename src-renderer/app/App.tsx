@@ -18,7 +18,7 @@ import { OnMount } from '../ui/lazy'
 import { AuditIcon, HomeIcon, LinkIcon, OperatorsIcon, OrdersIcon, PhoneIcon, ReportIcon, SettingsIcon } from '../ui/icons'
 import { ErrorBoundary } from './ErrorBoundary'
 import { useT } from '../i18n/i18n'
-import { AuditScreen, OperatorsScreen, OrdersScreen, PaymentLinkScreen, PhoneOrderScreen, ReportScreen, SettingsScreen, WelcomeScreen } from './lazy-screens'
+import { AuditScreen, OperatorsScreen, OrdersScreen, PaymentLinkScreen, PhoneOrderScreen, preloadScreen, ReportScreen, SettingsScreen, WelcomeScreen } from './lazy-screens'
 import { screens, subscribeShellEvents, useShellStore, type Screen } from './shell-store'
 
 const SCREENS: Record<Screen, { icon: ReactNode; render: () => ReactNode }> = {
@@ -141,6 +141,8 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
                 type="button"
                 className="nav-item"
                 aria-current={item === screen && !welcome.open ? 'page' : undefined}
+                onPointerEnter={() => preloadScreen(item)}
+                onFocus={() => preloadScreen(item)}
                 onClick={() => {
                   welcome.leave()
                   navigate(item)
