@@ -12,6 +12,7 @@
  */
 import i18next from 'i18next'
 import { initReactI18next, useTranslation } from 'react-i18next'
+import type { Catalogue } from './catalogue'
 import { en } from './en'
 import { formatsFor, type Formats } from './formats'
 import type { Language } from './languages'
@@ -50,17 +51,22 @@ i18next.on('languageChanged', (language) => {
 /** The language last asked for: a switch back made while the Malay words were still on their way wins. */
 let wanted: Language = 'en'
 
-/** Switches every word and format on screen; nothing reloads. Malay's words are fetched the first time (./ms.ts). */
-export function switchLanguage(language: Language): void {
+/** Adds the Malay words (./ms.ts) once: from the chunk fetched by a switch, or from code that needs them at once (customer-words.ts). */
+export function addMalay(ms: Catalogue): void {
+  if (!i18next.hasResourceBundle('ms', 'translation')) i18next.addResourceBundle('ms', 'translation', ms)
+}
+
+/**
+ * Switches every word and format on screen; nothing reloads. Malay's words are fetched the first time
+ * (./ms.ts); a switch to a language already here happens before this returns.
+ */
+export async function switchLanguage(language: Language): Promise<void> {
   wanted = language
   if (language === 'ms' && !i18next.hasResourceBundle('ms', 'translation')) {
-    void import('./ms').then(({ ms }) => {
-      i18next.addResourceBundle('ms', 'translation', ms)
-      if (wanted === 'ms') void i18next.changeLanguage('ms')
-    })
-    return
+    addMalay((await import('./ms')).ms)
+    if (wanted !== 'ms') return
   }
-  if (i18next.language !== language) void i18next.changeLanguage(language)
+  if (i18next.language !== language) await i18next.changeLanguage(language)
 }
 
 export function currentLanguage(): Language {
