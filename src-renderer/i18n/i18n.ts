@@ -1,7 +1,8 @@
 /**
  * The renderer's words: i18next with react-i18next. English is bundled with the first screen; Malay
  * (about 12 kB gzipped) is a chunk of its own, fetched from the app's own files the first time the
- * desk switches to it (issue 23: the first screen's JavaScript). A switch never reloads the page, so a
+ * desk switches to it, or brought by the screens that write to customers (customer-words.ts) (issue
+ * 23: the first screen's JavaScript). A switch never reloads the page, so a
  * form being filled keeps what was typed. Components take `t` from `useT()` and formats from
  * `useFormats()`; both re-render on a switch.
  *
