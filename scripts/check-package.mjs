@@ -56,6 +56,11 @@ try {
   if (inAsar.some((path) => /[\\/]src-|[\\/]test[\\/]bench|\.map$/.test(path) && !path.includes('node_modules'))) fail('sources, tests or source maps in app.asar')
   for (const devOnly of ['electron', 'vitest', 'electron-builder', 'typescript']) if (inAsar.includes(`/node_modules/${devOnly}`)) fail(`${devOnly} (a dev dependency) is in app.asar`)
   if (!inAsar.includes('/out/renderer/licences.json')) fail('out/renderer/licences.json is missing')
+  // The screens loaded on demand are chunks of their own (issue 23): every built file the page may ask for must be packed.
+  const rendererAssets = readdirSync(join(root, 'out', 'renderer', 'assets'))
+  const missingAssets = rendererAssets.filter((file) => !inAsar.includes(`/out/renderer/assets/${file}`))
+  if (missingAssets.length > 0) fail(`not in app.asar: ${missingAssets.map((file) => `out/renderer/assets/${file}`).join(', ')}`)
+  console.log(`renderer: ${rendererAssets.filter((file) => file.endsWith('.js')).length} scripts (the first screen's and the chunks loaded on demand), all packed`)
 
   const flipped = await getCurrentFuseWire(join(app, 'merchant-back-office'))
   const wanted = fuseConfig({ platform: 'linux', arch: 1 })

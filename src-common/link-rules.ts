@@ -12,10 +12,10 @@ import { isGenericChannel, needsBank, needsLineItems } from './channels'
 import { DESCRIPTOR_MAX, descriptorProblem } from './descriptor'
 import { FIELD_LIMITS, tooLongMessage } from './field-limits'
 import { formatRm } from './money-text'
+import { amountProblem, invoiceNumberProblem, MAX_LINK_AMOUNT_SEN } from './order-rules'
 
-export { DESCRIPTOR_MAX, descriptorProblem }
+export { amountProblem, DESCRIPTOR_MAX, descriptorProblem, invoiceNumberProblem, MAX_LINK_AMOUNT_SEN }
 
-export const MAX_LINK_AMOUNT_SEN = 99_999_999_999
 export const EXPIRY_MINUTES = { min: 5, max: 30 * 24 * 60 } as const
 export const MAX_LINE_ITEMS = FIELD_LIMITS.lineItems
 export const MAX_ITEM_QUANTITY = 9_999
@@ -71,28 +71,12 @@ export interface LinkRuleContext {
   production: boolean
 }
 
-const INVOICE = /^[A-Za-z0-9._-]+$/
 // Deliberately plain: one @, something on each side, a dot in the domain, no spaces. The gateway is
 // the final judge; this only catches typing mistakes before a link goes out.
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
 const NOT_ASCII = /[^\x20-\x7e]/
 const POSTCODE = new RegExp(`^[A-Za-z0-9][A-Za-z0-9 -]{1,${String(FIELD_LIMITS.zipCode - 1)}}$`)
 const COUNTRY = new RegExp(`^[A-Za-z]{${String(FIELD_LIMITS.country)}}$`)
-
-export function invoiceNumberProblem(value: string): string | null {
-  const invoice = value.trim()
-  if (!invoice) return 'Enter an invoice number'
-  if (invoice.length > FIELD_LIMITS.invoiceNumber) return tooLongMessage(FIELD_LIMITS.invoiceNumber)
-  if (!INVOICE.test(invoice)) return 'Use only letters, digits and - _ .'
-  return null
-}
-
-export function amountProblem(sen: number): string | null {
-  if (!Number.isSafeInteger(sen)) return 'Enter an amount in RM with at most two decimals, e.g. 25.50'
-  if (sen <= 0) return 'Enter an amount above RM 0.00'
-  if (sen > MAX_LINK_AMOUNT_SEN) return `Enter at most ${formatRm(MAX_LINK_AMOUNT_SEN)}`
-  return null
-}
 
 /** A domain's ASCII (xn--…) form, as the WHATWG URL parser makes it in Node and in the browser alike; null when it has none. */
 function asciiDomain(domain: string): string | null {

@@ -1,13 +1,7 @@
 import './App.css'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, type ReactNode } from 'react'
 import type { OperatorView } from '../../src-preload/contract'
-import { AuditScreen } from '../features/audit/AuditScreen'
 import { HomeScreen } from '../features/home/HomeScreen'
-import { OperatorsScreen } from '../features/operators/OperatorsScreen'
-import { OrdersScreen } from '../features/orders/OrdersScreen'
-import { PaymentLinkScreen } from '../features/payment-link/PaymentLinkScreen'
-import { PhoneOrderScreen } from '../features/phone-order/PhoneOrderScreen'
-import { ReportScreen } from '../features/report/ReportScreen'
 import { OperatorMenu } from '../features/session/OperatorMenu'
 import { visibleScreens } from '../features/session/roles'
 import { FirstAdminScreen, LoadingScreen, LockScreen, SignInScreen, UnreachableScreen } from '../features/session/SessionForms'
@@ -15,16 +9,16 @@ import { sessionMode, useSessionStore, watchSignedOut, type SessionMode } from '
 import { useIdleLock } from '../features/session/use-idle-lock'
 import { HelpButtons } from '../features/shortcuts/HelpButtons'
 import { useShortcuts } from '../features/shortcuts/use-shortcuts'
-import { SettingsScreen } from '../features/settings/SettingsScreen'
 import { TeamBanner } from '../features/team/TeamBanner'
 import { subscribeTeamEvents, useTeamStore } from '../features/team/team-store'
-import { WelcomeScreen } from '../features/welcome/WelcomeScreen'
 import { useWelcome } from '../features/welcome/use-welcome'
 import { EnvironmentBanner } from '../ui/EnvironmentBanner'
 import { focusElement } from '../ui/focus'
+import { OnMount } from '../ui/lazy'
 import { AuditIcon, HomeIcon, LinkIcon, OperatorsIcon, OrdersIcon, PhoneIcon, ReportIcon, SettingsIcon } from '../ui/icons'
 import { ErrorBoundary } from './ErrorBoundary'
 import { useT } from '../i18n/i18n'
+import { AuditScreen, OperatorsScreen, OrdersScreen, PaymentLinkScreen, PhoneOrderScreen, preloadScreen, ReportScreen, SettingsScreen, WelcomeScreen } from './lazy-screens'
 import { screens, subscribeShellEvents, useShellStore, type Screen } from './shell-store'
 
 const SCREENS: Record<Screen, { icon: ReactNode; render: () => ReactNode }> = {
@@ -119,11 +113,14 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
 
   // A screen opened puts the keyboard in it: a field the screen focuses itself (the search, the
   // customer finder, the link form) keeps it; otherwise its title takes it, not the menu left behind.
-  useEffect(() => {
+  // Run once the screen is on the page: a screen loaded on demand (./lazy-screens.ts) arrives after
+  // its loading line, and its own effects (its field taking the focus) run before this.
+  const screenShown = () => {
     const content = main.current
     const title = content?.querySelector<HTMLElement>('h1')
     if (content && title && !content.contains(document.activeElement)) focusElement(title)
-  }, [screen, welcome.open])
+  }
+  const shown = welcome.open ? 'welcome' : screen
 
   return (
     <div className={`shell shell--${environment ?? 'unknown'}`} hidden={hidden} inert={hidden} data-testid="shell">
@@ -144,6 +141,8 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
                 type="button"
                 className="nav-item"
                 aria-current={item === screen && !welcome.open ? 'page' : undefined}
+                onPointerEnter={() => preloadScreen(item)}
+                onFocus={() => preloadScreen(item)}
                 onClick={() => {
                   welcome.leave()
                   navigate(item)
@@ -162,9 +161,25 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
             <strong>{t('shell.backEndSilent')}</strong> {infoError.message}
           </div>
         ) : null}
-        {/* Keyed by screen so that a rendering error on one screen is forgotten on the next. */}
-        <ErrorBoundary key={welcome.open ? 'welcome' : screen}>{welcome.open ? <WelcomeScreen /> : welcome.ready ? SCREENS[screen].render() : null}</ErrorBoundary>
+        {/* Keyed by screen so that a rendering error on one screen is forgotten on the next (a chunk that could not load is one). */}
+        <ErrorBoundary key={shown}>
+          {welcome.open || welcome.ready ? (
+            <Suspense fallback={<ScreenLoading />}>
+              <OnMount onMount={screenShown}>{welcome.open ? <WelcomeScreen /> : SCREENS[screen].render()}</OnMount>
+            </Suspense>
+          ) : null}
+        </ErrorBoundary>
       </main>
     </div>
+  )
+}
+
+/** While a screen's code is on its way (a few milliseconds from the app's own files): said, not shown as a blank. */
+function ScreenLoading() {
+  const t = useT()
+  return (
+    <p className="screen-loading" role="status">
+      {t('shell.opening')}
+    </p>
   )
 }

@@ -51,10 +51,10 @@ export const useShellStore = create<ShellState>()((set) => ({
     const result = await api.app.info()
     set(result.ok ? { info: result.value, infoError: null } : { infoError: result.error })
     // The desk's language; until someone chooses one, the system's (English when it speaks neither).
-    if (result.ok) switchLanguage(result.value.language ?? languageFromSystem(navigator.languages))
+    if (result.ok) void switchLanguage(result.value.language ?? languageFromSystem(navigator.languages))
   },
   chooseLanguage: async (language) => {
-    switchLanguage(language)
+    void switchLanguage(language)
     const api = getApi()
     if (!api) return NO_BRIDGE
     const result = await api.app.setLanguage({ language })

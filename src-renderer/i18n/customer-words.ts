@@ -4,9 +4,14 @@
  * customer who chose Bahasa Melayu a Malay message. A customer with no language chosen gets the desk's.
  */
 import type { TFunction } from 'i18next'
-import { currentLanguage, i18n } from './i18n'
+import { addMalay, currentLanguage, i18n } from './i18n'
 import { formatsFor, type Formats } from './formats'
 import type { Language } from './languages'
+import { ms } from './ms'
+
+// A customer's words are needed at once, in either language, whatever the desk's: the Malay catalogue
+// comes with the screens that write to customers (i18n.ts fetches it on demand otherwise).
+addMalay(ms)
 
 export interface CustomerWords {
   language: Language

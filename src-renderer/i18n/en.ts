@@ -50,6 +50,8 @@ export const en = {
     /** The letters of the logo beside the name. */
     logo: 'MB',
     mainMenu: 'Main',
+    /** While a screen's code loads (App.tsx: ScreenLoading). */
+    opening: 'Opening the screen…',
     screens: {
       home: 'Home',
       orders: 'Orders',

@@ -1,7 +1,10 @@
 /**
- * The renderer's words: i18next with react-i18next, both catalogues bundled (small; a switch needs no
- * fetch and never reloads the page, so a form being filled keeps what was typed). Components take
- * `t` from `useT()` and formats from `useFormats()`; both re-render on a switch.
+ * The renderer's words: i18next with react-i18next. English is bundled with the first screen; Malay
+ * (about 12 kB gzipped) is a chunk of its own, fetched from the app's own files the first time the
+ * desk switches to it, or brought by the screens that write to customers (customer-words.ts) (issue
+ * 23: the first screen's JavaScript). A switch never reloads the page, so a
+ * form being filled keeps what was typed. Components take `t` from `useT()` and formats from
+ * `useFormats()`; both re-render on a switch.
  *
  * Why i18next: well kept, small enough here (about 15 kB gzipped with react-i18next), plurals from
  * Intl.PluralRules (Malay has one form, English two), placeholders by its message format. Ids are
@@ -10,10 +13,10 @@
  */
 import i18next from 'i18next'
 import { initReactI18next, useTranslation } from 'react-i18next'
+import type { Catalogue } from './catalogue'
 import { en } from './en'
 import { formatsFor, type Formats } from './formats'
 import type { Language } from './languages'
-import { ms } from './ms'
 
 // Ids are not typed through i18next's CustomTypeOptions: with several hundred ids its types exceed
 // TypeScript's instantiation depth (TS2589, i18next/react-i18next #1864) and the typecheck takes
@@ -25,7 +28,9 @@ declare module 'i18next' {
 }
 
 void i18next.use(initReactI18next).init({
-  resources: { en: { translation: en }, ms: { translation: ms } },
+  // Malay arrives with the first switch to it (switchLanguage).
+  resources: { en: { translation: en } },
+  partialBundledLanguages: true,
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: ['en', 'ms'],
@@ -44,9 +49,25 @@ i18next.on('languageChanged', (language) => {
   if (page) page.documentElement.lang = language === 'ms' ? 'ms-MY' : 'en-MY'
 })
 
-/** Switches every word and format on screen; nothing reloads. */
-export function switchLanguage(language: Language): void {
-  if (i18next.language !== language) void i18next.changeLanguage(language)
+/** The language last asked for: a switch back made while the Malay words were still on their way wins. */
+let wanted: Language = 'en'
+
+/** Adds the Malay words (./ms.ts) once: from the chunk fetched by a switch, or from code that needs them at once (customer-words.ts). */
+export function addMalay(ms: Catalogue): void {
+  if (!i18next.hasResourceBundle('ms', 'translation')) i18next.addResourceBundle('ms', 'translation', ms)
+}
+
+/**
+ * Switches every word and format on screen; nothing reloads. Malay's words are fetched the first time
+ * (./ms.ts); a switch to a language already here happens before this returns.
+ */
+export async function switchLanguage(language: Language): Promise<void> {
+  wanted = language
+  if (language === 'ms' && !i18next.hasResourceBundle('ms', 'translation')) {
+    addMalay((await import('./ms')).ms)
+    if (wanted !== 'ms') return
+  }
+  if (i18next.language !== language) await i18next.changeLanguage(language)
 }
 
 export function currentLanguage(): Language {

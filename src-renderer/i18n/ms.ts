@@ -52,6 +52,7 @@ export const ms: Catalogue = {
     /** The letters of the logo beside the name. */
     logo: 'MB',
     mainMenu: 'Utama',
+    opening: 'Membuka skrin…',
     screens: {
       home: 'Laman utama',
       orders: 'Pesanan',

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Figure } from './figures'
 
-const BENCHES = ['simulator-bench.ts', 'gateway-client-bench.ts', 'search-bench.ts', 'search-bench-pg.ts', 'home-bench.ts', 'home-bench-pg.ts', 'tracker-bench.ts', 'listener-bench.ts', 'team-charge-bench.ts']
+const BENCHES = ['simulator-bench.ts', 'gateway-client-bench.ts', 'search-bench.ts', 'search-bench-pg.ts', 'home-bench.ts', 'home-bench-pg.ts', 'tracker-bench.ts', 'listener-bench.ts', 'team-charge-bench.ts', 'renderer-bench.ts']
 const tsx = join(__dirname, '../../node_modules/.bin/tsx')
 // Issue 23: every figure with its target, side by side at the end; a target not met is reported, and
 // the exit status says only whether every bench ran to the end.

@@ -1,11 +1,12 @@
 import 'uplot/dist/uPlot.min.css'
 import './TakingsChart.css'
 import { useEffect, useRef } from 'react'
-import uPlot from 'uplot'
+import type uPlot from 'uplot'
 import type { PeriodFigures } from '../../../src-preload/contract'
 import { useFormats, useT } from '../../i18n/i18n'
 import type { Formats } from '../../i18n/formats'
 import { axisRinggit, stackUp } from './stack'
+import { useUPlot } from './use-uplot'
 
 /** The colour of each channel family, from tokens.css (canvas needs the value, not the variable). */
 function groupColour(element: Element, group: string): string {
@@ -22,10 +23,12 @@ export function TakingsChart({ chart, label }: { chart: PeriodFigures['chart']; 
   const t = useT()
   const formats = useFormats()
   const holder = useRef<HTMLDivElement>(null)
+  // Loaded on demand (./use-uplot.ts): the canvas is drawn once it arrived.
+  const uPlot = useUPlot()
 
   useEffect(() => {
     const element = holder.current
-    if (!element) return
+    if (!element || !uPlot) return
     const series = chart.series.map((s) => ({ group: s.group, values: s.paidSen }))
     const stacked = stackUp(series)
     const x = chart.labels.map((_, index) => index)
@@ -63,8 +66,8 @@ export function TakingsChart({ chart, label }: { chart: PeriodFigures['chart']; 
       resize.disconnect()
       plot.destroy()
     }
-    // Drawn again on a language switch: the axis and the series speak it.
-  }, [chart, t])
+    // Drawn again on a language switch (the axis and the series speak it), and once uPlot arrived.
+  }, [chart, t, uPlot])
 
   const totals = chart.labels.map((_, index) => chart.series.reduce((total, s) => total + (s.paidSen[index] ?? 0), 0))
   return (

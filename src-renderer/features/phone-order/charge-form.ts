@@ -5,7 +5,8 @@
  */
 import type { CallError, ChargeProblem, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
-import { amountProblem, descriptorProblem, invoiceNumberProblem } from '../../../src-common/link-rules'
+import { descriptorProblem } from '../../../src-common/descriptor'
+import { amountProblem, invoiceNumberProblem } from '../../../src-common/order-rules'
 import { parseRmText } from '../../../src-common/money-text'
 import { formatRm } from '../../format/money'
 import { t } from '../../i18n/i18n'

@@ -1,8 +1,7 @@
 import './shortcuts.css'
 import { chordText, shortcutFor } from '../../../src-common/shortcuts'
-import { AboutPanel } from './AboutPanel'
+import { AboutPanel, ShortcutsPanel } from './lazy-panels'
 import { IS_MAC } from './keys'
-import { ShortcutsPanel } from './ShortcutsPanel'
 import { useHelpStore } from './shortcuts-store'
 import { useT } from '../../i18n/i18n'
 

@@ -1,6 +1,10 @@
 import './FirstOrderActions.css'
-import { startWith } from './first-actions'
+import type { FirstAction } from './first-actions'
 import { useT } from '../../i18n/i18n'
+
+// Loaded when a button is pressed: first-actions.ts brings the link form's store and its rules with
+// the phone-number metadata, which an Orders screen with orders never needs (issue 23).
+const startWith = (action: FirstAction): void => void import('./first-actions').then((actions) => actions.startWith(action))
 
 /** What an Orders screen with no orders at all offers: the two ways an order begins. */
 export function FirstOrderActions() {

@@ -57,13 +57,13 @@ describe('dates and times, always in Malaysia time', () => {
 })
 
 describe('days and times outside components', () => {
-  it('speak the desk\'s language and Malaysia time, and a picked day is a Malaysia day', () => {
+  it('speak the desk\'s language and Malaysia time, and a picked day is a Malaysia day', async () => {
     expect(formatDateTime('2026-12-23T15:59:00.000Z')).toBe('23 Dec 2026, 23:59')
-    switchLanguage('ms')
+    await switchLanguage('ms')
     try {
       expect(formatDateTime('2026-12-23T16:00:00.000Z')).toBe('24 Dis 2026, 00:00')
     } finally {
-      switchLanguage('en')
+      await switchLanguage('en')
     }
     // The Orders filter's "23 Dec" starts at midnight in Malaysia and ends before the next one.
     expect(startOfMalaysiaDay('2026-12-23')).toBe('2026-12-22T16:00:00.000Z')

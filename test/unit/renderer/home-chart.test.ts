@@ -20,13 +20,13 @@ describe('the takings chart', () => {
     expect(stackUp([])).toEqual([])
   })
 
-  it('labels its axis in ringgit from sen', () => {
+  it('labels its axis in ringgit from sen', async () => {
     expect([axisRinggit(0), axisRinggit(35_000), axisRinggit(1_250_00), axisRinggit(2_500_000_00)]).toEqual(['RM 0', 'RM 350', 'RM 1.3k', 'RM 2.5m'])
-    switchLanguage('ms')
+    await switchLanguage('ms')
     try {
       expect([axisRinggit(35_000), axisRinggit(1_250_00), axisRinggit(2_500_000_00)]).toEqual(['RM 350', 'RM 1.3 ribu', 'RM 2.5 juta'])
     } finally {
-      switchLanguage('en')
+      await switchLanguage('en')
     }
   })
 

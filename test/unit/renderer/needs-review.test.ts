@@ -63,13 +63,13 @@ describe('what was paid beside the order’s amount', () => {
     expect(paidNote(order({ amountSen: 4_50, gatewayAmountSen: 9_00 }))).toMatchObject({ short: 'RM\u00a09.00 paid (of RM\u00a04.50)', long: 'RM\u00a09.00 paid, RM\u00a04.50 more than the order', lower: false })
   })
 
-  it('says it in Bahasa Melayu on a Malay desk', () => {
-    switchLanguage('ms')
+  it('says it in Bahasa Melayu on a Malay desk', async () => {
+    await switchLanguage('ms')
     try {
       expect(paidNote(order({ amountSen: 4_50, gatewayAmountSen: 4_00 }))?.long).toBe('RM\u00a04.00 dibayar, kurang RM\u00a00.50 (diskaun atau promosi)')
       expect(gatewayMoneyText(null, 'USD')).toBe('sejumlah wang dalam USD')
     } finally {
-      switchLanguage('en')
+      await switchLanguage('en')
     }
   })
 

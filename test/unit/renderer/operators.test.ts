@@ -204,17 +204,17 @@ describe('the audit log text', () => {
     expect(toAuditFilters({ actor: '', action: '', from: '', to: '' })).toEqual({})
   })
 
-  it('reads actions and details', () => {
+  it('reads actions and details', async () => {
     expect(actionLabel('refund.request')).toBe('Refund request')
     expect(actionLabel('approval_granted')).toBe('Approval granted')
-    switchLanguage('ms')
+    await switchLanguage('ms')
     try {
       expect(actionLabel('refund.request')).toBe('Permintaan bayaran balik')
       expect(actionLabel('phone_order.charge_again')).toBe('Caj semula pesanan telefon')
       // An action the catalogue does not know yet: as main names it.
       expect(actionLabel('report.printed')).toBe('Report printed')
     } finally {
-      switchLanguage('en')
+      await switchLanguage('en')
     }
     expect(detailsText('{"amountSen":1250,"kind":"PARTIAL","note":null}')).toBe('amountSen: 1250 · kind: PARTIAL')
     expect(detailsText('plain words')).toBe('plain words')

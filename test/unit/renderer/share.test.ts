@@ -23,7 +23,7 @@ describe('the message that carries a payment link', () => {
     expect(lines).toContain('The link can be used until 12 Jun 2030, 14:30.')
   })
 
-  it("is in the customer's language, whatever the desk's", () => {
+  it("is in the customer's language, whatever the desk's", async () => {
     const lines = shareLines(order, 'ms')
     expect(lines[0]).toBe('Hai Siti,')
     expect(lines).toContain('Sila bayar RM 128.50 untuk invois INV-000042 melalui pautan ini:')
@@ -31,14 +31,14 @@ describe('the message that carries a payment link', () => {
     expect(lines.at(-1)).toBe('Terima kasih.')
     expect(emailSubject(order, 'ms')).toBe('Bayaran untuk INV-000042')
     // A customer with no language chosen gets the desk's; an English customer stays English at a Malay desk.
-    switchLanguage('ms')
+    await switchLanguage('ms')
     try {
       expect(shareLines(order, null)[0]).toBe('Hai Siti,')
       expect(shareLines(order, 'en')[0]).toBe('Hello Siti,')
       // Why a draft cannot be made is said to staff, in the desk's language.
       expect(emailDraft({ ...order, customerEmail: null }, 'en')).toEqual({ ok: false, reason: 'Pesanan ini tiada alamat e-mel.' })
     } finally {
-      switchLanguage('en')
+      await switchLanguage('en')
     }
   })
 
