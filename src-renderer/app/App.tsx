@@ -18,7 +18,7 @@ import { OnMount } from '../ui/lazy'
 import { AuditIcon, HomeIcon, LinkIcon, OperatorsIcon, OrdersIcon, PhoneIcon, ReportIcon, SettingsIcon } from '../ui/icons'
 import { ErrorBoundary } from './ErrorBoundary'
 import { useT } from '../i18n/i18n'
-import { AuditScreen, OperatorsScreen, OrdersScreen, PaymentLinkScreen, PhoneOrderScreen, preloadScreen, ReportScreen, SettingsScreen, WelcomeScreen } from './lazy-screens'
+import { AuditScreen, OperatorsScreen, OrdersScreen, PaymentLinkScreen, PhoneOrderScreen, preloadDailyScreensOnFirstUse, preloadScreen, ReportScreen, SettingsScreen, WelcomeScreen } from './lazy-screens'
 import { screens, subscribeShellEvents, useShellStore, type Screen } from './shell-store'
 
 const SCREENS: Record<Screen, { icon: ReactNode; render: () => ReactNode }> = {
@@ -110,6 +110,8 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
     },
   })
   const main = useRef<HTMLElement>(null)
+  const allowedKey = allowed.join(' ')
+  useEffect(() => (hidden ? undefined : preloadDailyScreensOnFirstUse(allowedKey.split(' ') as Screen[])), [hidden, allowedKey])
 
   // A screen opened puts the keyboard in it: a field the screen focuses itself (the search, the
   // customer finder, the link form) keeps it; otherwise its title takes it, not the menu left behind.

@@ -34,3 +34,25 @@ export function preloadScreen(screen: Screen): void {
   const load = screen === 'home' ? undefined : LOADERS[screen]
   void load?.().catch(() => undefined)
 }
+
+/** The screens of every day's work, fetched as soon as staff first move or type on the screens. */
+const DAILY_SCREENS: readonly Screen[] = ['orders', 'payment-link', 'phone-order']
+
+/**
+ * Fetches the daily screens' code the first time staff move the mouse or press a key while the
+ * screens show: after the first screen is complete (so it never waits for them), and before the
+ * first click on one of them, which would otherwise wait for a dozen chunks. Returns the unsubscribe.
+ */
+export function preloadDailyScreensOnFirstUse(allowed: readonly Screen[]): () => void {
+  const start = (): void => {
+    stop()
+    for (const screen of DAILY_SCREENS) if (allowed.includes(screen)) preloadScreen(screen)
+  }
+  const stop = (): void => {
+    window.removeEventListener('pointermove', start)
+    window.removeEventListener('keydown', start)
+  }
+  window.addEventListener('pointermove', start, { passive: true })
+  window.addEventListener('keydown', start)
+  return stop
+}

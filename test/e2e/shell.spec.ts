@@ -90,3 +90,19 @@ test('a page that has not entered with the token gets nothing', async ({ browser
   await expect(stranger.locator('body')).toContainText('npm start')
   await stranger.close()
 })
+
+test.describe('on Home', () => {
+  test.use({ startOn: 'home' })
+
+  test("the daily screens' code is fetched once staff first move on the screens, not before", async ({ page }) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
+    // Everything the page has fetched since it opened (the fixture signed in before this test began).
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname))
+    expect(fetched.some((path) => path.endsWith('.js'))).toBe(true)
+    expect(fetched.filter((path) => /\/(Orders|PaymentLink|PhoneOrder)Screen-/.test(path))).toEqual([])
+    const orders = page.waitForRequest(/\/OrdersScreen-[\w-]+\.js$/)
+    const phoneOrder = page.waitForRequest(/\/PhoneOrderScreen-[\w-]+\.js$/)
+    await page.mouse.move(600, 400)
+    await Promise.all([orders, phoneOrder])
+  })
+})
