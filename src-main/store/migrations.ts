@@ -13,6 +13,7 @@ import { OPERATORS_SCHEMA } from './migration-6-operators'
 import { INVOICE_CASE_SCHEMA } from './migration-7-invoice-case'
 import { TAKINGS_SCHEMA } from './migration-8-takings'
 import { CUSTOMER_LANGUAGE_SCHEMA } from './migration-9-customer-language'
+import { AMOUNT_FILTER_SCHEMA } from './migration-10-amount-filter'
 import { PRIVATE_FILE_MODE } from '../private-files'
 
 export interface Migration {
@@ -106,6 +107,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'customer language',
     up: (db) => {
       db.exec(CUSTOMER_LANGUAGE_SCHEMA)
+    },
+  },
+  {
+    // The amount index carries the other filtered columns: an amount range is searched in it alone (issue 23).
+    version: 10,
+    name: 'amount ranges searched in their index alone',
+    up: (db) => {
+      db.exec(AMOUNT_FILTER_SCHEMA)
     },
   },
 ]

@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createCardCipher } from '../../src-main/credentials/card-cipher'
 import { openDatabase } from '../../src-main/store/database'
+import { createHistory } from '../../src-main/store/history'
 import { migrate, MIGRATIONS, schemaVersion } from '../../src-main/store/migrations'
 
 const NEWEST = MIGRATIONS.at(-1)?.version
@@ -32,6 +34,7 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
       [7, 'invoice numbers without regard to case'],
       [8, 'takings'],
       [9, 'customer language'],
+      [10, 'amount ranges searched in their index alone'],
     ])
   })
 
@@ -125,6 +128,30 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
     expect(db.prepare('select invoice_number from orders order by id').pluck().all()).toEqual(['inv-used-1', 'INV-USED-1'])
     const plan = db.prepare("explain query plan select * from orders where lower(invoice_number) = lower('Inv-Used-1')").all() as { detail: string }[]
     expect(plan.map((step) => step.detail).join(' ')).toContain('orders_by_invoice_folded')
+    db.close()
+  })
+
+  it('10 rebuilds the amount index of a history with orders: amount ranges find the same orders, checked in that index alone', async () => {
+    const db = openDatabase(file)
+    await migrate(db, file, MIGRATIONS.slice(0, 9))
+    const insert = db.prepare(
+      "insert into orders (kind, invoice_number, amount_sen, currency, channel, status, customer_name, created_by, created_at, updated_at) values ('card_link', ?, ?, 'MYR', 'CARD', ?, 'Siti', 'desk', ?, ?)",
+    )
+    const statuses = ['PAID', 'FAILED', 'PENDING'] as const
+    for (let i = 1; i <= 300; i += 1) {
+      const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString()
+      insert.run(`INV-${String(i)}`, (i * 37) % 1_000, statuses[i % 3], at, at)
+    }
+
+    await migrate(db, file)
+    expect(schemaVersion(db)).toBe(NEWEST)
+    const history = createHistory(db, { cipher: createCardCipher(Buffer.alloc(32)) })
+    const page = history.orders.search({ amountMinSen: 100, amountMaxSen: 200, statuses: ['FAILED'], limit: 50 })
+    const expected = (db.prepare("select id from orders where amount_sen between 100 and 200 and status = 'FAILED' order by id desc").pluck().all() as number[]).slice(0, 50)
+    expect(expected.length).toBeGreaterThan(5)
+    expect(page.rows.map((row) => row.id)).toEqual(expected)
+    const plan = db.prepare("explain query plan select id from orders indexed by orders_by_amount where amount_sen between 100 and 200 and status = 'FAILED' and kind = 'card_link' and channel = 'CARD' and created_at > ''").all() as { detail: string }[]
+    expect(plan.map((step) => step.detail).join(' ')).toContain('COVERING INDEX orders_by_amount')
     db.close()
   })
 })
