@@ -15,7 +15,8 @@
  *    one a little less common (the window held some matches, not a page) goes on to the ids just
  *    below, as many as the window's share of matches says the page needs (at most `stretch`).
  *    Skipped when the planner's estimate of the matches (its statistics, nothing read) says the
- *    window would hold very few of them: a phone, an e-mail, a rare status.
+ *    window would hold very few of them: a phone, an e-mail, a rare status; and when the search is
+ *    one word that starts more than `dense` invoices (step 2 lists its ids from the B-tree alone).
  * 2. **The rest through the indexes**, when the window held fewer matches than the page wants (the
  *    conditions are selective, or their orders are older):
  *    - a word that starts more than `dense` invoice numbers (a stretch of consecutive invoices): the
@@ -116,6 +117,10 @@ export class PgOrderSearch implements OrderSearchEngine {
     const newest = this.maxIdStatement.get() as number | null
     if (newest === null) return []
     const top = Math.min(high, newest)
+    // A single word that starts many invoices is answered whole from the invoice B-tree and the
+    // trigram index (step 2), whatever the newest ids hold: checking them first (step 1) only added
+    // its reading to that of the B-tree, which lists the word's ids without a row.
+    if (conditions.textOnly && conditions.terms.length === 1 && this.denseTerm(conditions) === 0) return this.older(conditions, top, limit)
     const cut = top - this.window
     // Step 1, unless the planner's estimate of the matches (from its statistics, no row read) says
     // the window would hold very few of them: then straight to step 2. The dates are left out of the
@@ -149,7 +154,7 @@ export class PgOrderSearch implements OrderSearchEngine {
 
   /** Step 2: the matches at or below `high`, newest first, through the indexes. */
   private older(conditions: Conditions, high: number, limit: number): OrderRecord[] {
-    const dense = conditions.terms.findIndex((_, t) => (conditions.invoices[t] ?? []).reduce((sum, n) => sum + n, 0) > this.dense)
+    const dense = this.denseTerm(conditions)
     if (dense >= 0) return this.denseInvoices(conditions, dense, high, limit)
     // The ids first (a covering index can give them without the rows), then their rows. `id + 0`: the
     // order is the ids', but not to be had from walking the primary key.
@@ -157,6 +162,11 @@ export class PgOrderSearch implements OrderSearchEngine {
       this.statement(`select o.id from orders o where o.id <= @high and ${conditions.sql} order by o.id + 0 desc limit @limit`, true).all({ ...conditions.params, high, limit }),
     )
     return this.rows(ids as number[])
+  }
+
+  /** The first term that starts more than `dense` invoice numbers, or -1. */
+  private denseTerm(conditions: Conditions): number {
+    return conditions.terms.findIndex((_, t) => (conditions.invoices[t] ?? []).reduce((sum, n) => sum + n, 0) > this.dense)
   }
 
   /**
