@@ -1187,9 +1187,21 @@ export const BridgeErrorCode = {
   internal: 'INTERNAL',
 } as const
 
+/**
+ * A message of main's catalogue (src-common/said): its id and values. A value is data (a number, an
+ * invoice number, a name, the gateway's own text) or another whole message of the catalogue.
+ */
+export interface Said {
+  id: string
+  values?: Record<string, string | number | Said>
+}
+
 export interface CallError {
   code: string
+  /** In English, for logs and tests; the renderer shows `say` worded in the desk's language instead (src-renderer/api.ts). */
   message: string
+  /** What main says, as a message id with its values, worded by the renderer from its catalogues' `said` section; absent for a text main has no id for yet. */
+  say?: Said
   /** The input field the error is about, as a dotted path, when there is one. */
   field?: string
   /** A FORBIDDEN call: the role it needs, and whether a Supervisor may approve it on the spot. */

@@ -5,6 +5,7 @@
 import type { AttemptView, OrderFilters, OrderView, TimelineEntry } from '../../src-preload/contract'
 import { readableSummary } from '../../src-common/status-words'
 import { AppError } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 import type { AttemptRow, EventRow, OrderPage, OrderRow, OrderSearch } from '../store/history-types'
 
 export interface HistoryReader {
@@ -69,7 +70,7 @@ export function countOrders(history: HistoryReader, filters: OrderFilters): { to
 
 export function attemptView(history: HistoryReader, id: number): AttemptView {
   const attempt = history.attempts.get(id)
-  if (!attempt) throw new AppError('NOT_FOUND', `There is no gateway request ${String(id)} in this environment's history.`)
+  if (!attempt) throw new AppError('NOT_FOUND', say('said.records.attempt', { id }))
   return {
     id: attempt.id,
     operation: attempt.operation,

@@ -11,8 +11,8 @@ import { randomUUID } from 'node:crypto'
 import type { Bank, LinkDefaults, LinkRequest, OrderDetail } from '../../src-preload/contract'
 import { CHANNEL_NAMES, isGenericChannel, needsBank, needsLineItems, type GenericChannel } from '../../src-common/channels'
 import { checkLinkRequest, firstError } from '../../src-common/link-rules'
-import { statusWord } from '../../src-common/status-words'
-import { AppError } from '../bridge/app-error'
+import { AppError, englishOnly } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 import {
   createPaymentBody,
   paymentPageBody,
@@ -175,12 +175,11 @@ function plan(request: LinkRequest, customer: CustomerRow, requestId: string, pa
 }
 
 function refusal(error: GatewayError): AppError {
-  if (error.code === 'AUTH') return new AppError('GATEWAY_REJECTED', `${error.message}. No link was created.`)
+  if (error.code === 'AUTH') return new AppError('GATEWAY_REJECTED', say('said.links.refusedAuth', { problem: say(`said.gateway.problem.${error.code}`) }))
   if (error.code === 'REJECTED' || error.code === 'NOT_FOUND') {
-    const said = error.gatewayMessage ?? 'no reason given'
-    return new AppError('GATEWAY_REJECTED', `The gateway refused the link: ${said}. No link was created; correct it and try again.`, formFieldOf(error.field))
+    return new AppError('GATEWAY_REJECTED', say('said.links.refused', { gatewayMessage: error.gatewayMessage ?? say('said.gateway.noReason') }), formFieldOf(error.field))
   }
-  return new AppError('GATEWAY_UNAVAILABLE', `${error.message} No link was created.`)
+  return new AppError('GATEWAY_UNAVAILABLE', say('said.links.unavailable', { problem: error.say }))
 }
 
 export class PaymentLinks {
@@ -203,7 +202,7 @@ export class PaymentLinks {
   async banks(): Promise<{ banks: Bank[] }> {
     const client = await this.ctx.gateway()
     const result = await client.bankList()
-    if (!result.ok) throw new AppError('GATEWAY_UNAVAILABLE', `The bank list could not be fetched: ${result.error.message}`)
+    if (!result.ok) throw new AppError('GATEWAY_UNAVAILABLE', say('said.links.banksUnavailable', { problem: result.error.say }))
     return { banks: result.value }
   }
 
@@ -212,7 +211,7 @@ export class PaymentLinks {
     const history = ctx.history()
     const check = checkLinkRequest(request, { production: ctx.environment() === 'production' })
     const problem = firstError(check.errors)
-    if (problem) throw new AppError('INVALID_INPUT', problem[1], problem[0])
+    if (problem) throw new AppError('INVALID_INPUT', englishOnly(problem[1]), problem[0])
 
     const invoiceNumber = request.invoiceNumber.trim()
     /** The order that held this number and never became a link (its number may be asked for again). */
@@ -380,11 +379,11 @@ export class PaymentLinks {
     const { ctx } = this
     const history = ctx.history()
     const order = history.orders.get(id)
-    if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
+    if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id }))
     if ((order.kind !== 'card_link' && order.kind !== 'generic_link') || order.status !== 'PENDING') {
-      throw new AppError('NOT_CANCELLABLE', `Only a link waiting for payment can be marked cancelled; this order is ${statusWord(order.status)}.`)
+      throw new AppError('NOT_CANCELLABLE', say('said.links.notCancellable', { status: order.status }))
     }
-    if (order.review) throw new AppError('NEEDS_REVIEW', 'The gateway says this link was paid (with other money): decide the review first.')
+    if (order.review) throw new AppError('NEEDS_REVIEW', say('said.links.needsReview'))
     const at = ctx.now().toISOString()
     const why = reason.trim()
     history.transaction(() => {

@@ -9,6 +9,7 @@
  */
 import type { OrderDetail } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
+import { say, type Said } from '../../src-common/said/say'
 import type { GatewayResult, StatusOutcome, GenericPayment } from '../gateway/client'
 import type { GatewayErrorCode } from '../gateway/errors'
 import type { NormalisedStatus } from '../gateway/status'
@@ -60,7 +61,7 @@ const isLink = (order: OrderRow): boolean => order.kind === 'card_link' || order
  */
 export function orderDetail(history: History, id: number, now: Date, settlementCutOff = DEFAULT_SETTLEMENT_CUT_OFF): OrderDetail {
   const order = history.orders.get(id)
-  if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
+  if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id }))
   return {
     order: orderView(order),
     timeline: history.events.forOrder(id).map(timelineEntry),
@@ -73,10 +74,10 @@ export function orderDetail(history: History, id: number, now: Date, settlementC
 /** A status check the gateway did not answer usably; `gatewayCode` tells the tracker whether it is offline. */
 export class CheckFailedError extends AppError {
   constructor(
-    message: string,
+    said: Said,
     readonly gatewayCode: GatewayErrorCode,
   ) {
-    super('GATEWAY_UNAVAILABLE', message)
+    super('GATEWAY_UNAVAILABLE', said)
   }
 }
 
@@ -279,7 +280,7 @@ type Lookup = { kind: 'card'; result: GatewayResult<StatusOutcome> } | { kind: '
 async function lookUp(ctx: ServiceContext, order: OrderRow): Promise<Lookup> {
   const client = await ctx.gateway()
   if (order.kind === 'generic_link') {
-    if (!order.paymentId) throw new AppError('NOT_CHECKABLE', 'This order has no payment id to ask the gateway about.')
+    if (!order.paymentId) throw new AppError('NOT_CHECKABLE', say('said.checks.noPaymentId'))
     return { kind: 'generic', result: await client.retrievePayment(order.paymentId) }
   }
   // A charge is asked about by its Request-Id, which the gateway knows whatever became of the invoice number.
@@ -308,7 +309,7 @@ export interface CheckOptions {
 
 /** Another desk of the team is asking about this order or refund right now. */
 export function checkInProgress(): AppError {
-  return new AppError('CHECK_IN_PROGRESS', 'Another desk is checking this status right now: its answer will show here in a moment.')
+  return new AppError('CHECK_IN_PROGRESS', say('said.checks.inProgress'))
 }
 
 /**
@@ -340,10 +341,10 @@ async function checkClaimedOrder(
 ): Promise<OrderDetail> {
   const history = ctx.history()
   const order = history.orders.get(id)
-  if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
-  if (order.review) throw new AppError('NEEDS_REVIEW', 'The gateway’s answer for this order needs a person’s decision first (see “Needs review”).')
+  if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id }))
+  if (order.review) throw new AppError('NEEDS_REVIEW', say('said.checks.needsReview'))
   const due = statusCheckDueAt(history, order)
-  if (!due) throw new AppError('NOT_CHECKABLE', `This order is ${statusWord(order.status)}: a status check would not change it.`)
+  if (!due) throw new AppError('NOT_CHECKABLE', say('said.checks.final', { status: order.status }))
   if (!(options.afterNotification && order.kind === 'generic_link')) assertDue(due, ctx.now())
   claim.sending(order.id, lookUpPath(order), ctx.now().toISOString())
   const lookup = await lookUp(ctx, order)
@@ -371,7 +372,7 @@ async function checkClaimedOrder(
       actor: null,
       at: ctx.now().toISOString(),
     })
-    const failed = new CheckFailedError(`${lookup.result.error.message} The order is unchanged; try again later.`, lookup.result.error.code)
+    const failed = new CheckFailedError(say('said.checks.orderUnchanged', { problem: lookup.result.error.say }), lookup.result.error.code)
     options.inCommit?.(failed)
     return { updated: null, failed }
   })

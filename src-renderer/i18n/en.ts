@@ -12,9 +12,11 @@ import { customers } from './en/customers'
 import { tracker } from './en/tracker'
 import { approval } from './en/approval'
 import { refunds } from './en/refunds'
+import { said } from '../../src-common/said/en'
 
 export const en = {
   refunds,
+  said,
   orders,
   paymentLink,
   phoneOrder,

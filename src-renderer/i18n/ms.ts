@@ -14,9 +14,11 @@ import { customers } from './ms/customers'
 import { tracker } from './ms/tracker'
 import { approval } from './ms/approval'
 import { refunds } from './ms/refunds'
+import { said } from '../../src-common/said/ms'
 
 export const ms: Catalogue = {
   refunds,
+  said,
   orders,
   paymentLink,
   phoneOrder,
