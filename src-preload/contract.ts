@@ -729,10 +729,14 @@ export type ApprovableCall = z.infer<typeof ApprovableCall>
 export const ApprovalGranted = z.object({ approver: z.string(), expiresAt: z.string() })
 export type ApprovalGranted = z.infer<typeof ApprovalGranted>
 
+/** A message of main's catalogue (the `Said` of CallError), as an answer's field carries it. */
+export const SaidSchema: z.ZodType<Said> = z.lazy(() => z.object({ id: z.string(), values: z.record(z.string(), z.union([z.string(), z.number(), SaidSchema])).optional() }))
+
 /** One thing that would refuse a phone order's charge: the error the charge would answer (code, words, field; `needs` for a Clerk's limit). */
 export const ChargeProblem = z.object({
   code: z.string(),
   message: z.string(),
+  say: SaidSchema.optional(),
   field: z.string().optional(),
   needs: z.object({ role: Role, approvable: z.boolean() }).optional(),
 })

@@ -26,9 +26,10 @@ function worded(said: Said): string | null {
 /**
  * The error with `message` a getter that words `say` in the language of the moment each time it is
  * read, so that an error on screen follows a switch at the next render; main's English when the id
- * is unknown here. Every `error.message` of the screens and stores then speaks the desk's language.
+ * is unknown here. Every `error.message` of the screens and stores then speaks the desk's language
+ * (and a phone order's pre-check problems, which are errors a charge would answer, read through it too).
  */
-export function inDesksLanguage(error: CallError): CallError {
+export function inDesksLanguage<E extends CallError>(error: E): E {
   const said = error.say
   if (!said) return error
   const english = error.message

@@ -189,6 +189,7 @@ describe('refused before any call', () => {
       code: 'DUPLICATE_INVOICE',
       field: 'invoiceNumber',
       message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.',
+      say: { id: 'said.links.duplicateInvoice', values: { invoice: 'INV-000001' } },
     })
     expect(await gatewayCalls('payment_page')).toBe(before)
   })
@@ -219,6 +220,8 @@ describe('a refusal by the gateway', () => {
       code: 'GATEWAY_REJECTED',
       field: 'bankCode',
       message: 'The gateway refused the link: payment.bank_code is not active. No link was created; correct it and try again.',
+      // The gateway's own words travel as a value, as it wrote them.
+      say: { id: 'said.links.refused', values: { gatewayMessage: 'payment.bank_code is not active' } },
     })
     const order = (await app.call('orders.search', { text: 'INV-000001', limit: 5 })).rows[0]
     expect(order).toMatchObject({ status: 'FAILED', linkUrl: null })
@@ -281,7 +284,7 @@ describe('two links asked for together with the same invoice number', () => {
     const results = await Promise.all([app.backend.dispatch('links.create', cardLink()), app.backend.dispatch('links.create', genericLink('EWALLET_TNG'))])
     expect(results.filter((result) => result.ok)).toHaveLength(1)
     expect(results.flatMap((result) => (result.ok ? [] : [result.error]))).toEqual([
-      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.' },
+      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.', say: { id: 'said.links.duplicateInvoice', values: { invoice: 'INV-000001' } } },
     ])
     expect((await gatewayCalls('payment_page')) + (await gatewayCalls('v3_create_payment'))).toBe(1)
   })
