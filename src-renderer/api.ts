@@ -18,9 +18,9 @@ declare global {
 
 /** Main's message in the current language; null when this renderer has no such id (an older or newer main). */
 function worded(said: Said): string | null {
-  if (!i18n.exists(said.id)) return null
   const values = Object.fromEntries(Object.entries(said.values ?? {}).map(([name, value]) => [name, typeof value === 'object' ? (worded(value) ?? value.id) : value]))
-  return t(said.id, values)
+  // With the values: an id with plural forms exists through its count.
+  return i18n.exists(said.id, values) ? t(said.id, values) : null
 }
 
 /**
