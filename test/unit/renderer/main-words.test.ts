@@ -14,13 +14,21 @@ import { startTestBackend, type TestBackend } from '../../integration/backend-fi
 let backend: TestBackend
 const window = { api: undefined as Api | undefined }
 Object.defineProperty(globalThis, 'window', { value: window, configurable: true })
-const { getApi, inDesksLanguage, NO_BRIDGE } = await import('../../../src-renderer/api')
-const { switchLanguage } = await import('../../../src-renderer/i18n/i18n')
+// The renderer's modules are typed for the page (DOM), this test for Node: they are loaded by a path
+// the typecheck does not follow, and typed here by what the test uses of them.
+interface RendererApi {
+  getApi: (this: void) => Api | null
+  inDesksLanguage: <E extends CallError>(this: void, error: E) => E
+  NO_BRIDGE: CallError
+}
+const renderer = (path: string): string => `../../../src-renderer/${path}`
+const { getApi, inDesksLanguage, NO_BRIDGE } = (await import(renderer('api'))) as RendererApi
+const { switchLanguage } = (await import(renderer('i18n/i18n'))) as { switchLanguage: (this: void, language: 'en' | 'ms') => void }
 
 beforeAll(async () => {
   backend = await startTestBackend()
   window.api = buildApi({
-    invoke: async (name, input) => structuredClone(await backend.backend.dispatch(name, input)) as Result<unknown>,
+    invoke: async (name, input) => structuredClone<Result<unknown>>(await backend.backend.dispatch(name, input)),
     subscribe: () => () => undefined,
   })
 })
