@@ -17,13 +17,13 @@ Object.defineProperty(globalThis, 'window', { value: window, configurable: true 
 // The renderer's modules are typed for the page (DOM), this test for Node: they are loaded by a path
 // the typecheck does not follow, and typed here by what the test uses of them.
 interface RendererApi {
-  getApi: (this: void) => Api | null
-  inDesksLanguage: <E extends CallError>(this: void, error: E) => E
+  getApi: () => Api | null
+  inDesksLanguage: <E extends CallError>(error: E) => E
   NO_BRIDGE: CallError
 }
 const renderer = (path: string): string => `../../../src-renderer/${path}`
 const { getApi, inDesksLanguage, NO_BRIDGE } = (await import(renderer('api'))) as RendererApi
-const { switchLanguage } = (await import(renderer('i18n/i18n'))) as { switchLanguage: (this: void, language: 'en' | 'ms') => void }
+const { switchLanguage } = (await import(renderer('i18n/i18n'))) as { switchLanguage: (language: 'en' | 'ms') => void }
 
 beforeAll(async () => {
   backend = await startTestBackend()
