@@ -352,10 +352,16 @@ export const OrderView = z.object({
 })
 export type OrderView = z.infer<typeof OrderView>
 
+/** A message of main's catalogue (the `Said` of CallError), as an answer's field carries it. */
+export const SaidSchema: z.ZodType<Said> = z.lazy(() => z.object({ id: z.string(), values: z.record(z.string(), z.union([z.string(), z.number(), SaidSchema])).optional() }))
+
 export const TimelineEntry = z.object({
   id: z.number(),
   type: z.string(),
+  /** What happened in English, as written at the time: shown only when `say` is null (rows written before main's words had ids). */
   summary: z.string(),
+  /** What happened as main's message id and values, worded by the renderer in the desk's language. */
+  say: SaidSchema.nullable(),
   at: z.string(),
   actor: z.string().nullable(),
   /** Present when the entry is a gateway request: its request and response open on demand. */
@@ -728,9 +734,6 @@ export type ApprovableCall = z.infer<typeof ApprovableCall>
 
 export const ApprovalGranted = z.object({ approver: z.string(), expiresAt: z.string() })
 export type ApprovalGranted = z.infer<typeof ApprovalGranted>
-
-/** A message of main's catalogue (the `Said` of CallError), as an answer's field carries it. */
-export const SaidSchema: z.ZodType<Said> = z.lazy(() => z.object({ id: z.string(), values: z.record(z.string(), z.union([z.string(), z.number(), SaidSchema])).optional() }))
 
 /** One thing that would refuse a phone order's charge: the error the charge would answer (code, words, field; `needs` for a Clerk's limit). */
 export const ChargeProblem = z.object({

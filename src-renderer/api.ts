@@ -23,6 +23,11 @@ function worded(said: Said): string | null {
   return i18n.exists(said.id, values) ? t(said.id, values) : null
 }
 
+/** Main's message in the desk's language, or `english` (main's own wording) when this renderer does not know its id. */
+export function saidText(said: Said, english: string): string {
+  return worded(said) ?? english
+}
+
 /**
  * The error with `message` a getter that words `say` in the language of the moment each time it is
  * read, so that an error on screen follows a switch at the next render; main's English when the id

@@ -30,6 +30,16 @@ type Leaves<T, Prefix extends string> = {
 /** Every id of main's catalogue, as the renderer knows it (`said.…`); a mistyped id fails the typecheck. */
 export type SaidId = Leaves<typeof said, 'said.'>
 
+/** Whether a stored value has a Said's shape (a timeline row's details are read back from the history). */
+export function isSaid(value: unknown): value is Said {
+  if (typeof value !== 'object' || value === null) return false
+  const { id, values } = value as { id?: unknown; values?: unknown }
+  if (typeof id !== 'string') return false
+  if (values === undefined) return true
+  if (typeof values !== 'object' || values === null) return false
+  return Object.values(values).every((inner) => typeof inner === 'string' || typeof inner === 'number' || isSaid(inner))
+}
+
 /** A message of main's catalogue with its values. */
 export function say(id: SaidId, values?: Record<string, SaidValue>): Said {
   return values ? { id, values } : { id }

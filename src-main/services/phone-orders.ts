@@ -199,7 +199,14 @@ export class PhoneOrders {
         orderId: order.id,
         type: 'created',
         summary: `Phone order: MOTO charge of ${cardText(card) ?? 'a saved card'}${request.note.trim() ? ` (${request.note.trim()})` : ''}`,
-        details: { cardId: card.id, requestId, descriptor, note: request.note.trim(), duplicateConfirmed: request.confirmDuplicate },
+        details: {
+          cardId: card.id,
+          requestId,
+          descriptor,
+          note: request.note.trim(),
+          duplicateConfirmed: request.confirmDuplicate,
+          say: say(request.note.trim() ? 'said.timeline.phoneOrderNote' : 'said.timeline.phoneOrder', { card: cardText(card) ?? say('said.timeline.savedCard'), note: request.note.trim() }),
+        },
         attemptId: attempt.id,
         actor: ctx.actor(),
         at,
@@ -246,7 +253,7 @@ export class PhoneOrders {
           orderId: order.id,
           type: 'attempt',
           summary: unknown ? `Outcome unknown: ${result.error.message}` : `Refused, nothing charged: ${result.error.message}`,
-          details: { code: result.error.code },
+          details: { code: result.error.code, say: say(unknown ? 'said.timeline.outcomeUnknown' : 'said.timeline.chargeRefused', { problem: result.error.say }) },
           attemptId: attempt.id,
           actor: null,
           at,
@@ -288,7 +295,17 @@ export class PhoneOrders {
           : declined
             ? `Declined by the bank: ${reply || 'no reason given'}`
             : `Outcome unknown: the gateway answered ${charge.status.raw}`,
-        details: { responseCode: charge.responseCode, responseMessage: charge.responseMessage, approvalCode: charge.approvalCode, gatewayStatus: charge.status.raw },
+        details: {
+          responseCode: charge.responseCode,
+          responseMessage: charge.responseMessage,
+          approvalCode: charge.approvalCode,
+          gatewayStatus: charge.status.raw,
+          say: approved
+            ? say('said.timeline.approved', { reply: reply || 'SUCCESS', approvalCode: charge.approvalCode ?? say('said.timeline.none') })
+            : declined
+              ? say('said.timeline.declined', { reply: reply || say('said.gateway.noReason') })
+              : say('said.timeline.chargeUnknown', { gatewayStatus: charge.status.raw }),
+        },
         attemptId: attempt.id,
         actor: null,
         at,
@@ -322,7 +339,7 @@ export class PhoneOrders {
         orderId,
         type: 'staff_action',
         summary: `Supervisor override: the card is unlocked without a settled status (${why})`,
-        details: { override: true, reason: why },
+        details: { override: true, reason: why, say: say('said.timeline.overridden', { reason: why }) },
         attemptId: null,
         actor: ctx.actor(),
         at,

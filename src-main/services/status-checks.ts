@@ -226,7 +226,16 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
       summary: changed
         ? `${source}: ${statusLabel(order.status)} → ${statusLabel(status)} (gateway says ${answer.raw})${paidLess}`
         : `${source}: still ${statusWord(status)} (gateway says ${answer.raw})`,
-      details: { gatewayStatus: answer.raw, previous: order.status, ...(answer.approvalCode ? { approvalCode: answer.approvalCode } : {}) },
+      details: {
+        gatewayStatus: answer.raw,
+        previous: order.status,
+        ...(answer.approvalCode ? { approvalCode: answer.approvalCode } : {}),
+        say: changed
+          ? discount !== null
+            ? say(via === 'check' ? 'said.timeline.checkChangedLess' : 'said.timeline.notifiedChangedLess', { from: order.status, to: status, gatewayStatus: answer.raw, paid: formatRm(discount), amount: formatRm(order.amountSen) })
+            : say(via === 'check' ? 'said.timeline.checkChanged' : 'said.timeline.notifiedChanged', { from: order.status, to: status, gatewayStatus: answer.raw })
+          : say(via === 'check' ? 'said.timeline.checkStill' : 'said.timeline.notifiedStill', { status, gatewayStatus: answer.raw }),
+      },
       attemptId,
       actor: null,
       at,
@@ -264,13 +273,13 @@ function applyNotFound(ctx: ServiceContext, order: OrderRow, attemptId: number):
         orderId: order.id,
         type: 'status_changed',
         summary: order.kind === 'phone_order' ? 'Status check: the gateway has no such charge, so the customer was not charged.' : 'Status check: the gateway has no such payment, so it was never created. The invoice number may be used again.',
-        details: null,
+        details: { say: say(order.kind === 'phone_order' ? 'said.timeline.noSuchCharge' : 'said.timeline.noSuchPayment') },
         attemptId,
         actor: null,
         at,
       })
     } else {
-      history.events.append({ orderId: order.id, type: 'status_check', summary: 'Status check: the gateway does not know this order', details: null, attemptId, actor: null, at })
+      history.events.append({ orderId: order.id, type: 'status_check', summary: 'Status check: the gateway does not know this order', details: { say: say('said.timeline.unknownAtGateway') }, attemptId, actor: null, at })
     }
   })
 }
@@ -367,7 +376,7 @@ async function checkClaimedOrder(
       orderId: order.id,
       type: 'status_check',
       summary: `Status check failed: ${lookup.result.error.message}`,
-      details: { code: lookup.result.error.code },
+      details: { code: lookup.result.error.code, say: say('said.timeline.checkFailed', { problem: lookup.result.error.say }) },
       attemptId: attempt.id,
       actor: null,
       at: ctx.now().toISOString(),
