@@ -125,7 +125,11 @@ function settleOrderAfterRefunds(ctx: ServiceContext, orderId: number, at: strin
     orderId,
     type: 'status_changed',
     summary: `${statusLabel('PAID')} → ${statusLabel(status)}: ${status === 'VOIDED' ? 'the payment was voided' : `${formatRm(money.refundedSen)} refunded in all`}`,
-    details: { previous: 'PAID', refundedSen: money.refundedSen },
+    details: {
+      previous: 'PAID',
+      refundedSen: money.refundedSen,
+      say: status === 'VOIDED' ? say('said.timeline.voided', { from: 'PAID', to: status }) : say('said.timeline.refundedInAll', { from: 'PAID', to: status, amount: formatRm(money.refundedSen) }),
+    },
     attemptId: null,
     actor: null,
     at,
@@ -214,7 +218,7 @@ export class Refunds {
         orderId: order.id,
         type: 'staff_action',
         summary: `${asked} of ${formatRm(amountSen)} asked for (${requestId})`,
-        details: { refundId: refund.id, requestId, amountSen, kind: request.kind },
+        details: { refundId: refund.id, requestId, amountSen, kind: request.kind, say: say(`said.timeline.refundAsked.${request.kind}`, { amount: formatRm(amountSen), requestId }) },
         attemptId: attempt.id,
         actor: ctx.actor(),
         at,
@@ -247,7 +251,7 @@ export class Refunds {
         summary: unknown
           ? `Refund outcome unknown: ${result.error.message} No further refund until a status check settles it.`
           : `Refund refused, nothing refunded: ${result.error.message}`,
-        details: { refundId: refund.id, code: result.error.code },
+        details: { refundId: refund.id, code: result.error.code, say: say(unknown ? 'said.timeline.refundUnknown' : 'said.timeline.refundRefused', { problem: result.error.say }) },
         attemptId: attempt.id,
         actor: null,
         at,
@@ -288,7 +292,7 @@ export class Refunds {
         orderId: refund.orderId,
         type: 'status_check',
         summary: `Refund status check failed: ${result.error.message}`,
-        details: { refundId: refund.id, code: result.error.code },
+        details: { refundId: refund.id, code: result.error.code, say: say('said.timeline.refundCheckFailed', { problem: result.error.say }) },
         attemptId: attempt.id,
         actor: null,
         at: ctx.now().toISOString(),
@@ -307,7 +311,7 @@ export class Refunds {
     const message = refund.external ? 'The gateway knows no refund with this request id.' : 'The gateway has no such refund: nothing was refunded.'
     return history.transaction(() => {
       const updated = history.refunds.update(refund.id, { status: 'FAILED', message }, at)
-      history.events.append({ orderId: refund.orderId, type: 'status_check', summary: `Refund status check: ${message} (${refund.requestId})`, details: { refundId: refund.id }, attemptId, actor: null, at })
+      history.events.append({ orderId: refund.orderId, type: 'status_check', summary: `Refund status check: ${message} (${refund.requestId})`, details: { refundId: refund.id, say: say(refund.external ? 'said.timeline.refundUnknownId' : 'said.timeline.refundNoSuch', { requestId: refund.requestId }) }, attemptId, actor: null, at })
       return updated
     })
   }
@@ -334,7 +338,7 @@ export class Refunds {
         orderId,
         type: 'staff_action',
         summary: `Refund made elsewhere registered (${id}): its status will be checked with the gateway`,
-        details: { refundId: refund.id, requestId: id },
+        details: { refundId: refund.id, requestId: id, say: say('said.timeline.refundRegistered', { requestId: id }) },
         attemptId: null,
         actor: ctx.actor(),
         at,
