@@ -432,7 +432,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'cards.remove': ({ cardId }) => customers.removeCard(cardId),
     'phoneOrders.prepare': () => phoneOrders.prepare(),
     'phoneOrders.check': (request) => {
-      const problems: ChargeProblem[] = phoneOrders.problems(request).map(({ code, message, say: said, field }) => ({ code, message, ...(said ? { say: said } : {}), ...(field ? { field } : {}) }))
+      const problems: ChargeProblem[] = phoneOrders.problems(request).map(({ code, message, say: said, field }) => ({ code, message, say: said, ...(field ? { field } : {}) }))
       // A Clerk's limit (PERMISSIONS' raisedAbove) is the desk's rule: asked of the desk without using an approval.
       const refusal = desk.refusalFor('phoneOrders.charge', request)
       if (refusal) problems.push({ code: refusal.code, message: refusal.message, ...(refusal.say ? { say: refusal.say } : {}), field: 'amountSen', ...(refusal.needs ? { needs: refusal.needs } : {}) })

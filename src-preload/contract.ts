@@ -9,9 +9,10 @@
  * The renderer imports only types from this file; the preload and main import the values.
  */
 import { z } from 'zod'
-import { descriptorProblem } from '../src-common/descriptor'
+import { descriptorIssue } from '../src-common/descriptor'
 import { FIELD_LIMITS, tooLongMessage } from '../src-common/field-limits'
-import { shopNameProblem } from '../src-common/shop-name'
+import { shopNameIssue } from '../src-common/shop-name'
+import { englishOf } from '../src-common/said/say'
 import { SHORTCUT_ACTIONS } from '../src-common/shortcuts'
 
 export const Environment = z.enum(['training', 'sandbox', 'production'])
@@ -78,8 +79,9 @@ export const EnvironmentSettings = z.object({
       .trim()
       .max(FIELD_LIMITS.shopName, tooLongMessage(FIELD_LIMITS.shopName))
       .superRefine((name, context) => {
-        const problem = name.length <= FIELD_LIMITS.shopName ? shopNameProblem(name) : null
-        if (problem) context.addIssue({ code: 'custom', message: problem })
+        const problem = name.length <= FIELD_LIMITS.shopName ? shopNameIssue(name) : null
+        // The rule's id travels in the issue's params: dispatch sends it as the refusal's `say`.
+        if (problem) context.addIssue({ code: 'custom', message: englishOf(problem), params: { say: problem } })
       }),
   }),
   links: z.object({
@@ -103,8 +105,8 @@ export const EnvironmentSettings = z.object({
       .string()
       .trim()
       .superRefine((descriptor, context) => {
-        const problem = descriptorProblem(descriptor)
-        if (problem) context.addIssue({ code: 'custom', message: problem })
+        const problem = descriptorIssue(descriptor)
+        if (problem) context.addIssue({ code: 'custom', message: englishOf(problem), params: { say: problem } })
       }),
   }),
   listener: z.object({

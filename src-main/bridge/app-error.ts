@@ -7,29 +7,13 @@
  */
 import { englishOf, type Said } from '../../src-common/said/say'
 
-/**
- * A text of a shared rule in src-common (link-rules, descriptor, shop-name) that has no id yet: it
- * travels as English only (no `say`), and the renderer shows it as it is.
- */
-export interface EnglishOnly {
-  english: string
-}
-
-export function englishOnly(english: string): EnglishOnly {
-  return { english }
-}
-
 export class AppError extends Error {
-  /** Absent only for an EnglishOnly text. */
-  readonly say: Said | undefined
-
   constructor(
     readonly code: string,
-    said: Said | EnglishOnly,
+    readonly say: Said,
     readonly field?: string,
   ) {
-    super('english' in said ? said.english : englishOf(said))
-    this.say = 'english' in said ? undefined : said
+    super(englishOf(say))
     this.name = 'AppError'
   }
 }

@@ -99,7 +99,7 @@ export function createDispatch(handlers: Handlers, log: Logger, hooks: DispatchH
     } catch (thrown) {
       const error = hooks.translateError?.(thrown) ?? thrown
       if (error instanceof AppError) {
-        return failure({ code: error.code, message: error.message, ...(error.say ? { say: error.say } : {}), ...(error.field ? { field: error.field } : {}) })
+        return failure({ code: error.code, message: error.message, say: error.say, ...(error.field ? { field: error.field } : {}) })
       }
       log.error('call.failed', { call: name, error: error instanceof Error ? error.message : String(error) })
       return failure(bridgeError(BridgeErrorCode.internal, INTERNAL))

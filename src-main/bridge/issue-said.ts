@@ -1,12 +1,13 @@
 /**
  * A zod issue of the bridge's schemas in main's catalogue's words, for the common shapes: a field
- * missing, a text too long, a number not whole or out of range, a date and time. A message the
+ * missing, a text too long, a number not whole or out of range, a date and time, and a shared rule of
+ * src-common (its id in the issue's params). A message the
  * contract words its own way ("Must be a number of minutes") keeps its English and travels without
  * an id until it has one: an id is given only where its English is the issue's message word for
  * word, or where the message is zod's own (then the id's English replaces it).
  */
 import type { z } from 'zod'
-import { englishOf, say, type Said } from '../../src-common/said/say'
+import { englishOf, isSaid, say, type Said } from '../../src-common/said/say'
 
 /** zod's own messages start so ("Invalid input: expected string, received undefined"). */
 const ZOD_DEFAULT = /^(Invalid input|Too big|Too small|Invalid)/
@@ -26,6 +27,11 @@ function candidate(issue: z.core.$ZodIssue): Said | null {
       return null
     case 'invalid_format':
       return issue.format === 'datetime' ? say('said.input.dateTime') : null
+    case 'custom': {
+      // A shared rule of src-common (descriptor, shop name) puts its id in the issue's params.
+      const said: unknown = issue.params?.['say']
+      return isSaid(said) ? said : null
+    }
     default:
       return null
   }

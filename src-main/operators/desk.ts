@@ -20,7 +20,7 @@ import {
   type SessionView,
 } from '../../src-preload/contract'
 import { formatRm } from '../../src-common/money-text'
-import { AppError, englishOnly } from '../bridge/app-error'
+import { AppError } from '../bridge/app-error'
 import { englishOf, say, type Said } from '../../src-common/said/say'
 import type { Authorisation } from '../bridge/dispatch'
 import type { Logger } from '../log'
@@ -418,7 +418,7 @@ export class Desk {
     try {
       await this.verify(operator.login, input.currentPin, say('said.desk.currentPinWrong'))
     } catch (error) {
-      if (error instanceof AppError && error.code === 'SIGN_IN_FAILED') throw new AppError('SIGN_IN_FAILED', error.say ?? englishOnly(error.message), 'currentPin')
+      if (error instanceof AppError && error.code === 'SIGN_IN_FAILED') throw new AppError('SIGN_IN_FAILED', error.say, 'currentPin')
       throw error
     }
     const at = this.at()

@@ -4,8 +4,8 @@
  */
 import type { CustomerInput, CustomerView, OrderView, SavedCardView } from '../../src-preload/contract'
 import { FIELD_LIMITS } from '../../src-common/field-limits'
-import { customerNameProblem, emailProblem, phoneE164, phoneProblem } from '../../src-common/link-rules'
-import { AppError, englishOnly } from '../bridge/app-error'
+import { customerNameIssue, emailIssue as emailRule, phoneE164, phoneIssue as phoneRule } from '../../src-common/link-rules'
+import { AppError } from '../bridge/app-error'
 import { say } from '../../src-common/said/say'
 import type { History } from '../store/history'
 import type { CustomerRow, OrderRow, SavedCardRow } from '../store/history-types'
@@ -122,13 +122,13 @@ export class Customers {
   save(input: CustomerInput): CustomerView {
     const history = this.ctx.history()
     const name = input.name.trim()
-    const nameIssue = customerNameProblem(name)
-    if (nameIssue) throw new AppError('INVALID_INPUT', englishOnly(nameIssue), 'name')
+    const nameIssue = customerNameIssue(name)
+    if (nameIssue) throw new AppError('INVALID_INPUT', nameIssue, 'name')
     const email = input.email.trim()
-    const emailIssue = email ? emailProblem(email) : null
-    if (emailIssue) throw new AppError('INVALID_INPUT', englishOnly(emailIssue), 'email')
-    const phoneIssue = phoneProblem(input.phone, false)
-    if (phoneIssue) throw new AppError('INVALID_INPUT', englishOnly(phoneIssue), 'phone')
+    const emailIssue = email ? emailRule(email) : null
+    if (emailIssue) throw new AppError('INVALID_INPUT', emailIssue, 'email')
+    const phoneIssue = phoneRule(input.phone, false)
+    if (phoneIssue) throw new AppError('INVALID_INPUT', phoneIssue, 'phone')
     const fields = { name, email: email || null, phone: phoneE164(input.phone) }
     const at = this.ctx.now().toISOString()
     return history.transaction(() => {

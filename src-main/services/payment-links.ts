@@ -10,8 +10,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Bank, LinkDefaults, LinkRequest, OrderDetail } from '../../src-preload/contract'
 import { CHANNEL_NAMES, isGenericChannel, needsBank, needsLineItems, type GenericChannel } from '../../src-common/channels'
-import { checkLinkRequest, firstError } from '../../src-common/link-rules'
-import { AppError, englishOnly } from '../bridge/app-error'
+import { linkRequestIssues, phoneE164 } from '../../src-common/link-rules'
+import { AppError } from '../bridge/app-error'
 import { say } from '../../src-common/said/say'
 import {
   createPaymentBody,
@@ -209,9 +209,9 @@ export class PaymentLinks {
   async create(request: LinkRequest): Promise<OrderDetail> {
     const { ctx } = this
     const history = ctx.history()
-    const check = checkLinkRequest(request, { production: ctx.environment() === 'production' })
-    const problem = firstError(check.errors)
-    if (problem) throw new AppError('INVALID_INPUT', englishOnly(problem[1]), problem[0])
+    // The first problem in form order, as the form shows them.
+    const problem = Object.entries(linkRequestIssues(request, { production: ctx.environment() === 'production' }))[0]
+    if (problem) throw new AppError('INVALID_INPUT', problem[1], problem[0])
 
     const invoiceNumber = request.invoiceNumber.trim()
     /** The order that held this number and never became a link (its number may be asked for again). */
@@ -234,7 +234,7 @@ export class PaymentLinks {
     // Written ahead: the order, its attempt and the first timeline entry, in one transaction.
     const { order, attempt, planned } = writeAhead(history, invoiceNumber, () => {
       const existing = reusable()
-      const customer = customerFor(history, request, check.phoneE164, at)
+      const customer = customerFor(history, request, phoneE164(request.customer.phone) ?? '', at)
       const planned = plan(request, customer, requestId, paymentId, now)
       const fields = {
         kind: generic ? ('generic_link' as const) : ('card_link' as const),

@@ -12,9 +12,9 @@
 import type { ChargeResult, OrderDetail, PhoneOrderRequest, Receipt } from '../../src-preload/contract'
 import { cardText } from '../../src-common/card-text'
 import { FIELD_LIMITS } from '../../src-common/field-limits'
-import { amountProblem, descriptorProblem, invoiceNumberProblem } from '../../src-common/link-rules'
+import { amountIssue as amountRule, descriptorIssue as descriptorRule, invoiceNumberIssue } from '../../src-common/link-rules'
 import { formatRm } from '../../src-common/money-text'
-import { AppError, englishOnly } from '../bridge/app-error'
+import { AppError } from '../bridge/app-error'
 import { say } from '../../src-common/said/say'
 import { chargeBody, type ChargeInput, type ChargeOutcome, type GatewayResult } from '../gateway/client'
 import { toWireJson } from '../gateway/money'
@@ -84,15 +84,15 @@ export class PhoneOrders {
     const settings = ctx.settings().phoneOrders
     const problems: AppError[] = []
     const invoiceNumber = request.invoiceNumber.trim()
-    const invoiceIssue = invoiceNumberProblem(invoiceNumber)
-    if (invoiceIssue) problems.push(new AppError('INVALID_INPUT', englishOnly(invoiceIssue), 'invoiceNumber'))
-    const amountIssue = amountProblem(request.amountSen)
-    if (amountIssue) problems.push(new AppError('INVALID_INPUT', englishOnly(amountIssue), 'amountSen'))
+    const invoiceIssue = invoiceNumberIssue(invoiceNumber)
+    if (invoiceIssue) problems.push(new AppError('INVALID_INPUT', invoiceIssue, 'invoiceNumber'))
+    const amountIssue = amountRule(request.amountSen)
+    if (amountIssue) problems.push(new AppError('INVALID_INPUT', amountIssue, 'amountSen'))
     else if (request.amountSen > settings.chargeLimitSen) {
       problems.push(new AppError('LIMIT_EXCEEDED', say('said.phoneOrders.overLimit', { limit: formatRm(settings.chargeLimitSen) }), 'amountSen'))
     }
-    const descriptorIssue = descriptorProblem(request.descriptor)
-    if (descriptorIssue) problems.push(new AppError('INVALID_INPUT', englishOnly(descriptorIssue), 'descriptor'))
+    const descriptorIssue = descriptorRule(request.descriptor)
+    if (descriptorIssue) problems.push(new AppError('INVALID_INPUT', descriptorIssue, 'descriptor'))
     if (request.note.trim().length > FIELD_LIMITS.phoneOrderNote) problems.push(new AppError('INVALID_INPUT', say('said.input.tooLong', { max: FIELD_LIMITS.phoneOrderNote }), 'note'))
     const holder = invoiceIssue ? undefined : history.orders.holdingInvoice(invoiceNumber)[0]
     if (holder) problems.push(duplicateInvoice(invoiceNumber, holder.invoiceNumber))

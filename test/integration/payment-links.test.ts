@@ -165,7 +165,12 @@ describe('a link on another channel', () => {
       '"line_items":[{"id":"1","name":"Baju kurung","quantity":2,"price":45},{"id":"2","name":"Tudung","quantity":1,"price":38.5}]},"payment":{"channel":"BNPL_ATOME","business_model":"B2C"}',
     )
     const wrong = await failure('links.create', genericLink('BNPL_ATOME', { invoiceNumber: 'INV-000009', lineItems: lineItems.slice(0, 1) }))
-    expect(wrong).toEqual({ code: 'INVALID_INPUT', field: 'lineItems', message: 'The items add up to RM 90.00, but the amount is RM 128.50' })
+    expect(wrong).toEqual({
+      code: 'INVALID_INPUT',
+      field: 'lineItems',
+      message: 'The items add up to RM 90.00, but the amount is RM 128.50',
+      say: { id: 'said.rules.itemsTotal', values: { total: 'RM 90.00', amount: 'RM 128.50' } },
+    })
   })
 
   it('turns PAID, FAILED or EXPIRED from the gateway', async () => {
@@ -207,7 +212,8 @@ describe('refused before any call', () => {
       [genericLink('EWALLET_TNG', { expiryMinutes: 2 }), 'expiryMinutes', 'Choose between 5 minutes and 30 days'],
       [genericLink('CASH'), 'channel', 'Pick how the customer pays'],
     ]
-    for (const [request, field, message] of cases) expect(await failure('links.create', request)).toEqual({ code: 'INVALID_INPUT', field, message })
+    // Each in the rule's words, with the rule's id for the renderer to word.
+    for (const [request, field, message] of cases) expect(await failure('links.create', request)).toMatchObject({ code: 'INVALID_INPUT', field, message, say: { id: expect.stringMatching(/^said\.(rules|input)\./) as string } })
     expect(await gatewayCalls('payment_page')).toBe(0)
     expect(await gatewayCalls('v3_create_payment')).toBe(0)
   })
