@@ -10,7 +10,8 @@
  *
  * Pure: no Node, no DOM.
  */
-import { FIELD_LIMITS, tooLongMessage } from './field-limits'
+import { FIELD_LIMITS, tooLong } from './field-limits'
+import { englishOf, say, type Said } from './said/say'
 
 export const DESCRIPTOR_MAX = FIELD_LIMITS.descriptor
 
@@ -18,23 +19,27 @@ export const DESCRIPTOR_MAX = FIELD_LIMITS.descriptor
 export const DESCRIPTOR_MARKS = ". , - & / *"
 const ALLOWED = /^[A-Za-z0-9 .,\-&/*]$/
 
-/** How a refused character is named: itself when it can be seen, else what it is. */
-function named(character: string): string {
-  if (/^\s$/u.test(character)) return 'a tab or another kind of space'
-  if (/^[\p{L}\p{N}\p{P}\p{S}]+$/u.test(character)) return `“${character}”`
-  const code = character.codePointAt(0) ?? 0
-  return `an invisible character (U+${code.toString(16).toUpperCase().padStart(4, '0')})`
+/** Why a refused character cannot be printed, naming it itself when it can be seen, else what it is. */
+function refused(character: string): Said {
+  if (/^\s$/u.test(character)) return say('said.rules.descriptorSpace', { marks: DESCRIPTOR_MARKS })
+  if (/^[\p{L}\p{N}\p{P}\p{S}]+$/u.test(character)) return say('said.rules.descriptorCharacter', { character, marks: DESCRIPTOR_MARKS })
+  const code = (character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')
+  return say('said.rules.descriptorInvisible', { code, marks: DESCRIPTOR_MARKS })
 }
 
 /** What is wrong with a descriptor as typed (it is sent trimmed), or null. Empty is allowed: the gateway then uses the shop's registered name. */
-export function descriptorProblem(descriptor: string): string | null {
+export function descriptorIssue(descriptor: string): Said | null {
   const text = descriptor.trim()
   // By code point, so that an emoji is named whole.
   for (const character of text) {
-    if (!ALLOWED.test(character)) {
-      return `Card statements cannot print ${named(character)}: use letters A–Z, digits, spaces and ${DESCRIPTOR_MARKS}`
-    }
+    if (!ALLOWED.test(character)) return refused(character)
   }
-  if (text.length > DESCRIPTOR_MAX) return tooLongMessage(DESCRIPTOR_MAX)
+  if (text.length > DESCRIPTOR_MAX) return tooLong(DESCRIPTOR_MAX)
   return null
+}
+
+/** The same in English, for the forms that still show the rules' English. */
+export function descriptorProblem(descriptor: string): string | null {
+  const issue = descriptorIssue(descriptor)
+  return issue ? englishOf(issue) : null
 }

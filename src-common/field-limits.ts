@@ -8,6 +8,8 @@
  * Lengths are in UTF-16 code units (what `String.length` and the HTML `maxLength` attribute count).
  * Pure: no Node, no DOM.
  */
+import { englishOf, say, type Said } from './said/say'
+
 export const FIELD_LIMITS = {
   /** An order's invoice number (links and phone orders). */
   invoiceNumber: 64,
@@ -63,7 +65,12 @@ export const FIELD_LIMITS = {
 
 export type LimitedField = keyof typeof FIELD_LIMITS
 
-/** "Use at most 64 characters": the one message for a text that is too long, on both sides. */
+/** "Use at most 64 characters": the one message for a text that is too long, on both sides (said.input.tooLong). */
+export function tooLong(max: number): Said {
+  return say('said.input.tooLong', { max })
+}
+
+/** Its English, for the forms that still show the rules' English. */
 export function tooLongMessage(max: number): string {
-  return `Use at most ${max.toLocaleString('en-MY')} characters`
+  return englishOf(tooLong(max))
 }

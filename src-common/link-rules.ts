@@ -9,12 +9,13 @@
 // digit too many through.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { isGenericChannel, needsBank, needsLineItems } from './channels'
-import { DESCRIPTOR_MAX, descriptorProblem } from './descriptor'
-import { FIELD_LIMITS, tooLongMessage } from './field-limits'
+import { DESCRIPTOR_MAX, descriptorIssue, descriptorProblem } from './descriptor'
+import { FIELD_LIMITS, tooLong } from './field-limits'
 import { formatRm } from './money-text'
-import { amountProblem, invoiceNumberProblem, MAX_LINK_AMOUNT_SEN } from './order-rules'
+import { amountIssue, amountProblem, invoiceNumberIssue, invoiceNumberProblem, MAX_LINK_AMOUNT_SEN } from './order-rules'
+import { englishOf, say, type Said } from './said/say'
 
-export { amountProblem, DESCRIPTOR_MAX, descriptorProblem, invoiceNumberProblem, MAX_LINK_AMOUNT_SEN }
+export { amountIssue, amountProblem, DESCRIPTOR_MAX, descriptorIssue, descriptorProblem, invoiceNumberIssue, invoiceNumberProblem, MAX_LINK_AMOUNT_SEN }
 
 export const EXPIRY_MINUTES = { min: 5, max: 30 * 24 * 60 } as const
 export const MAX_LINE_ITEMS = FIELD_LIMITS.lineItems
@@ -93,20 +94,18 @@ function asciiDomain(domain: string): string | null {
  * addresses in ASCII (docs/payment-links.md, "E-mail addresses"), so one with accented letters is
  * refused with the reason; for an accented (IDN) domain the message gives the ASCII form to type.
  */
-export function emailProblem(value: string): string | null {
+export function emailIssue(value: string): Said | null {
   const email = value.trim()
-  if (!email) return "Enter the customer's e-mail address"
-  if (email.length > FIELD_LIMITS.email) return tooLongMessage(FIELD_LIMITS.email)
-  if (!EMAIL.test(email)) return 'Enter a valid e-mail address, e.g. siti@example.my'
+  if (!email) return say('said.rules.emailEmpty')
+  if (email.length > FIELD_LIMITS.email) return tooLong(FIELD_LIMITS.email)
+  if (!EMAIL.test(email)) return say('said.rules.emailInvalid')
   const at = email.lastIndexOf('@')
   const local = email.slice(0, at)
   const domain = email.slice(at + 1)
-  if (NOT_ASCII.test(local)) return 'The gateway takes no accented letters or symbols before the @: use the address in plain ASCII'
+  if (NOT_ASCII.test(local)) return say('said.rules.emailLocalAscii')
   if (NOT_ASCII.test(domain)) {
     const ascii = asciiDomain(domain)
-    return ascii
-      ? `The gateway takes e-mail domains in ASCII only: type the address's ASCII form, ${local}@${ascii}`
-      : "The gateway takes e-mail domains in ASCII only: use the address's ASCII form (xn--…)"
+    return ascii ? say('said.rules.emailDomainAsciiAs', { address: `${local}@${ascii}` }) : say('said.rules.emailDomainAscii')
   }
   return null
 }
@@ -117,116 +116,126 @@ export function phoneE164(value: string): string | null {
   return phone?.isValid() ? phone.number : null
 }
 
-export function phoneProblem(value: string, required: boolean): string | null {
-  if (!value.trim()) return required ? "Enter the customer's phone number" : null
-  if (value.trim().length > FIELD_LIMITS.phone) return tooLongMessage(FIELD_LIMITS.phone)
-  return phoneE164(value) ? null : 'Enter a valid phone number, e.g. 012-345 6789 or +65 8123 4567'
+export function phoneIssue(value: string, required: boolean): Said | null {
+  if (!value.trim()) return required ? say('said.rules.phoneEmpty') : null
+  if (value.trim().length > FIELD_LIMITS.phone) return tooLong(FIELD_LIMITS.phone)
+  return phoneE164(value) ? null : say('said.rules.phoneInvalid')
 }
 
-export function urlProblem(value: string, options: { required: string | null; production: boolean }): string | null {
+export function urlIssue(value: string, options: { required: Said | null; production: boolean }): Said | null {
   const text = value.trim()
   if (!text) return options.required
   let url: URL
   try {
     url = new URL(text)
   } catch {
-    return 'Enter a web address starting with https://'
+    return say('said.rules.urlInvalid')
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Enter a web address starting with https://'
-  if (options.production && url.protocol !== 'https:') return 'Must start with https:// in Production'
-  if (text.length > FIELD_LIMITS.linkUrl) return tooLongMessage(FIELD_LIMITS.linkUrl)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return say('said.rules.urlInvalid')
+  if (options.production && url.protocol !== 'https:') return say('said.input.httpsInProduction')
+  if (text.length > FIELD_LIMITS.linkUrl) return tooLong(FIELD_LIMITS.linkUrl)
   return null
 }
 
 /** A customer's name, for a link and for the customer saved with phone orders alike. */
-export function customerNameProblem(value: string): string | null {
-  return value.trim() ? lengthProblem(value, FIELD_LIMITS.customerName) : "Enter the customer's name"
+export function customerNameIssue(value: string): Said | null {
+  return value.trim() ? lengthIssue(value, FIELD_LIMITS.customerName) : say('said.rules.nameEmpty')
 }
 
-export function expiryProblem(minutes: number): string | null {
-  if (!Number.isInteger(minutes) || minutes < EXPIRY_MINUTES.min || minutes > EXPIRY_MINUTES.max) return 'Choose between 5 minutes and 30 days'
+export function expiryIssue(minutes: number): Said | null {
+  if (!Number.isInteger(minutes) || minutes < EXPIRY_MINUTES.min || minutes > EXPIRY_MINUTES.max) return say('said.rules.expiryRange')
   return null
 }
 
-function lengthProblem(value: string, max: number): string | null {
-  return value.trim().length > max ? tooLongMessage(max) : null
+function lengthIssue(value: string, max: number): Said | null {
+  return value.trim().length > max ? tooLong(max) : null
 }
 
-function checkLineItems(request: LinkRequest, errors: FieldErrors): void {
+/** Dotted field path → what is wrong with it, as main's message ids (main's refusals say them). */
+export type FieldIssues = Record<string, Said>
+
+function checkLineItems(request: LinkRequest, errors: FieldIssues): void {
   const items = request.lineItems
   if (items.length === 0) {
-    errors.lineItems = 'Add what the customer is buying: buy-now-pay-later needs the items'
+    errors.lineItems = say('said.rules.itemsEmpty')
     return
   }
   if (items.length > MAX_LINE_ITEMS) {
-    errors.lineItems = `Use at most ${String(MAX_LINE_ITEMS)} items`
+    errors.lineItems = say('said.rules.itemsMax', { max: MAX_LINE_ITEMS })
     return
   }
   let totalSen = 0
   let itemsValid = true
   for (const [index, item] of items.entries()) {
     const at = `lineItems.${String(index)}`
-    const name = item.name.trim() ? lengthProblem(item.name, FIELD_LIMITS.lineItemName) : 'Enter what the item is'
+    const name = item.name.trim() ? lengthIssue(item.name, FIELD_LIMITS.lineItemName) : say('said.rules.itemName')
     const quantity =
       !Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_ITEM_QUANTITY
-        ? `Enter a whole number from 1 to ${MAX_ITEM_QUANTITY.toLocaleString('en-MY')}`
+        ? say('said.rules.itemQuantity', { max: MAX_ITEM_QUANTITY })
         : null
-    const price = amountProblem(item.priceSen)
+    const price = amountIssue(item.priceSen)
     if (name) errors[`${at}.name`] = name
     if (quantity) errors[`${at}.quantity`] = quantity
     if (price) errors[`${at}.priceSen`] = price
     if (name || quantity || price) itemsValid = false
     else totalSen += item.quantity * item.priceSen
   }
-  if (itemsValid && amountProblem(request.amountSen) === null && totalSen !== request.amountSen) {
-    errors.lineItems = `The items add up to ${formatRm(totalSen)}, but the amount is ${formatRm(request.amountSen)}`
+  if (itemsValid && amountIssue(request.amountSen) === null && totalSen !== request.amountSen) {
+    errors.lineItems = say('said.rules.itemsTotal', { total: formatRm(totalSen), amount: formatRm(request.amountSen) })
   }
 }
 
-/** Every problem of a request, by field; empty when it may be sent. */
-export function checkLinkRequest(request: LinkRequest, context: LinkRuleContext): LinkCheck {
-  const errors: FieldErrors = {}
-  const put = (field: string, problem: string | null): void => {
+/** Every problem of a request, by field, as message ids; empty when it may be sent. */
+export function linkRequestIssues(request: LinkRequest, context: LinkRuleContext): FieldIssues {
+  const errors: FieldIssues = {}
+  const put = (field: string, problem: Said | null): void => {
     if (problem) errors[field] = problem
   }
   const generic = request.kind === 'generic'
 
-  put('invoiceNumber', invoiceNumberProblem(request.invoiceNumber))
-  put('amountSen', amountProblem(request.amountSen))
-  put('descriptor', descriptorProblem(request.descriptor))
+  put('invoiceNumber', invoiceNumberIssue(request.invoiceNumber))
+  put('amountSen', amountIssue(request.amountSen))
+  put('descriptor', descriptorIssue(request.descriptor))
 
   const { customer } = request
-  put('customer.name', customerNameProblem(customer.name))
-  put('customer.email', emailProblem(customer.email))
+  put('customer.name', customerNameIssue(customer.name))
+  put('customer.email', emailIssue(customer.email))
   // The generic channels need a phone (e-wallets and pay-later identify the customer by it).
-  put('customer.phone', phoneProblem(customer.phone, generic))
-  put('customer.address', lengthProblem(customer.address, FIELD_LIMITS.address))
-  put('customer.city', lengthProblem(customer.city, FIELD_LIMITS.city))
-  put('customer.state', lengthProblem(customer.state, FIELD_LIMITS.state))
-  if (customer.zipCode.trim() && !POSTCODE.test(customer.zipCode.trim())) errors['customer.zipCode'] = 'Enter a postcode, e.g. 50450'
-  if (customer.country.trim() && !COUNTRY.test(customer.country.trim())) errors['customer.country'] = 'Use a two-letter country code, e.g. MY'
+  put('customer.phone', phoneIssue(customer.phone, generic))
+  put('customer.address', lengthIssue(customer.address, FIELD_LIMITS.address))
+  put('customer.city', lengthIssue(customer.city, FIELD_LIMITS.city))
+  put('customer.state', lengthIssue(customer.state, FIELD_LIMITS.state))
+  if (customer.zipCode.trim() && !POSTCODE.test(customer.zipCode.trim())) errors['customer.zipCode'] = say('said.rules.postcode')
+  if (customer.country.trim() && !COUNTRY.test(customer.country.trim())) errors['customer.country'] = say('said.rules.country')
 
   if (generic) {
     if (!isGenericChannel(request.channel)) {
-      errors.channel = 'Pick how the customer pays'
+      errors.channel = say('said.rules.channel')
     } else {
-      if (needsBank(request.channel) && !request.bankCode.trim()) errors.bankCode = "Pick the customer's bank"
+      if (needsBank(request.channel) && !request.bankCode.trim()) errors.bankCode = say('said.rules.bank')
       if (needsLineItems(request.channel)) checkLineItems(request, errors)
     }
-    put('expiryMinutes', expiryProblem(request.expiryMinutes))
-    put('callbackUrl', urlProblem(request.callbackUrl, { required: null, production: context.production }))
+    put('expiryMinutes', expiryIssue(request.expiryMinutes))
+    put('callbackUrl', urlIssue(request.callbackUrl, { required: null, production: context.production }))
   } else {
-    put(
-      'callbackUrl',
-      urlProblem(request.callbackUrl, { required: 'Enter where the customer goes after paying (a default can be set in Settings)', production: context.production }),
-    )
-    put('failedUrl', urlProblem(request.failedUrl, { required: null, production: context.production }))
+    put('callbackUrl', urlIssue(request.callbackUrl, { required: say('said.rules.returnAddress'), production: context.production }))
+    put('failedUrl', urlIssue(request.failedUrl, { required: null, production: context.production }))
   }
-  return { errors, phoneE164: phoneE164(customer.phone) ?? '' }
+  return errors
 }
 
-/** The first error in form order, for a one-line summary. */
-export function firstError(errors: FieldErrors): [string, string] | null {
-  const first = Object.entries(errors)[0]
-  return first ?? null
+// The same rules in English, for the forms that still show the rules' English.
+const english = (issue: Said | null): string | null => (issue ? englishOf(issue) : null)
+export const emailProblem = (value: string): string | null => english(emailIssue(value))
+export const phoneProblem = (value: string, required: boolean): string | null => english(phoneIssue(value, required))
+export const customerNameProblem = (value: string): string | null => english(customerNameIssue(value))
+export const expiryProblem = (minutes: number): string | null => english(expiryIssue(minutes))
+export const urlProblem = (value: string, options: { required: string | null; production: boolean }): string | null =>
+  value.trim() ? english(urlIssue(value, { required: null, production: options.production })) : options.required
+
+/** Every problem of a request, by field, in English; empty when it may be sent. */
+export function checkLinkRequest(request: LinkRequest, context: LinkRuleContext): LinkCheck {
+  const errors = Object.fromEntries(Object.entries(linkRequestIssues(request, context)).map(([field, issue]) => [field, englishOf(issue)]))
+  return { errors, phoneE164: phoneE164(request.customer.phone) ?? '' }
 }
+

@@ -7,7 +7,8 @@
  *
  * Pure: no Node, no DOM. Run by the forms and by the bridge's schema of the settings.
  */
-import { FIELD_LIMITS, tooLongMessage } from './field-limits'
+import { FIELD_LIMITS, tooLong } from './field-limits'
+import { englishOf, say, type Said } from './said/say'
 
 export const SHOP_NAME_MAX = FIELD_LIMITS.shopName
 
@@ -15,13 +16,19 @@ export const SHOP_NAME_MAX = FIELD_LIMITS.shopName
 const UNPRINTABLE = /[\p{Cc}\p{Cf}\u2028\u2029]/u
 
 /** What is wrong with a shop name as typed (it is kept trimmed), or null. Empty is allowed: nothing is printed for it. */
-export function shopNameProblem(name: string): string | null {
+export function shopNameIssue(name: string): Said | null {
   const text = name.trim()
   const bad = UNPRINTABLE.exec(text)
   if (bad) {
     const code = (bad[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')
-    return /[\n\r\u2028\u2029]/u.test(bad[0]) ? 'Use one line: a receipt prints the name on one line' : `Remove the invisible character (U+${code}): a receipt cannot print it`
+    return /[\n\r\u2028\u2029]/u.test(bad[0]) ? say('said.rules.shopNameOneLine') : say('said.rules.shopNameInvisible', { code })
   }
-  if (text.length > SHOP_NAME_MAX) return tooLongMessage(SHOP_NAME_MAX)
+  if (text.length > SHOP_NAME_MAX) return tooLong(SHOP_NAME_MAX)
   return null
+}
+
+/** The same in English, for the forms that still show the rules' English. */
+export function shopNameProblem(name: string): string | null {
+  const issue = shopNameIssue(name)
+  return issue ? englishOf(issue) : null
 }

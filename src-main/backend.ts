@@ -6,6 +6,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import type { AppInfo, ChargeProblem, Environment, GatewayEnvironment, SettingsView } from '../src-preload/contract'
 import { AppError } from './bridge/app-error'
+import { englishOf, say, type Said } from '../src-common/said/say'
 import { createDispatch, type Dispatch, type Handlers } from './bridge/dispatch'
 import { createEventBus, type EventBus } from './bridge/event-bus'
 import { openKeychain } from './credentials/keychain'
@@ -191,7 +192,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   }
 
   /** A client of the active environment's gateway with its timeouts; a connection test asks for no retries so that it answers fast. */
-  async function buildClient(id: Environment, readRetries?: number): Promise<{ client: GatewayClient } | { missing: string }> {
+  async function buildClient(id: Environment, readRetries?: number): Promise<{ client: GatewayClient } | { missing: Said }> {
     const { gateway, tracker: trackerSettings } = active.settings.read()
     const options: Omit<GatewayClientOptions, 'credentials' | 'baseUrl'> = {
       log,
@@ -232,7 +233,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       serviceClient ??= buildClient(active.id).then((built) => {
         if ('missing' in built) {
           serviceClient = null
-          throw new AppError('NOT_CONFIGURED', `${built.missing} Nothing was sent to the gateway.`)
+          throw new AppError('NOT_CONFIGURED', say('said.credentials.notConfigured', { problem: built.missing }))
         }
         return built.client
       })
@@ -365,7 +366,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'environment.switch': async ({ environment, confirmProduction }) => {
       if (environment === active.id) return settingsView()
       if (environment === 'production' && confirmProduction !== true) {
-        throw new AppError('CONFIRMATION_REQUIRED', 'Switching to Production moves real money: confirm it first.', 'confirmProduction')
+        throw new AppError('CONFIRMATION_REQUIRED', say('said.settings.confirmProduction'), 'confirmProduction')
       }
       const previous = await activate(await openEnvironment(opener, environment))
       saveAppSettings({ ...appSettings, environment })
@@ -431,10 +432,10 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'cards.remove': ({ cardId }) => customers.removeCard(cardId),
     'phoneOrders.prepare': () => phoneOrders.prepare(),
     'phoneOrders.check': (request) => {
-      const problems: ChargeProblem[] = phoneOrders.problems(request).map(({ code, message, field }) => ({ code, message, ...(field ? { field } : {}) }))
+      const problems: ChargeProblem[] = phoneOrders.problems(request).map(({ code, message, say: said, field }) => ({ code, message, say: said, ...(field ? { field } : {}) }))
       // A Clerk's limit (PERMISSIONS' raisedAbove) is the desk's rule: asked of the desk without using an approval.
       const refusal = desk.refusalFor('phoneOrders.charge', request)
-      if (refusal) problems.push({ code: refusal.code, message: refusal.message, field: 'amountSen', ...(refusal.needs ? { needs: refusal.needs } : {}) })
+      if (refusal) problems.push({ code: refusal.code, message: refusal.message, ...(refusal.say ? { say: refusal.say } : {}), field: 'amountSen', ...(refusal.needs ? { needs: refusal.needs } : {}) })
       return { problems }
     },
     'phoneOrders.charge': (request) => phoneOrders.charge(request),
@@ -453,7 +454,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'report.get': (period) => endOfDayReport(active.history, period, now()),
     'report.exportCsv': (period) => exportReportCsv(endOfDayReport(active.history, period, now()), chooseExportFile),
     'report.savePdf': async ({ from, to }) => {
-      if (!config.saveReportPdf) throw new AppError('DESKTOP_ONLY', 'Saving as PDF works in the desktop app. Here, use Print and choose “Save as PDF” as the printer.')
+      if (!config.saveReportPdf) throw new AppError('DESKTOP_ONLY', say('said.settings.desktopOnly'))
       return { file: await config.saveReportPdf(from === to ? `end-of-day-${from}.pdf` : `report-${from}-to-${to}.pdf`) }
     },
     'orders.exportCsv': (filters) => exports.start(filters),
@@ -461,7 +462,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
     'gateway.testConnection': async ({ environment }) => {
       const built = await buildClient(environment, 0)
-      if ('missing' in built) return { checks: notConfigured(built.missing) }
+      if ('missing' in built) return { checks: notConfigured(englishOf(built.missing)) }
       try {
         return { checks: await testConnection(built.client) }
       } finally {

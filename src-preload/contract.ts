@@ -9,9 +9,10 @@
  * The renderer imports only types from this file; the preload and main import the values.
  */
 import { z } from 'zod'
-import { descriptorProblem } from '../src-common/descriptor'
+import { descriptorIssue } from '../src-common/descriptor'
 import { FIELD_LIMITS, tooLongMessage } from '../src-common/field-limits'
-import { shopNameProblem } from '../src-common/shop-name'
+import { shopNameIssue } from '../src-common/shop-name'
+import { englishOf } from '../src-common/said/say'
 import { SHORTCUT_ACTIONS } from '../src-common/shortcuts'
 
 export const Environment = z.enum(['training', 'sandbox', 'production'])
@@ -78,8 +79,9 @@ export const EnvironmentSettings = z.object({
       .trim()
       .max(FIELD_LIMITS.shopName, tooLongMessage(FIELD_LIMITS.shopName))
       .superRefine((name, context) => {
-        const problem = name.length <= FIELD_LIMITS.shopName ? shopNameProblem(name) : null
-        if (problem) context.addIssue({ code: 'custom', message: problem })
+        const problem = name.length <= FIELD_LIMITS.shopName ? shopNameIssue(name) : null
+        // The rule's id travels in the issue's params: dispatch sends it as the refusal's `say`.
+        if (problem) context.addIssue({ code: 'custom', message: englishOf(problem), params: { say: problem } })
       }),
   }),
   links: z.object({
@@ -103,8 +105,8 @@ export const EnvironmentSettings = z.object({
       .string()
       .trim()
       .superRefine((descriptor, context) => {
-        const problem = descriptorProblem(descriptor)
-        if (problem) context.addIssue({ code: 'custom', message: problem })
+        const problem = descriptorIssue(descriptor)
+        if (problem) context.addIssue({ code: 'custom', message: englishOf(problem), params: { say: problem } })
       }),
     /**
      * A non-card link tells the gateway the customer's language for its channel page
@@ -357,10 +359,16 @@ export const OrderView = z.object({
 })
 export type OrderView = z.infer<typeof OrderView>
 
+/** A message of main's catalogue (the `Said` of CallError), as an answer's field carries it. */
+export const SaidSchema: z.ZodType<Said> = z.lazy(() => z.object({ id: z.string(), values: z.record(z.string(), z.union([z.string(), z.number(), SaidSchema])).optional() }))
+
 export const TimelineEntry = z.object({
   id: z.number(),
   type: z.string(),
+  /** What happened in English, as written at the time: shown only when `say` is null (rows written before main's words had ids). */
   summary: z.string(),
+  /** What happened as main's message id and values, worded by the renderer in the desk's language. */
+  say: SaidSchema.nullable(),
   at: z.string(),
   actor: z.string().nullable(),
   /** Present when the entry is a gateway request: its request and response open on demand. */
@@ -746,6 +754,7 @@ export type ApprovalGranted = z.infer<typeof ApprovalGranted>
 export const ChargeProblem = z.object({
   code: z.string(),
   message: z.string(),
+  say: SaidSchema.optional(),
   field: z.string().optional(),
   needs: z.object({ role: Role, approvable: z.boolean() }).optional(),
 })
@@ -1200,9 +1209,21 @@ export const BridgeErrorCode = {
   internal: 'INTERNAL',
 } as const
 
+/**
+ * A message of main's catalogue (src-common/said): its id and values. A value is data (a number, an
+ * invoice number, a name, the gateway's own text) or another whole message of the catalogue.
+ */
+export interface Said {
+  id: string
+  values?: Record<string, string | number | Said>
+}
+
 export interface CallError {
   code: string
+  /** In English, for logs and tests; the renderer shows `say` worded in the desk's language instead (src-renderer/api.ts). */
   message: string
+  /** What main says, as a message id with its values, worded by the renderer from its catalogues' `said` section; absent for a text main has no id for yet. */
+  say?: Said
   /** The input field the error is about, as a dotted path, when there is one. */
   field?: string
   /** A FORBIDDEN call: the role it needs, and whether a Supervisor may approve it on the spot. */

@@ -3,9 +3,12 @@
  * (src-preload/browser-api.ts). Its shape is the contract's; the renderer imports nothing else from outside.
  *
  * Every call goes through one watch: an answer of SIGNED_OUT (nobody signed in, or the screen locked
- * by main) tells the session, which shows the sign-in or lock screen, wherever the call was made.
+ * by main) tells the session, which shows the sign-in or lock screen, wherever the call was made; and
+ * an error that comes with main's words as an id (`say`) has its `message` worded here, the one place,
+ * in the desk's language (docs/i18n.md, "Main's words").
  */
-import type { Api, CallError, Result } from '../src-preload/contract'
+import type { Api, CallError, Result, Said } from '../src-preload/contract'
+import { i18n, t } from './i18n/i18n'
 
 declare global {
   interface Window {
@@ -13,11 +16,39 @@ declare global {
   }
 }
 
+/** Main's message in the current language; null when this renderer has no such id (an older or newer main). */
+function worded(said: Said): string | null {
+  const values = Object.fromEntries(Object.entries(said.values ?? {}).map(([name, value]) => [name, typeof value === 'object' ? (worded(value) ?? value.id) : value]))
+  // With the values: an id with plural forms exists through its count.
+  return i18n.exists(said.id, values) ? t(said.id, values) : null
+}
+
+/** Main's message in the desk's language, or `english` (main's own wording) when this renderer does not know its id. */
+export function saidText(said: Said, english: string): string {
+  return worded(said) ?? english
+}
+
+/**
+ * The error with `message` a getter that words `say` in the language of the moment each time it is
+ * read, so that an error on screen follows a switch at the next render; main's English when the id
+ * is unknown here. Every `error.message` of the screens and stores then speaks the desk's language
+ * (and a phone order's pre-check problems, which are errors a charge would answer, read through it too).
+ */
+export function inDesksLanguage<E extends CallError>(error: E): E {
+  const said = error.say
+  if (!said) return error
+  const english = error.message
+  const spoken = { ...error }
+  Object.defineProperty(spoken, 'message', { get: () => worded(said) ?? english, enumerable: true, configurable: true })
+  return spoken
+}
+
 /** What every store reports when the page has no `window.api` (opened outside the app). */
-export const NO_BRIDGE: CallError = {
+export const NO_BRIDGE: CallError = inDesksLanguage({
   code: 'BRIDGE_UNREACHABLE',
   message: 'This page is not connected to the app. Open it from the app, or from the address `npm start` prints in browser mode.',
-}
+  say: { id: 'said.bridge.unreachable' },
+})
 
 const signedOutListeners = new Set<(error: CallError) => void>()
 
@@ -28,8 +59,10 @@ export function onSignedOut(listener: (error: CallError) => void): () => void {
 }
 
 function watchResult<T>(result: Result<T>): Result<T> {
-  if (!result.ok && result.error.code === 'SIGNED_OUT') for (const listener of signedOutListeners) listener(result.error)
-  return result
+  if (result.ok) return result
+  const error = inDesksLanguage(result.error)
+  if (error.code === 'SIGNED_OUT') for (const listener of signedOutListeners) listener(error)
+  return error === result.error ? result : { ok: false, error }
 }
 
 type Group = Record<string, unknown>

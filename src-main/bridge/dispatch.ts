@@ -19,7 +19,9 @@ import {
   type Result,
 } from '../../src-preload/contract'
 import type { Logger } from '../log'
+import { englishOf, say, type Said } from '../../src-common/said/say'
 import { AppError } from './app-error'
+import { issueSaid } from './issue-said'
 
 export type Handlers = {
   readonly [K in CallName]: (input: ParsedInput<K>) => Promise<CallOutput<K>> | CallOutput<K>
@@ -44,12 +46,21 @@ function failure(error: CallError): Result<never> {
   return { ok: false, error }
 }
 
+/** A refusal of the bridge itself, in main's catalogue's words. */
+function bridgeError(code: string, said: Said): CallError {
+  return { code, message: englishOf(said), say: said }
+}
+
+const INTERNAL = say('said.bridge.internal')
+
 function describeIssue(issue: z.core.$ZodIssue): CallError {
   const field = issue.path.map(String).join('.')
+  const said = issueSaid(issue)
   return {
     code: BridgeErrorCode.invalidInput,
     // The field travels beside the message: shown next to that field, a path prefix would be noise.
-    message: issue.message,
+    message: said?.message ?? issue.message,
+    ...(said ? { say: said.say } : {}),
     ...(field ? { field } : {}),
   }
 }
@@ -71,13 +82,13 @@ export function createDispatch(handlers: Handlers, log: Logger, hooks: DispatchH
   assertHandlersMatchContract(handlers)
   return async (name, rawInput) => {
     if (!isCallName(name)) {
-      return failure({ code: BridgeErrorCode.unknownCall, message: `There is no call named ${JSON.stringify(String(name)).slice(0, 80)}.` })
+      return failure(bridgeError(BridgeErrorCode.unknownCall, say('said.bridge.unknownCall', { name: JSON.stringify(String(name)).slice(0, 80) })))
     }
     const spec = calls[name]
     const input = spec.input.safeParse(rawInput)
     if (!input.success) {
       const first = input.error.issues[0]
-      return failure(first ? describeIssue(first) : { code: BridgeErrorCode.invalidInput, message: 'Invalid input.' })
+      return failure(first ? describeIssue(first) : bridgeError(BridgeErrorCode.invalidInput, say('said.input.invalid')))
     }
     let value: unknown
     try {
@@ -88,16 +99,16 @@ export function createDispatch(handlers: Handlers, log: Logger, hooks: DispatchH
     } catch (thrown) {
       const error = hooks.translateError?.(thrown) ?? thrown
       if (error instanceof AppError) {
-        return failure({ code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) })
+        return failure({ code: error.code, message: error.message, say: error.say, ...(error.field ? { field: error.field } : {}) })
       }
       log.error('call.failed', { call: name, error: error instanceof Error ? error.message : String(error) })
-      return failure({ code: BridgeErrorCode.internal, message: 'Something went wrong inside the app. The details are in its log.' })
+      return failure(bridgeError(BridgeErrorCode.internal, INTERNAL))
     }
     const output = spec.output.safeParse(value)
     if (!output.success) {
       // Only the paths go to the log: the values may be sensitive.
       log.error('call.output_invalid', { call: name, paths: output.error.issues.map((i) => i.path.join('.')) })
-      return failure({ code: BridgeErrorCode.internal, message: 'Something went wrong inside the app. The details are in its log.' })
+      return failure(bridgeError(BridgeErrorCode.internal, INTERNAL))
     }
     return { ok: true, value: output.data }
   }

@@ -4,6 +4,7 @@
  * how to fix it, and works on in Training, which needs no stored secret.
  */
 import keytar from 'keytar'
+import { englishOf, say, type Said } from '../../src-common/said/say'
 
 export interface SecretStore {
   get(account: string): Promise<string | null>
@@ -11,17 +12,14 @@ export interface SecretStore {
   delete(account: string): Promise<void>
 }
 
-export type Keychain = { available: true; store: SecretStore } | { available: false; message: string }
+export type Keychain = { available: true; store: SecretStore } | { available: false; message: string; say: Said }
 
 /** How long the first touch of the keychain may take before it counts as unavailable. */
 const PROBE_TIMEOUT_MS = 8_000
 
-export function unavailableMessage(reason: string): string {
-  return (
-    `The operating system's keychain cannot be reached (${reason}). Sandbox and Production credentials are kept only there, ` +
-    'so they cannot be set or used until it can. On Linux, install and unlock a Secret Service such as GNOME Keyring ' +
-    '(Debian/Ubuntu: apt install gnome-keyring) or KWallet, log in again, and restart the app. Training keeps working.'
-  )
+/** What staff read when the keychain cannot be reached; `reason` is the system's own text. */
+function unavailable(reason: string): Said {
+  return say('said.credentials.keychainUnavailable', { reason })
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -45,7 +43,8 @@ export async function openKeychain(service: string): Promise<Keychain> {
   try {
     await withTimeout(keytar.findCredentials(service), PROBE_TIMEOUT_MS)
   } catch (error) {
-    return { available: false, message: unavailableMessage(error instanceof Error ? error.message : String(error)) }
+    const said = unavailable(error instanceof Error ? error.message : String(error))
+    return { available: false, message: englishOf(said), say: said }
   }
   return {
     available: true,

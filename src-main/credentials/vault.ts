@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import type { CredentialState, Environment, GatewayEnvironment } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
+import { say, type Said } from '../../src-common/said/say'
 import { createGatewayClient, type GatewayClient, type GatewayClientOptions } from '../gateway/client'
 import type { CredentialProfile } from '../settings/app-settings'
 import { CardCipherError, createCardCipher, loadOrCreateDataKey, type CardCipher } from './card-cipher'
@@ -34,7 +35,7 @@ export class CredentialVault {
   }
 
   private store() {
-    if (!this.keychain.available) throw new AppError('KEYCHAIN_UNAVAILABLE', this.keychain.message)
+    if (!this.keychain.available) throw new AppError('KEYCHAIN_UNAVAILABLE', this.keychain.say)
     return this.keychain.store
   }
 
@@ -86,8 +87,8 @@ export class CredentialVault {
     environment: GatewayEnvironment,
     profile: CredentialProfile,
     options: Omit<GatewayClientOptions, 'credentials'>,
-  ): Promise<{ client: GatewayClient; missing: null } | { client: null; missing: string }> {
-    if (!this.keychain.available) return { client: null, missing: 'The keychain is not available, so the credentials cannot be read.' }
+  ): Promise<{ client: GatewayClient; missing: null } | { client: null; missing: Said }> {
+    if (!this.keychain.available) return { client: null, missing: say('said.credentials.keychainUnreadable') }
     const [secretKey, apiKey] = await Promise.all([
       this.keychain.store.get(account(environment, 'secretKey')),
       this.keychain.store.get(account(environment, 'apiKey')),
@@ -97,7 +98,7 @@ export class CredentialVault {
       secretKey === null ? 'Secret Key' : null,
       apiKey === null ? 'API Key' : null,
     ].filter((name): name is string => name !== null)
-    if (missing.length > 0 || secretKey === null || apiKey === null) return { client: null, missing: `Set the ${missing.join(', ')} in Settings first.` }
+    if (missing.length > 0 || secretKey === null || apiKey === null) return { client: null, missing: say('said.credentials.missing', { names: missing.join(', ') }) }
     const client = createGatewayClient({
       ...options,
       credentials: { clientId: profile.clientId, secretKey, apiKey },

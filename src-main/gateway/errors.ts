@@ -1,15 +1,20 @@
 /**
  * Every way a gateway call can fail, as data with a stable code. Each error says whether the operation
  * may have taken effect: for a call that moves money, anything that happened after the request left
- * this machine is an *unknown outcome*, never "failed".
+ * this machine is an *unknown outcome*, never "failed". `say` is what staff read, as a message id with
+ * its values (the gateway's own text and codes are values, kept as the gateway wrote them); `message`
+ * is its English wording, for the log.
  */
+import { englishOf, say, type Said } from '../../src-common/said/say'
+
 export const GATEWAY_ERROR_CODES = ['REJECTED', 'AUTH', 'NOT_FOUND', 'CONFLICT', 'SERVER', 'NETWORK', 'TIMEOUT', 'BAD_RESPONSE'] as const
 export type GatewayErrorCode = (typeof GATEWAY_ERROR_CODES)[number]
 
 export interface GatewayError {
   code: GatewayErrorCode
-  /** Written for staff. */
+  /** Written for staff, in English: the wording of `say`. */
   message: string
+  say: Said
   httpStatus: number | null
   /** The gateway's own code, e.g. INVALID_PARAMETER or invalid_signature. */
   gatewayCode: string | null
@@ -65,23 +70,19 @@ function httpCode(status: number): GatewayErrorCode {
   return 'BAD_RESPONSE'
 }
 
-const STAFF_MESSAGES: Record<GatewayErrorCode, string> = {
-  REJECTED: 'The gateway refused the request',
-  AUTH: 'The gateway did not accept our credentials or signature: check the Client ID and keys in Settings',
-  NOT_FOUND: 'The gateway does not know this transaction',
-  CONFLICT: 'The gateway has already seen this request',
-  SERVER: 'The gateway had an internal error',
-  NETWORK: 'The gateway could not be reached',
-  TIMEOUT: 'The gateway did not answer in time',
-  BAD_RESPONSE: 'The gateway answered something the app cannot read',
+/** What went wrong, by code (said.gateway.problem.*), for the sentences below to carry. */
+function problem(code: GatewayErrorCode): Said {
+  return say(`said.gateway.problem.${code}`)
 }
 
-const UNKNOWN_SUFFIX = ': the operation may have gone through. Check its status before trying again.'
+function staffSaid(code: GatewayErrorCode, outcomeUnknown: boolean, gatewayMessage: string | null): Said {
+  if (outcomeUnknown) return say('said.gateway.mayHaveGoneThrough', { problem: problem(code) })
+  return gatewayMessage ? say('said.gateway.saidSo', { problem: problem(code), gatewayMessage }) : say('said.gateway.failed', { problem: problem(code) })
+}
 
-function staffMessage(code: GatewayErrorCode, outcomeUnknown: boolean, gatewayMessage: string | null): string {
-  const base = STAFF_MESSAGES[code]
-  if (outcomeUnknown) return base + UNKNOWN_SUFFIX
-  return gatewayMessage ? `${base}: ${gatewayMessage}` : `${base}.`
+/** The error with its English message worded from `say`. */
+function worded(error: Omit<GatewayError, 'message'>): GatewayError {
+  return { ...error, message: englishOf(error.say) }
 }
 
 /**
@@ -93,31 +94,32 @@ export function httpError(status: number, bodyText: string, moneyMoving: boolean
   const code = httpCode(status)
   const { gatewayCode, gatewayMessage } = readErrorBody(bodyText)
   const outcomeUnknown = moneyMoving && (code === 'SERVER' || code === 'TIMEOUT' || code === 'CONFLICT' || code === 'BAD_RESPONSE')
-  return {
+  return worded({
     code,
-    message: staffMessage(code, outcomeUnknown, gatewayMessage),
+    say: staffSaid(code, outcomeUnknown, gatewayMessage),
     httpStatus: status,
     gatewayCode,
     gatewayMessage,
     field: fieldOf(gatewayMessage),
     outcomeUnknown,
-  }
+  })
 }
 
 /** A 2xx answer whose body breaks the contract (not JSON, a missing field, a spoilt signature when that blocks). */
 export function badResponse(status: number, detail: string, moneyMoving: boolean, bodyText = ''): GatewayError {
   // A 2xx whose body is an error ({"error":{"code","message"}}): the gateway's own words are kept.
   const { gatewayCode, gatewayMessage } = readErrorBody(bodyText)
-  const said = gatewayCode || gatewayMessage ? `; the gateway said ${[gatewayCode, gatewayMessage].filter(Boolean).join(': ')}` : ''
-  return {
+  const said = [gatewayCode, gatewayMessage].filter(Boolean).join(': ')
+  const id = said ? (moneyMoving ? 'said.gateway.badResponseSaidUnknown' : 'said.gateway.badResponseSaid') : moneyMoving ? 'said.gateway.badResponseUnknown' : 'said.gateway.badResponse'
+  return worded({
     code: 'BAD_RESPONSE',
-    message: `${STAFF_MESSAGES.BAD_RESPONSE} (${detail}${said})${moneyMoving ? UNKNOWN_SUFFIX : '.'}`,
+    say: say(id, { problem: problem('BAD_RESPONSE'), detail, ...(said ? { gatewayMessage: said } : {}) }),
     httpStatus: status,
     gatewayCode,
     gatewayMessage,
     field: fieldOf(gatewayMessage),
     outcomeUnknown: moneyMoving,
-  }
+  })
 }
 
 /** Error codes (Node and undici) that prove the request never left this machine. */
@@ -141,13 +143,13 @@ export function transportError(error: unknown, moneyMoving: boolean): GatewayErr
   const code: GatewayErrorCode = systemCode !== null && TIMEOUTS.has(systemCode) ? 'TIMEOUT' : 'NETWORK'
   const sent = systemCode === null || !NOT_SENT.has(systemCode)
   const outcomeUnknown = moneyMoving && sent
-  return {
+  return worded({
     code,
-    message: outcomeUnknown ? staffMessage(code, true, null) : `${STAFF_MESSAGES[code]} (${systemCode ?? 'no detail'}).`,
+    say: outcomeUnknown ? staffSaid(code, true, null) : say('said.gateway.systemCode', { problem: problem(code), systemCode: systemCode ?? say('said.gateway.noDetail') }),
     httpStatus: null,
     gatewayCode: systemCode,
     gatewayMessage: null,
     field: null,
     outcomeUnknown,
-  }
+  })
 }

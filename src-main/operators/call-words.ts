@@ -1,84 +1,38 @@
 /**
- * Each contract call in the words staff use, for refusals ("Only a Supervisor (or an Admin) may refund
- * a payment.") and for the roles table of docs/operators.md. A call without words does not compile.
+ * Each contract call in the words staff use (src-common/said, `calls`), for refusals ("Only a
+ * Supervisor (or an Admin) may refund a payment.") and for the roles table of docs/operators.md. A
+ * call without words does not compile.
  */
-import { PERMISSIONS, type Access, type CallName, type Role } from '../../src-preload/contract'
+import { callNames, PERMISSIONS, type Access, type CallName, type Role } from '../../src-preload/contract'
+import { said } from '../../src-common/said/en'
+import { englishOf, say, type Said, type SaidId } from '../../src-common/said/say'
 
-export const CALL_WORDS: { readonly [K in CallName]: string } = {
-  'app.info': 'see which version of the app runs',
-  'app.setLanguage': 'change the language of this desk',
-  'session.status': 'see who is signed in',
-  'session.setup': 'create the first Admin on a new desk',
-  'session.signIn': 'sign in',
-  'session.signOut': 'sign out',
-  'session.lock': 'lock the screen',
-  'session.changePin': 'change their own PIN',
-  'operators.list': 'see the operators of the desk',
-  'operators.create': 'add an operator',
-  'operators.update': 'change, deactivate or promote an operator',
-  'operators.resetPin': "reset an operator's PIN",
-  'approvals.grant': 'ask a Supervisor to approve an action on the spot',
-  'audit.list': 'read the audit log',
-  'audit.exportCsv': 'export the audit log',
-  'team.get': 'see whether the desk is in a team and the team database can be reached',
-  'team.probe': 'test the connection to a team database',
-  'team.create': 'create a team database',
-  'team.join': 'join a team',
-  'team.importHistory': "copy the desk's history into the team",
-  'team.leave': 'leave the team',
-  'environment.switch': 'switch between Training, Sandbox and Production',
-  'welcome.get': 'see whether the first-run welcome is still to show',
-  'welcome.finish': 'finish or skip the first-run welcome',
-  'settings.get': 'see the settings',
-  'settings.update': 'change the settings',
-  'credentials.get': 'see which gateway credentials are set',
-  'credentials.update': 'change the gateway credentials',
-  'credentials.removeSecret': 'remove a gateway secret',
-  'gateway.testConnection': 'test the connection to the gateway',
-  'orders.search': 'search orders',
-  'orders.count': 'count the orders a search finds',
-  'orders.get': 'open an order',
-  'orders.attempt': "see an order's request and answer",
-  'orders.exportCsv': 'export orders',
-  'orders.cancelExport': 'cancel an export',
-  'orders.checkStatus': 'check an order at the gateway',
-  'orders.resolveReview': 'decide an order that needs review',
-  'orders.cancelLink': 'cancel a payment link',
-  'links.prepare': 'start a payment link',
-  'links.banks': 'list the banks of a payment link',
-  'links.create': 'create a payment link',
-  'customers.search': 'search customers',
-  'customers.get': 'open a customer',
-  'customers.save': 'add or change a customer',
-  'cards.add': 'save a card',
-  'cards.remove': 'remove a saved card',
-  'phoneOrders.prepare': 'start a phone order',
-  'phoneOrders.check': 'check a phone order before charging it',
-  'phoneOrders.charge': 'charge a phone order',
-  'phoneOrders.override': 'lift the lock of a charge whose outcome is unknown',
-  'phoneOrders.receipt': 'print a receipt',
-  'refunds.request': 'refund or void a payment',
-  'refunds.checkStatus': 'check a refund at the gateway',
-  'refunds.register': 'register a refund made elsewhere',
-  'tracker.status': 'see the status tracker',
-  'tracker.refreshAll': 'refresh every pending order',
-  'tracker.cancelRefresh': 'stop a refresh',
-  'listener.status': 'see the notification listener',
-  'home.figures': "see the takings on the home screen (today, this week, this month)",
-  'home.attention': 'see what needs attention on the home screen',
-  'report.get': 'read the end-of-day report',
-  'report.exportCsv': 'export the end-of-day report as CSV',
-  'report.savePdf': 'save the end-of-day report as PDF',
+type Domain<K> = K extends `${infer D}.${string}` ? D : never
+type Action<K, D extends string> = K extends `${D}.${infer A}` ? A : never
+/** The catalogue's `calls` has a text for every call of the contract: a call without words does not compile. */
+type EveryCall = { readonly [D in Domain<CallName>]: { readonly [A in Action<CallName, D>]: string } }
+const wordedCalls: EveryCall = said.calls
+
+/** A call in words (said.calls.*), for a refusal's `{{what}}`. */
+export function callSaid(name: CallName): Said {
+  const [domain, action] = name.split('.') as [string, string]
+  return say(`said.calls.${domain}.${action}` as SaidId)
 }
 
+/** Each call in English, for the roles table of docs/operators.md. */
+export const CALL_WORDS = Object.fromEntries(callNames.map((name) => {
+  const [domain, action] = name.split('.') as [keyof EveryCall, string]
+  return [name, (wordedCalls[domain] as Record<string, string>)[action] ?? name]
+})) as { readonly [K in CallName]: string }
+
 /** What a raising flag makes of a call, in words. */
-export const RAISED_WORDS: { readonly [K in CallName]?: string } = {
-  'phoneOrders.charge': 'charge a card again past the duplicate guard',
+export const RAISED_SAID: { readonly [K in CallName]?: Said } = {
+  'phoneOrders.charge': say('said.calls.raised.chargeAgain'),
 }
 
 /** What an amount above a limit makes of a call, in words. */
-export const RAISED_ABOVE_WORDS: { readonly [K in CallName]?: (limit: string | null) => string } = {
-  'phoneOrders.charge': (limit) => `charge a phone order above a Clerk's limit${limit ? ` of ${limit}` : ' (Settings)'}`,
+export const RAISED_ABOVE_SAID: { readonly [K in CallName]?: (limit: string | null) => Said } = {
+  'phoneOrders.charge': (limit) => (limit ? say('said.calls.raised.chargeAboveLimit', { limit }) : say('said.calls.raised.chargeAboveSettings')),
 }
 
 export const ROLE_NAMES: { readonly [R in Role]: string } = { clerk: 'Clerk', supervisor: 'Supervisor', admin: 'Admin' }
@@ -90,11 +44,11 @@ export function roleAtLeast(role: Role, needed: Role): boolean {
   return RANK[role] >= RANK[needed]
 }
 
-/** "Only a Supervisor (or an Admin) may refund or void a payment." */
-export function refusalMessage(role: Role, what: string): string {
-  if (role === 'admin') return `Only an Admin may ${what}.`
-  if (role === 'supervisor') return `Only a Supervisor (or an Admin) may ${what}.`
-  return `Sign in to ${what}.`
+/** "Only a Supervisor (or an Admin) may refund or void a payment." (and that a Supervisor can approve it here, when one can). */
+export function refusalSaid(role: Role, what: Said, approvable: boolean): Said {
+  if (role === 'admin') return say('said.forbidden.admin', { what })
+  if (role === 'supervisor') return say(approvable ? 'said.forbidden.supervisorApprovable' : 'said.forbidden.supervisor', { what })
+  return say('said.forbidden.clerk', { what })
 }
 
 /** Who may: "anyone", "Clerk", "Supervisor", "Admin". */
@@ -118,9 +72,9 @@ export function rolesTable(): string {
       `| ${what.charAt(0).toUpperCase()}${what.slice(1)} | \`${name}\` | ${(['clerk', 'supervisor', 'admin'] as const).map((role) => mark(access, role, approvable)).join(' | ')} | ${mark(access, null, false)} |`
     lines.push(row(CALL_WORDS[name], permission.access))
     const raised = permission.raisedBy
-    if (raised) lines.push(row(`${RAISED_WORDS[name] ?? CALL_WORDS[name]} (\`${raised.field}\`)`, raised.access))
+    if (raised) lines.push(row(`${(RAISED_SAID[name] ? englishOf(RAISED_SAID[name]) : CALL_WORDS[name])} (\`${raised.field}\`)`, raised.access))
     const above = permission.raisedAbove
-    if (above) lines.push(row(`${RAISED_ABOVE_WORDS[name]?.(null) ?? CALL_WORDS[name]} (\`${above.field}\` above \`${above.limit}\`)`, above.access))
+    if (above) lines.push(row(`${(RAISED_ABOVE_SAID[name] ? englishOf(RAISED_ABOVE_SAID[name](null)) : CALL_WORDS[name])} (\`${above.field}\` above \`${above.limit}\`)`, above.access))
   }
   return lines.join('\n')
 }

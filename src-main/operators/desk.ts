@@ -21,12 +21,13 @@ import {
 } from '../../src-preload/contract'
 import { formatRm } from '../../src-common/money-text'
 import { AppError } from '../bridge/app-error'
+import { englishOf, say, type Said } from '../../src-common/said/say'
 import type { Authorisation } from '../bridge/dispatch'
 import type { Logger } from '../log'
 import { violatesUnique, type SqlDatabase } from '../store/database'
 import { DatabaseUnreachableError } from '../store/postgres/sync-connection'
 import type { NewAuditEntry } from '../store/history-types'
-import { CALL_WORDS, RAISED_ABOVE_WORDS, RAISED_WORDS, refusalMessage, roleAtLeast, ROLE_NAMES } from './call-words'
+import { callSaid, RAISED_ABOVE_SAID, RAISED_SAID, refusalSaid, roleAtLeast, ROLE_NAMES } from './call-words'
 import { OperatorStore, operatorView, type OperatorRow } from './operator-store'
 import { burnPinCheck, checkPinRule, hashPin, verifyPin, warmPinCheck } from './pin'
 
@@ -49,7 +50,7 @@ export const APPROVAL_SUBJECT: { readonly [K in ApprovableCall]: string } = {
   'cards.remove': 'cardId',
 }
 
-const WRONG = 'Wrong login or PIN.'
+const WRONG = say('said.desk.wrongPin')
 
 interface Throttle {
   failedCount: number
@@ -97,10 +98,13 @@ function field(input: unknown, name: string): unknown {
 }
 
 /** The refusal of a call the operator may not make alone, in the words staff read. */
-function forbidden(needed: Role, what: string, approvable: boolean): CallError {
-  const error: CallError = { code: BridgeErrorCode.forbidden, message: refusalMessage(needed, what), needs: { role: needed, approvable } }
-  if (approvable) error.message += ' A Supervisor can approve it here, with their login and PIN.'
-  return error
+function forbidden(needed: Role, what: Said, approvable: boolean): CallError {
+  const said = refusalSaid(needed, what, approvable)
+  return { code: BridgeErrorCode.forbidden, message: englishOf(said), say: said, needs: { role: needed, approvable } }
+}
+
+function signedOut(said: Said): Authorisation {
+  return { ok: false, error: { code: BridgeErrorCode.signedOut, message: englishOf(said), say: said } }
 }
 
 export class Desk {
@@ -223,8 +227,8 @@ export class Desk {
     if (permission.access === 'anyone') return { ok: true }
     const operator = this.current()
     const session = this.session
-    if (!operator || !session) return { ok: false, error: { code: BridgeErrorCode.signedOut, message: 'Nobody is signed in at this desk: sign in first.' } }
-    if (session.locked) return { ok: false, error: { code: BridgeErrorCode.signedOut, message: 'The desk is locked: sign in again to go on.' } }
+    if (!operator || !session) return signedOut(say('said.bridge.signedOut'))
+    if (session.locked) return signedOut(say('said.bridge.locked'))
     session.lastActivityMs = this.nowMs()
 
     const { needed, what } = this.need(name, input)
@@ -243,20 +247,20 @@ export class Desk {
   }
 
   /** The role a call with this input needs (PERMISSIONS, raised by a flag or an amount above a limit), and the action in words. */
-  private need(name: CallName, input: unknown): { needed: Role; what: string } {
+  private need(name: CallName, input: unknown): { needed: Role; what: Said } {
     const permission = PERMISSIONS[name]
     let needed: Role = permission.access === 'anyone' ? 'clerk' : permission.access
-    let what = CALL_WORDS[name]
+    let what = callSaid(name)
     const raised = permission.raisedBy
     if (raised && field(input, raised.field) === true && !roleAtLeast(needed, raised.access)) {
       needed = raised.access
-      what = RAISED_WORDS[name] ?? what
+      what = RAISED_SAID[name] ?? what
     }
     const above = permission.raisedAbove
     const amount = above ? field(input, above.field) : undefined
     if (above && typeof amount === 'number' && amount > this.options.limits()[above.limit] && !roleAtLeast(needed, above.access)) {
       needed = above.access
-      what = RAISED_ABOVE_WORDS[name]?.(formatRm(this.options.limits()[above.limit])) ?? what
+      what = RAISED_ABOVE_SAID[name]?.(formatRm(this.options.limits()[above.limit])) ?? what
     }
     return { needed, what }
   }
@@ -293,7 +297,7 @@ export class Desk {
    * Checks a login and PIN with the slow-down and the lock-out. Unknown logins cost the same time and
    * get the same answers as known ones. Throws AppError; returns the operator (active or not).
    */
-  private async verify(login: string, pin: string, wrongMessage = WRONG): Promise<OperatorRow> {
+  private async verify(login: string, pin: string, wrong: Said = WRONG): Promise<OperatorRow> {
     const key = login.trim().toLowerCase()
     const found = key === '' ? null : this.operators.byLogin(key)
     const throttle = (): Throttle => (found ? this.operators.byId(found.id) ?? found : this.unknownLogins.get(key)) ?? { failedCount: 0, lastFailedAt: null, lockedUntil: null }
@@ -316,7 +320,7 @@ export class Desk {
       const waitUntil = Date.parse(state.lastFailedAt) + 1000 * 2 ** (state.failedCount - FREE_TRIES)
       if (waitUntil > now) {
         const seconds = Math.ceil((waitUntil - now) / 1000)
-        throw new AppError('TRY_LATER', `Too many wrong tries: wait ${String(seconds)} second${seconds === 1 ? '' : 's'}, then try again.`)
+        throw new AppError('TRY_LATER', say('said.desk.tryLater', { count: seconds }))
       }
     }
     const right = found ? await verifyPin(pin, found.pinHash) : (await burnPinCheck(pin), false)
@@ -337,7 +341,7 @@ export class Desk {
       throw lockedOut(LOCK_OUT_MS)
     }
     save({ failedCount, lastFailedAt: at.toISOString(), lockedUntil: null })
-    throw new AppError('SIGN_IN_FAILED', wrongMessage)
+    throw new AppError('SIGN_IN_FAILED', wrong)
   }
 
   private rememberUnknown(key: string, state: Throttle): void {
@@ -354,11 +358,11 @@ export class Desk {
 
   async setup(input: { login: string; name: string; pin: string }): Promise<SessionView> {
     checkPinRule(input.pin, 'pin')
-    if (this.operators.count() > 0) throw new AppError('SETUP_DONE', 'This desk already has operators: sign in, or ask an Admin to add you.')
+    if (this.operators.count() > 0) throw new AppError('SETUP_DONE', say('said.desk.setupDone'))
     const pinHash = await hashPin(input.pin)
     const at = this.at()
     const operator = this.options.db().transaction(() => {
-      if (this.operators.count() > 0) throw new AppError('SETUP_DONE', 'This desk already has operators: sign in, or ask an Admin to add you.')
+      if (this.operators.count() > 0) throw new AppError('SETUP_DONE', say('said.desk.setupDone'))
       return this.operators.insert({ login: input.login, name: input.name, role: 'admin', pinHash, at })
     })()
     this.options.audit({ actor: operator.name, action: 'operator.create', orderId: null, details: { operatorId: operator.id, login: operator.login, name: operator.name, role: 'admin', firstAdmin: true }, at })
@@ -368,7 +372,7 @@ export class Desk {
 
   async signIn(input: { login: string; pin: string }): Promise<SessionView> {
     const operator = await this.verify(input.login, input.pin)
-    if (!operator.active) throw new AppError('OPERATOR_INACTIVE', 'This operator was deactivated: ask an Admin.')
+    if (!operator.active) throw new AppError('OPERATOR_INACTIVE', say('said.desk.inactive'))
     this.startSession(operator)
     return this.status()
   }
@@ -404,7 +408,7 @@ export class Desk {
 
   private signedIn(): OperatorRow {
     const operator = this.current()
-    if (!operator || this.session?.locked !== false) throw new AppError(BridgeErrorCode.signedOut, 'Nobody is signed in at this desk: sign in first.')
+    if (!operator || this.session?.locked !== false) throw new AppError(BridgeErrorCode.signedOut, say('said.bridge.signedOut'))
     return operator
   }
 
@@ -412,9 +416,9 @@ export class Desk {
     const operator = this.signedIn()
     checkPinRule(input.newPin, 'newPin')
     try {
-      await this.verify(operator.login, input.currentPin, 'The current PIN is wrong.')
+      await this.verify(operator.login, input.currentPin, say('said.desk.currentPinWrong'))
     } catch (error) {
-      if (error instanceof AppError && error.code === 'SIGN_IN_FAILED') throw new AppError('SIGN_IN_FAILED', error.message, 'currentPin')
+      if (error instanceof AppError && error.code === 'SIGN_IN_FAILED') throw new AppError('SIGN_IN_FAILED', error.say, 'currentPin')
       throw error
     }
     const at = this.at()
@@ -450,10 +454,10 @@ export class Desk {
     const at = this.at()
     const { before, after } = this.options.db().transaction(() => {
       const before = this.operators.byId(input.id)
-      if (!before) throw new AppError('NOT_FOUND', 'There is no such operator.')
+      if (!before) throw new AppError('NOT_FOUND', say('said.records.operator'))
       const losesAdmin = before.role === 'admin' && before.active && (input.role !== 'admin' || !input.active)
       if (losesAdmin && this.operators.activeAdmins() <= 1) {
-        throw new AppError('LAST_ADMIN', 'This is the last active Admin of the desk: make another operator an Admin first.', input.active ? 'role' : 'active')
+        throw new AppError('LAST_ADMIN', say('said.desk.lastAdmin'), input.active ? 'role' : 'active')
       }
       return { before, after: this.operators.update(input.id, { name: input.name, role: input.role, active: input.active, at }) }
     })()
@@ -471,7 +475,7 @@ export class Desk {
   async resetPin(input: { id: number; pin: string }): Promise<OperatorView> {
     checkPinRule(input.pin, 'pin')
     const target = this.operators.byId(input.id)
-    if (!target) throw new AppError('NOT_FOUND', 'There is no such operator.')
+    if (!target) throw new AppError('NOT_FOUND', say('said.records.operator'))
     const at = this.at()
     const row = this.operators.setPin(target.id, await hashPin(input.pin), at)
     this.options.audit({ actor: this.actor(), action: 'operator.pin_reset', orderId: null, details: { operatorId: row.id, login: row.login, name: row.name }, at })
@@ -484,11 +488,11 @@ export class Desk {
   async grant(input: { call: ApprovableCall; subjectId: number; login: string; pin: string }): Promise<ApprovalGranted> {
     const operator = this.signedIn()
     const approver = await this.verify(input.login, input.pin)
-    if (!approver.active) throw new AppError('OPERATOR_INACTIVE', 'This operator was deactivated: ask an Admin.')
-    if (approver.id === operator.id) throw new AppError('APPROVAL_REFUSED', 'Another operator must approve: a Supervisor or an Admin, with their own login and PIN.', 'login')
-    if (!roleAtLeast(approver.role, 'supervisor')) throw new AppError('APPROVAL_REFUSED', `${approver.name} is a ${ROLE_NAMES[approver.role]}: only a Supervisor or an Admin can approve.`, 'login')
+    if (!approver.active) throw new AppError('OPERATOR_INACTIVE', say('said.desk.inactive'))
+    if (approver.id === operator.id) throw new AppError('APPROVAL_REFUSED', say('said.desk.approveOther'), 'login')
+    if (!roleAtLeast(approver.role, 'supervisor')) throw new AppError('APPROVAL_REFUSED', say('said.desk.approverClerk', { name: approver.name }), 'login')
     // The session may have changed while the PIN was checked.
-    if (this.session?.operatorId !== operator.id || this.session.locked) throw new AppError(BridgeErrorCode.signedOut, 'The desk is locked: sign in again to go on.')
+    if (this.session?.operatorId !== operator.id || this.session.locked) throw new AppError(BridgeErrorCode.signedOut, say('said.bridge.locked'))
     const expiresAtMs = this.nowMs() + APPROVAL_MS
     this.approvals.set(`${input.call}#${String(input.subjectId)}`, { approver: approver.name, forOperatorId: operator.id, expiresAtMs })
     const expiresAt = new Date(expiresAtMs).toISOString()
@@ -506,9 +510,9 @@ export class Desk {
 
 function lockedOut(remainingMs: number): AppError {
   const minutes = Math.max(1, Math.ceil(remainingMs / 60_000))
-  return new AppError('LOCKED_OUT', `Too many wrong tries: this sign-in is locked for ${String(minutes)} minute${minutes === 1 ? '' : 's'}. An Admin can reset the PIN.`)
+  return new AppError('LOCKED_OUT', say('said.desk.lockedOut', { count: minutes }))
 }
 
 function loginTaken(): AppError {
-  return new AppError('LOGIN_TAKEN', 'Another operator has this login: choose another.', 'login')
+  return new AppError('LOGIN_TAKEN', say('said.desk.loginTaken'), 'login')
 }

@@ -5,6 +5,7 @@
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import { AppError } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 
 /** 2^15 × r 8: about 70 ms and 32 MiB a check on the desk's computer; a guess costs an attacker as much. */
 const N = 2 ** 15
@@ -19,9 +20,9 @@ export const PIN_RULE = 'Use at least 6 digits, or at least 8 characters if not 
 export function checkPinRule(pin: string, field: string): void {
   const digitsOnly = /^\d+$/.test(pin)
   if (digitsOnly ? pin.length < 6 : pin.length < 8) {
-    throw new AppError('INVALID_INPUT', digitsOnly ? 'Use at least 6 digits (or 8 characters with letters).' : 'Use at least 8 characters (or 6 digits or more).', field)
+    throw new AppError('INVALID_INPUT', say(digitsOnly ? 'said.desk.pinDigits' : 'said.desk.pinText'), field)
   }
-  if (Array.from(pin).some((char) => char < ' ' || char === '\u007f')) throw new AppError('INVALID_INPUT', 'Use letters, digits and signs only.', field)
+  if (Array.from(pin).some((char) => char < ' ' || char === '\u007f')) throw new AppError('INVALID_INPUT', say('said.desk.pinSigns'), field)
 }
 
 function derive(pin: string, salt: Buffer, n: number, r: number, p: number, length: number): Promise<Buffer> {

@@ -5,6 +5,7 @@
  */
 import type { AuditEntryView, AuditFilters } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 import type { AuditListRow, AuditQuery } from '../store/audit'
 import type { History } from '../store/history'
 import { csvCell } from './csv-export'
@@ -13,14 +14,14 @@ import { writeWholeFile } from './whole-file'
 function instant(value: string | undefined, field: string): string | undefined {
   if (value === undefined) return undefined
   const ms = Date.parse(value)
-  if (Number.isNaN(ms)) throw new AppError('INVALID_INPUT', 'Must be a date and time', field)
+  if (Number.isNaN(ms)) throw new AppError('INVALID_INPUT', say('said.input.dateTime'), field)
   return new Date(ms).toISOString()
 }
 
 export function auditQuery(filters: AuditFilters): AuditQuery {
   const from = instant(filters.from, 'from')
   const to = instant(filters.to, 'to')
-  if (from !== undefined && to !== undefined && from > to) throw new AppError('INVALID_INPUT', 'Must be after the start', 'to')
+  if (from !== undefined && to !== undefined && from > to) throw new AppError('INVALID_INPUT', say('said.input.afterStart'), 'to')
   return { actor: filters.actor?.trim() || undefined, action: filters.action?.trim() || undefined, from, to }
 }
 

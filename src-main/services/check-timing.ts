@@ -4,6 +4,7 @@
  * to the gateway about it.
  */
 import { AppError } from '../bridge/app-error'
+import { say, type Said } from '../../src-common/said/say'
 
 export const STATUS_CHECK_DELAY_MS = 60_000
 
@@ -21,16 +22,16 @@ export function dueAfter(times: readonly number[]): Date {
   return new Date(Math.max(...times) + STATUS_CHECK_DELAY_MS)
 }
 
-function waitText(ms: number): string {
+function waitSaid(ms: number): Said {
   const seconds = Math.ceil(ms / 1000)
-  return seconds > 60 ? `${String(Math.floor(seconds / 60))} min ${String(seconds % 60)} s` : `${String(seconds)} s`
+  return seconds > 60 ? say('said.checks.tooEarlyMinutes', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 }) : say('said.checks.tooEarly', { seconds })
 }
 
 /** Throws TOO_EARLY when `due` is still ahead of `now`. */
 export function assertDue(due: Date, now: Date): void {
   const wait = due.getTime() - now.getTime()
   if (wait > 0) {
-    throw new AppError('TOO_EARLY', `The status can be checked in ${waitText(wait)}: the gateway asks for 60 seconds after the payment or the last request.`)
+    throw new AppError('TOO_EARLY', waitSaid(wait))
   }
 }
 

@@ -3,9 +3,10 @@
  * its brand and masked number. A card is locked while a charge of it has an unknown outcome.
  */
 import type { CustomerInput, CustomerView, OrderView, SavedCardView } from '../../src-preload/contract'
-import { FIELD_LIMITS, tooLongMessage } from '../../src-common/field-limits'
-import { customerNameProblem, emailProblem, phoneE164, phoneProblem } from '../../src-common/link-rules'
+import { FIELD_LIMITS } from '../../src-common/field-limits'
+import { customerNameIssue, emailIssue as emailRule, phoneE164, phoneIssue as phoneRule } from '../../src-common/link-rules'
 import { AppError } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 import type { History } from '../store/history'
 import type { CustomerRow, OrderRow, SavedCardRow } from '../store/history-types'
 import type { ServiceContext } from './context'
@@ -96,7 +97,7 @@ export function savedToken(history: History, cardId: number): string {
   try {
     return history.cards.token(cardId)
   } catch {
-    throw new AppError('CARD_UNREADABLE', 'This saved card can no longer be read (it was saved under a key this app no longer has). Add the card again.', 'cardId')
+    throw new AppError('CARD_UNREADABLE', say('said.customers.cardUnreadable'), 'cardId')
   }
 }
 
@@ -110,7 +111,7 @@ export class Customers {
   get(id: number): { customer: CustomerView; cards: SavedCardView[]; orders: OrderView[] } {
     const history = this.ctx.history()
     const customer = history.customers.get(id)
-    if (!customer) throw new AppError('NOT_FOUND', `There is no customer ${String(id)} in this environment.`)
+    if (!customer) throw new AppError('NOT_FOUND', say('said.records.customer', { id }))
     const locks = cardLocks(history, id)
     return {
       customer: customerView(customer),
@@ -122,18 +123,18 @@ export class Customers {
   save(input: CustomerInput): CustomerView {
     const history = this.ctx.history()
     const name = input.name.trim()
-    const nameIssue = customerNameProblem(name)
+    const nameIssue = customerNameIssue(name)
     if (nameIssue) throw new AppError('INVALID_INPUT', nameIssue, 'name')
     const email = input.email.trim()
-    const emailIssue = email ? emailProblem(email) : null
+    const emailIssue = email ? emailRule(email) : null
     if (emailIssue) throw new AppError('INVALID_INPUT', emailIssue, 'email')
-    const phoneIssue = phoneProblem(input.phone, false)
+    const phoneIssue = phoneRule(input.phone, false)
     if (phoneIssue) throw new AppError('INVALID_INPUT', phoneIssue, 'phone')
     const fields = { name, email: email || null, phone: phoneE164(input.phone), ...(input.language !== undefined ? { language: input.language } : {}) }
     const at = this.ctx.now().toISOString()
     return history.transaction(() => {
       if (input.id !== undefined) {
-        if (!history.customers.get(input.id)) throw new AppError('NOT_FOUND', `There is no customer ${String(input.id)} in this environment.`)
+        if (!history.customers.get(input.id)) throw new AppError('NOT_FOUND', say('said.records.customer', { id: input.id }))
         return customerView(history.customers.update(input.id, fields, at))
       }
       const created = history.customers.insert({ externalId: null, ...fields, address: null, city: null, state: null, zipCode: null, country: null, createdAt: at })
@@ -144,13 +145,13 @@ export class Customers {
 
   addCard(input: { customerId: number; token: string; masked: string; brand: string }): SavedCardView {
     const history = this.ctx.history()
-    if (!history.customers.get(input.customerId)) throw new AppError('NOT_FOUND', `There is no customer ${String(input.customerId)} in this environment.`)
+    if (!history.customers.get(input.customerId)) throw new AppError('NOT_FOUND', say('said.records.customer', { id: input.customerId }))
     const token = input.token.trim()
-    if (!TOKEN.test(token)) throw new AppError('INVALID_INPUT', `Paste the token as the gateway shows it: 4 to ${String(FIELD_LIMITS.cardToken)} characters, no spaces`, 'token')
+    if (!TOKEN.test(token)) throw new AppError('INVALID_INPUT', say('said.customers.token', { max: FIELD_LIMITS.cardToken }), 'token')
     const masked = input.masked.trim()
-    if (masked.length > FIELD_LIMITS.cardMasked) throw new AppError('INVALID_INPUT', tooLongMessage(FIELD_LIMITS.cardMasked), 'masked')
+    if (masked.length > FIELD_LIMITS.cardMasked) throw new AppError('INVALID_INPUT', say('said.input.tooLong', { max: FIELD_LIMITS.cardMasked }), 'masked')
     const brand = input.brand.trim().toUpperCase()
-    if (brand.length > FIELD_LIMITS.cardBrand) throw new AppError('INVALID_INPUT', tooLongMessage(FIELD_LIMITS.cardBrand), 'brand')
+    if (brand.length > FIELD_LIMITS.cardBrand) throw new AppError('INVALID_INPUT', say('said.input.tooLong', { max: FIELD_LIMITS.cardBrand }), 'brand')
     const at = this.ctx.now().toISOString()
     return history.transaction(() => {
       const card = history.cards.add({ customerId: input.customerId, token, masked: masked || null, brand: brand || null, issuer: null, source: 'manual', addedAt: at })
@@ -163,7 +164,7 @@ export class Customers {
   async removeCard(cardId: number): Promise<SavedCardView> {
     const history = this.ctx.history()
     const card = history.cards.get(cardId)
-    if (!card) throw new AppError('NOT_FOUND', `There is no saved card ${String(cardId)} in this environment.`)
+    if (!card) throw new AppError('NOT_FOUND', say('said.records.card', { id: cardId }))
     if (!card.active) return oneCardView(history, card)
     const client = await this.ctx.gateway()
     const result = await client.unbindToken(savedToken(history, cardId))
@@ -178,7 +179,7 @@ export class Customers {
     })
     if (!gone) {
       const code = result.error.code === 'REJECTED' || result.error.code === 'AUTH' ? 'GATEWAY_REJECTED' : 'GATEWAY_UNAVAILABLE'
-      throw new AppError(code, `The card was not removed and stays saved. ${result.error.message}`)
+      throw new AppError(code, say('said.customers.notRemoved', { problem: result.error.say }))
     }
     return oneCardView(history, history.cards.deactivate(cardId, at))
   }

@@ -9,6 +9,7 @@ import { violatesUnique } from '../store/database'
 import type { History } from '../store/history'
 import { duplicateInvoice } from './invoice-numbers'
 import type { AttemptCompletion, AttemptRow } from '../store/history-types'
+import { say } from '../../src-common/said/say'
 
 export interface PlannedRequest {
   orderId: number
@@ -123,7 +124,7 @@ export function settleInterruptedAttempts(history: History, at: Date, startedBef
         orderId: order.id,
         type: 'attempt',
         summary: 'The app stopped before the gateway answered: the outcome is unknown until a status check settles it',
-        details: { operation: attempt.operation, requestId: attempt.requestId },
+        details: { operation: attempt.operation, requestId: attempt.requestId, say: say('said.timeline.appStopped') },
         attemptId: attempt.id,
         actor: null,
         at: now,

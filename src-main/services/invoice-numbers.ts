@@ -4,6 +4,7 @@
  * by an order (typed by hand, or from an older sequence) is skipped.
  */
 import { AppError } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 import type { SqlDatabase } from '../store/database'
 import type { History } from '../store/history'
 
@@ -44,6 +45,6 @@ export function noteInvoiceUsed(history: History, prefix: string, invoiceNumber:
  * number when it differs only in case (numbers are compared without regard to case: migration 7).
  */
 export function duplicateInvoice(invoiceNumber: string, held: string = invoiceNumber): AppError {
-  const as = held === invoiceNumber ? '' : ` (as ${held}; invoice numbers are the same in capitals and small letters)`
-  return new AppError('DUPLICATE_INVOICE', `Invoice ${invoiceNumber} is already used by another order in this environment${as}. Use another number.`, 'invoiceNumber')
+  const said = held === invoiceNumber ? say('said.links.duplicateInvoice', { invoice: invoiceNumber }) : say('said.links.duplicateInvoiceAs', { invoice: invoiceNumber, held })
+  return new AppError('DUPLICATE_INVOICE', said, 'invoiceNumber')
 }

@@ -10,6 +10,7 @@
  */
 import type { OrderDetail } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 import type { ServiceContext } from './context'
 import { markOrderCardUsed } from './customers'
 import { gatewayMoneyText, orderDetail } from './status-checks'
@@ -19,11 +20,11 @@ export type ReviewDecision = 'paid' | 'not_paid'
 export function resolveReview(ctx: ServiceContext, orderId: number, decision: ReviewDecision, reason: string): OrderDetail {
   const history = ctx.history()
   const order = history.orders.get(orderId)
-  if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(orderId)} in this environment's history.`)
+  if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id: orderId }))
   const review = order.review
-  if (!review) throw new AppError('NOT_IN_REVIEW', 'This order does not need a review (someone may have decided already).')
+  if (!review) throw new AppError('NOT_IN_REVIEW', say('said.review.notInReview'))
   const why = reason.trim()
-  if (why.length < 10) throw new AppError('INVALID_INPUT', 'Say why, in at least 10 characters (it goes in the audit log)', 'reason')
+  if (why.length < 10) throw new AppError('INVALID_INPUT', say('said.input.reason'), 'reason')
   const at = ctx.now().toISOString()
   const said = gatewayMoneyText(review.gatewayAmountSen, review.gatewayCurrency, order)
   history.transaction(() => {

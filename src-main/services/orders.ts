@@ -5,6 +5,7 @@
 import type { AttemptView, OrderFilters, OrderView, TimelineEntry } from '../../src-preload/contract'
 import { readableSummary } from '../../src-common/status-words'
 import { AppError } from '../bridge/app-error'
+import { isSaid, say } from '../../src-common/said/say'
 import type { AttemptRow, EventRow, OrderPage, OrderRow, OrderSearch } from '../store/history-types'
 
 export interface HistoryReader {
@@ -49,9 +50,14 @@ export function orderView(row: OrderRow): OrderView {
   }
 }
 
-/** One timeline row as staff read it: rows written before statuses and cards were put in words read in words too. */
+/**
+ * One timeline row as staff read it: `say`, the message id and values its writer kept in the row's
+ * details (never words), for the renderer to word in the desk's language; the English summary for
+ * rows written before that (and their statuses and cards put in words when read).
+ */
 export function timelineEntry(event: EventRow): TimelineEntry {
-  return { id: event.id, type: event.type, summary: readableSummary(event.summary), at: event.at, actor: event.actor, attemptId: event.attemptId }
+  const said = event.details?.['say']
+  return { id: event.id, type: event.type, summary: readableSummary(event.summary), say: isSaid(said) ? said : null, at: event.at, actor: event.actor, attemptId: event.attemptId }
 }
 
 export function searchOrders(history: HistoryReader, query: OrderFilters & { limit: number; beforeId?: number | undefined }): { rows: OrderView[]; nextBeforeId: number | null } {
@@ -69,7 +75,7 @@ export function countOrders(history: HistoryReader, filters: OrderFilters): { to
 
 export function attemptView(history: HistoryReader, id: number): AttemptView {
   const attempt = history.attempts.get(id)
-  if (!attempt) throw new AppError('NOT_FOUND', `There is no gateway request ${String(id)} in this environment's history.`)
+  if (!attempt) throw new AppError('NOT_FOUND', say('said.records.attempt', { id }))
   return {
     id: attempt.id,
     operation: attempt.operation,

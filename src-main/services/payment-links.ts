@@ -10,9 +10,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Bank, LinkDefaults, LinkRequest, OrderDetail } from '../../src-preload/contract'
 import { CHANNEL_NAMES, isGenericChannel, needsBank, needsLineItems, type GenericChannel } from '../../src-common/channels'
-import { checkLinkRequest, firstError } from '../../src-common/link-rules'
-import { statusWord } from '../../src-common/status-words'
+import { linkRequestIssues, phoneE164 } from '../../src-common/link-rules'
 import { AppError } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 import {
   createPaymentBody,
   paymentPageBody,
@@ -183,12 +183,11 @@ function plan(request: LinkRequest, customer: CustomerRow, requestId: string, pa
 }
 
 function refusal(error: GatewayError): AppError {
-  if (error.code === 'AUTH') return new AppError('GATEWAY_REJECTED', `${error.message}. No link was created.`)
+  if (error.code === 'AUTH') return new AppError('GATEWAY_REJECTED', say('said.links.refusedAuth', { problem: say(`said.gateway.problem.${error.code}`) }))
   if (error.code === 'REJECTED' || error.code === 'NOT_FOUND') {
-    const said = error.gatewayMessage ?? 'no reason given'
-    return new AppError('GATEWAY_REJECTED', `The gateway refused the link: ${said}. No link was created; correct it and try again.`, formFieldOf(error.field))
+    return new AppError('GATEWAY_REJECTED', say('said.links.refused', { gatewayMessage: error.gatewayMessage ?? say('said.gateway.noReason') }), formFieldOf(error.field))
   }
-  return new AppError('GATEWAY_UNAVAILABLE', `${error.message} No link was created.`)
+  return new AppError('GATEWAY_UNAVAILABLE', say('said.links.unavailable', { problem: error.say }))
 }
 
 export class PaymentLinks {
@@ -211,15 +210,15 @@ export class PaymentLinks {
   async banks(): Promise<{ banks: Bank[] }> {
     const client = await this.ctx.gateway()
     const result = await client.bankList()
-    if (!result.ok) throw new AppError('GATEWAY_UNAVAILABLE', `The bank list could not be fetched: ${result.error.message}`)
+    if (!result.ok) throw new AppError('GATEWAY_UNAVAILABLE', say('said.links.banksUnavailable', { problem: result.error.say }))
     return { banks: result.value }
   }
 
   async create(request: LinkRequest): Promise<OrderDetail> {
     const { ctx } = this
     const history = ctx.history()
-    const check = checkLinkRequest(request, { production: ctx.environment() === 'production' })
-    const problem = firstError(check.errors)
+    // The first problem in form order, as the form shows them.
+    const problem = Object.entries(linkRequestIssues(request, { production: ctx.environment() === 'production' }))[0]
     if (problem) throw new AppError('INVALID_INPUT', problem[1], problem[0])
 
     const invoiceNumber = request.invoiceNumber.trim()
@@ -243,7 +242,7 @@ export class PaymentLinks {
     // Written ahead: the order, its attempt and the first timeline entry, in one transaction.
     const { order, attempt, planned } = writeAhead(history, invoiceNumber, () => {
       const existing = reusable()
-      const customer = customerFor(history, request, check.phoneE164, at)
+      const customer = customerFor(history, request, phoneE164(request.customer.phone) ?? '', at)
       const planned = plan(request, customer, requestId, paymentId, now, ctx.settings().links.sendPageLanguage)
       const fields = {
         kind: generic ? ('generic_link' as const) : ('card_link' as const),
@@ -279,7 +278,13 @@ export class PaymentLinks {
         orderId: order.id,
         type: existing ? 'staff_action' : 'created',
         summary: `${existing ? 'Link asked for again' : 'Link asked for'}: ${generic ? CHANNEL_NAMES[request.channel as GenericChannel] : 'card'} payment`,
-        details: { requestId, ...(paymentId ? { paymentId } : {}) },
+        details: {
+          requestId,
+          ...(paymentId ? { paymentId } : {}),
+          say: generic
+            ? say(existing ? 'said.timeline.linkAskedAgain' : 'said.timeline.linkAsked', { channel: CHANNEL_NAMES[request.channel as GenericChannel] })
+            : say(existing ? 'said.timeline.cardLinkAskedAgain' : 'said.timeline.cardLinkAsked'),
+        },
         attemptId: attempt.id,
         actor: ctx.actor(),
         at,
@@ -301,7 +306,7 @@ export class PaymentLinks {
           orderId: order.id,
           type: 'attempt',
           summary: result.exchange.replayed ? 'Link created (the gateway replayed its first answer)' : 'Link created: waiting for the customer to pay',
-          details: null,
+          details: { say: say(result.exchange.replayed ? 'said.timeline.linkReplayed' : 'said.timeline.linkCreated') },
           attemptId: attempt.id,
           actor: null,
           at: doneAt,
@@ -312,7 +317,7 @@ export class PaymentLinks {
           orderId: order.id,
           type: 'attempt',
           summary: `Outcome unknown: ${result.error.message}`,
-          details: { code: result.error.code },
+          details: { code: result.error.code, say: say('said.timeline.outcomeUnknown', { problem: result.error.say }) },
           attemptId: attempt.id,
           actor: null,
           at: doneAt,
@@ -323,7 +328,7 @@ export class PaymentLinks {
           orderId: order.id,
           type: 'attempt',
           summary: `Not created: ${result.error.message}`,
-          details: { code: result.error.code, field: result.error.field },
+          details: { code: result.error.code, field: result.error.field, say: say('said.timeline.linkNotCreated', { problem: result.error.say }) },
           attemptId: attempt.id,
           actor: null,
           at: doneAt,
@@ -388,11 +393,11 @@ export class PaymentLinks {
     const { ctx } = this
     const history = ctx.history()
     const order = history.orders.get(id)
-    if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
+    if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id }))
     if ((order.kind !== 'card_link' && order.kind !== 'generic_link') || order.status !== 'PENDING') {
-      throw new AppError('NOT_CANCELLABLE', `Only a link waiting for payment can be marked cancelled; this order is ${statusWord(order.status)}.`)
+      throw new AppError('NOT_CANCELLABLE', say('said.links.notCancellable', { status: order.status }))
     }
-    if (order.review) throw new AppError('NEEDS_REVIEW', 'The gateway says this link was paid (with other money): decide the review first.')
+    if (order.review) throw new AppError('NEEDS_REVIEW', say('said.links.needsReview'))
     const at = ctx.now().toISOString()
     const why = reason.trim()
     history.transaction(() => {
@@ -401,7 +406,7 @@ export class PaymentLinks {
         orderId: id,
         type: 'staff_action',
         summary: `Marked cancelled here${why ? `: ${why}` : ''}. The gateway has no cancel call, so the link stays open there.`,
-        details: null,
+        details: { say: why ? say('said.timeline.cancelledWhy', { reason: why }) : say('said.timeline.cancelled') },
         attemptId: null,
         actor: ctx.actor(),
         at,

@@ -11,10 +11,11 @@
  */
 import type { ChargeResult, OrderDetail, PhoneOrderRequest, Receipt } from '../../src-preload/contract'
 import { cardText } from '../../src-common/card-text'
-import { FIELD_LIMITS, tooLongMessage } from '../../src-common/field-limits'
-import { amountProblem, descriptorProblem, invoiceNumberProblem } from '../../src-common/link-rules'
+import { FIELD_LIMITS } from '../../src-common/field-limits'
+import { amountIssue as amountRule, descriptorIssue as descriptorRule, invoiceNumberIssue } from '../../src-common/link-rules'
 import { formatRm } from '../../src-common/money-text'
 import { AppError } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 import { chargeBody, type ChargeInput, type ChargeOutcome, type GatewayResult } from '../gateway/client'
 import { toWireJson } from '../gateway/money'
 import type { History } from '../store/history'
@@ -29,9 +30,9 @@ const CHARGE_PATH = '/credit-card/charge'
 /** Orders that count as "charged already" for the duplicate guard. */
 const CHARGED = new Set(['PAID', 'PENDING', 'OUTCOME_UNKNOWN'])
 
-function minutesAgo(from: string, now: Date): string {
-  const minutes = Math.max(0, Math.round((now.getTime() - Date.parse(from)) / 60_000))
-  return minutes === 0 ? 'less than a minute ago' : minutes === 1 ? '1 minute ago' : `${String(minutes)} minutes ago`
+/** Whole minutes since `from` (0: less than a minute). */
+function minutesAgo(from: string, now: Date): number {
+  return Math.max(0, Math.round((now.getTime() - Date.parse(from)) / 60_000))
 }
 
 /** The approval code of an order's approval, from the charge answer or a status check. */
@@ -72,7 +73,7 @@ export class PhoneOrders {
     const { problems, customer, card } = this.inspect(request)
     const first = problems[0]
     if (first) throw first
-    if (!customer || !card) throw new AppError('INVALID_INPUT', 'Pick the customer and the card to charge.', 'cardId')
+    if (!customer || !card) throw new AppError('INVALID_INPUT', say('said.phoneOrders.pickCard'), 'cardId')
     return { customer, card }
   }
 
@@ -83,29 +84,29 @@ export class PhoneOrders {
     const settings = ctx.settings().phoneOrders
     const problems: AppError[] = []
     const invoiceNumber = request.invoiceNumber.trim()
-    const invoiceIssue = invoiceNumberProblem(invoiceNumber)
+    const invoiceIssue = invoiceNumberIssue(invoiceNumber)
     if (invoiceIssue) problems.push(new AppError('INVALID_INPUT', invoiceIssue, 'invoiceNumber'))
-    const amountIssue = amountProblem(request.amountSen)
+    const amountIssue = amountRule(request.amountSen)
     if (amountIssue) problems.push(new AppError('INVALID_INPUT', amountIssue, 'amountSen'))
     else if (request.amountSen > settings.chargeLimitSen) {
-      problems.push(new AppError('LIMIT_EXCEEDED', `A phone order may charge at most ${formatRm(settings.chargeLimitSen)} at once (Settings). Send a payment link instead.`, 'amountSen'))
+      problems.push(new AppError('LIMIT_EXCEEDED', say('said.phoneOrders.overLimit', { limit: formatRm(settings.chargeLimitSen) }), 'amountSen'))
     }
-    const descriptorIssue = descriptorProblem(request.descriptor)
+    const descriptorIssue = descriptorRule(request.descriptor)
     if (descriptorIssue) problems.push(new AppError('INVALID_INPUT', descriptorIssue, 'descriptor'))
-    if (request.note.trim().length > FIELD_LIMITS.phoneOrderNote) problems.push(new AppError('INVALID_INPUT', tooLongMessage(FIELD_LIMITS.phoneOrderNote), 'note'))
+    if (request.note.trim().length > FIELD_LIMITS.phoneOrderNote) problems.push(new AppError('INVALID_INPUT', say('said.input.tooLong', { max: FIELD_LIMITS.phoneOrderNote }), 'note'))
     const holder = invoiceIssue ? undefined : history.orders.holdingInvoice(invoiceNumber)[0]
     if (holder) problems.push(duplicateInvoice(invoiceNumber, holder.invoiceNumber))
     const customer = history.customers.get(request.customerId) ?? null
     if (!customer) {
-      problems.push(new AppError('NOT_FOUND', `There is no customer ${String(request.customerId)} in this environment.`))
+      problems.push(new AppError('NOT_FOUND', say('said.records.customer', { id: request.customerId })))
       return { problems, customer: null, card: null }
     }
     const found = history.cards.get(request.cardId)
     const card = found && found.customerId === customer.id ? found : null
     if (!card) {
-      problems.push(new AppError('INVALID_INPUT', `This card is not one of ${customer.name}'s saved cards.`, 'cardId'))
+      problems.push(new AppError('INVALID_INPUT', say('said.phoneOrders.notTheirCard', { name: customer.name }), 'cardId'))
     } else if (!card.active) {
-      problems.push(new AppError('CARD_INACTIVE', 'This card was removed and cannot be charged.', 'cardId'))
+      problems.push(new AppError('CARD_INACTIVE', say('said.phoneOrders.cardRemoved'), 'cardId'))
     } else {
       const lock = cardLocks(history, customer.id).get(card.id)
       if (lock) {
@@ -113,9 +114,7 @@ export class PhoneOrders {
         problems.push(
           new AppError(
             'CARD_LOCKED',
-            locking?.status === 'PENDING'
-              ? `The charge of ${lock.invoiceNumber} to this card is still waiting for the gateway's answer: wait for it before charging the card again.`
-              : `The charge of ${lock.invoiceNumber} to this card has an unknown outcome: the card cannot be charged again until a status check settles it.`,
+            say(locking?.status === 'PENDING' ? 'said.phoneOrders.cardWaiting' : 'said.phoneOrders.cardUnknown', { invoice: lock.invoiceNumber }),
             'cardId',
           ),
         )
@@ -130,7 +129,13 @@ export class PhoneOrders {
       problems.push(
         new AppError(
           'DUPLICATE_CHARGE',
-          `${formatRm(request.amountSen)} was charged to ${customer.name} ${minutesAgo(recent.createdAt, ctx.now())} (${recent.invoiceNumber}, ${recent.status === 'PAID' ? 'approved' : recent.status === 'OUTCOME_UNKNOWN' ? 'outcome unknown' : 'pending'}). Charge again only if the customer asked for a second charge.`,
+          say('said.phoneOrders.duplicate', {
+            amount: formatRm(request.amountSen),
+            name: customer.name,
+            ago: say('said.phoneOrders.ago', { count: minutesAgo(recent.createdAt, ctx.now()) }),
+            invoice: recent.invoiceNumber,
+            state: say(recent.status === 'PAID' ? 'said.phoneOrders.state.approved' : recent.status === 'OUTCOME_UNKNOWN' ? 'said.phoneOrders.state.unknown' : 'said.phoneOrders.state.pending'),
+          }),
         ),
       )
     }
@@ -194,7 +199,14 @@ export class PhoneOrders {
         orderId: order.id,
         type: 'created',
         summary: `Phone order: MOTO charge of ${cardText(card) ?? 'a saved card'}${request.note.trim() ? ` (${request.note.trim()})` : ''}`,
-        details: { cardId: card.id, requestId, descriptor, note: request.note.trim(), duplicateConfirmed: request.confirmDuplicate },
+        details: {
+          cardId: card.id,
+          requestId,
+          descriptor,
+          note: request.note.trim(),
+          duplicateConfirmed: request.confirmDuplicate,
+          say: say(request.note.trim() ? 'said.timeline.phoneOrderNote' : 'said.timeline.phoneOrder', { card: cardText(card) ?? say('said.timeline.savedCard'), note: request.note.trim() }),
+        },
         attemptId: attempt.id,
         actor: ctx.actor(),
         at,
@@ -214,7 +226,7 @@ export class PhoneOrders {
     const outcome = this.record(order, card.id, attempt, result)
     ctx.events.emit('orders.changed', { id: order.id })
     if (outcome === 'refused' && !result.ok) {
-      throw new AppError('GATEWAY_REJECTED', `The gateway refused the charge: ${result.error.gatewayMessage ?? result.error.message}. Nothing was charged.`)
+      throw new AppError('GATEWAY_REJECTED', say('said.phoneOrders.refused', { gatewayMessage: result.error.gatewayMessage ?? result.error.say }))
     }
     const value = result.ok ? result.value : null
     return {
@@ -241,7 +253,7 @@ export class PhoneOrders {
           orderId: order.id,
           type: 'attempt',
           summary: unknown ? `Outcome unknown: ${result.error.message}` : `Refused, nothing charged: ${result.error.message}`,
-          details: { code: result.error.code },
+          details: { code: result.error.code, say: say(unknown ? 'said.timeline.outcomeUnknown' : 'said.timeline.chargeRefused', { problem: result.error.say }) },
           attemptId: attempt.id,
           actor: null,
           at,
@@ -283,7 +295,17 @@ export class PhoneOrders {
           : declined
             ? `Declined by the bank: ${reply || 'no reason given'}`
             : `Outcome unknown: the gateway answered ${charge.status.raw}`,
-        details: { responseCode: charge.responseCode, responseMessage: charge.responseMessage, approvalCode: charge.approvalCode, gatewayStatus: charge.status.raw },
+        details: {
+          responseCode: charge.responseCode,
+          responseMessage: charge.responseMessage,
+          approvalCode: charge.approvalCode,
+          gatewayStatus: charge.status.raw,
+          say: approved
+            ? say('said.timeline.approved', { reply: reply || 'SUCCESS', approvalCode: charge.approvalCode ?? say('said.timeline.none') })
+            : declined
+              ? say('said.timeline.declined', { reply: reply || say('said.gateway.noReason') })
+              : say('said.timeline.chargeUnknown', { gatewayStatus: charge.status.raw }),
+        },
         attemptId: attempt.id,
         actor: null,
         at,
@@ -306,18 +328,18 @@ export class PhoneOrders {
     const { ctx } = this
     const history = ctx.history()
     const order = history.orders.get(orderId)
-    if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(orderId)} in this environment's history.`)
-    if (order.kind !== 'phone_order' || order.status !== 'OUTCOME_UNKNOWN') throw new AppError('NOT_LOCKED', 'Only a phone order with an unknown outcome locks its card.')
+    if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id: orderId }))
+    if (order.kind !== 'phone_order' || order.status !== 'OUTCOME_UNKNOWN') throw new AppError('NOT_LOCKED', say('said.phoneOrders.notLocked'))
     const why = reason.trim()
-    if (why.length < 10) throw new AppError('INVALID_INPUT', 'Say why, in at least 10 characters (it goes in the audit log)', 'reason')
-    if (history.events.forOrder(orderId).some((event) => event.details?.['override'] === true)) throw new AppError('NOT_LOCKED', 'The lock was already lifted.')
+    if (why.length < 10) throw new AppError('INVALID_INPUT', say('said.input.reason'), 'reason')
+    if (history.events.forOrder(orderId).some((event) => event.details?.['override'] === true)) throw new AppError('NOT_LOCKED', say('said.phoneOrders.alreadyUnlocked'))
     const at = ctx.now().toISOString()
     history.transaction(() => {
       history.events.append({
         orderId,
         type: 'staff_action',
         summary: `Supervisor override: the card is unlocked without a settled status (${why})`,
-        details: { override: true, reason: why },
+        details: { override: true, reason: why, say: say('said.timeline.overridden', { reason: why }) },
         attemptId: null,
         actor: ctx.actor(),
         at,
@@ -331,8 +353,8 @@ export class PhoneOrders {
   receipt(orderId: number): Receipt {
     const history = this.ctx.history()
     const order = history.orders.get(orderId)
-    if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(orderId)} in this environment's history.`)
-    if (order.kind !== 'phone_order' || order.status !== 'PAID') throw new AppError('NO_RECEIPT', 'Only an approved phone order has a receipt.')
+    if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id: orderId }))
+    if (order.kind !== 'phone_order' || order.status !== 'PAID') throw new AppError('NO_RECEIPT', say('said.phoneOrders.noReceipt'))
     const created = history.events.forOrder(orderId).find((event) => event.type === 'created')
     const descriptor = typeof created?.details?.['descriptor'] === 'string' ? created.details['descriptor'] : ''
     // The shop's name heads the slip; without one, the statement text the charge was sent with (or the default).

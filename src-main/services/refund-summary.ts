@@ -7,6 +7,7 @@ import { settlementAfter, type RefundAsked } from '../../src-common/refund-words
 import type { History } from '../store/history'
 import type { OrderRow, RefundRow } from '../store/history-types'
 import { checkView, dueAfter, lastHeardOf } from './check-timing'
+import { englishOf, say, type Said } from '../../src-common/said/say'
 
 /** Card payments are refunded through the card scheme; generic channels have no refund call here. */
 export const isRefundable = (order: OrderRow): boolean => order.kind === 'card_link' || order.kind === 'phone_order'
@@ -85,14 +86,14 @@ export function refundMoney(order: OrderRow, refunds: readonly RefundRow[]): Ref
 }
 
 /** Why a new refund may not be asked for now, or null. */
-export function refundBlockedReason(order: OrderRow, money: RefundMoney): string | null {
-  if (order.status === 'VOIDED') return 'This payment was voided: nothing is left to refund.'
-  if (order.status === 'REFUNDED') return 'This payment was refunded in full.'
-  if (order.status !== 'PAID') return 'Only a paid order can be refunded.'
+export function refundBlocked(order: OrderRow, money: RefundMoney): Said | null {
+  if (order.status === 'VOIDED') return say('said.refunds.voided')
+  if (order.status === 'REFUNDED') return say('said.refunds.refunded')
+  if (order.status !== 'PAID') return say('said.refunds.notPaid')
   if (money.unknown) {
-    return `The outcome of refund ${money.unknown.requestId} is unknown: nothing more can be refunded on this order until its status check settles it.`
+    return say('said.refunds.unknownOutcome', { requestId: money.unknown.requestId })
   }
-  if (money.remainingSen === 0) return 'Nothing is left to refund: the rest is in refunds still waiting for the gateway.'
+  if (money.remainingSen === 0) return say('said.refunds.nothingLeft')
   return null
 }
 
@@ -122,12 +123,13 @@ export function refundSummary(history: History, order: OrderRow, now: Date, cutO
   const money = refundMoney(order, refunds)
   const asked = askedKinds(history, order.id)
   const { settled, settlesAt } = settlement(order, refunds, now, cutOff)
+  const blocked = refundBlocked(order, money)
   return {
     paidSen: money.paidSen,
     refundedSen: money.refundedSen,
     pendingSen: money.pendingSen,
     remainingSen: money.remainingSen,
-    blockedReason: refundBlockedReason(order, money),
+    blockedReason: blocked ? englishOf(blocked) : null,
     canVoid: order.status === 'PAID' && money.refundedSen === 0 && money.pendingSen === 0 && !settled,
     settled,
     settlesAt,

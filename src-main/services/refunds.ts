@@ -10,6 +10,7 @@
  */
 import type { RefundRequest, RefundResult } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 import { refundBody, type GatewayResult, type RefundInput, type RefundOutcome, type StatusOutcome } from '../gateway/client'
 import { toWireJson } from '../gateway/money'
 import { formatRm } from '../../src-common/money-text'
@@ -21,7 +22,7 @@ import type { RefundUpdate } from '../store/refunds'
 import { assertDue } from './check-timing'
 import type { ServiceContext } from './context'
 import { beginAttempt, finishAttempt, recordRead } from './gateway-attempts'
-import { askedKinds, isRefundable, refundBlockedReason, refundCheckDueAt, refundMoney, refundStatusPath, refundView } from './refund-summary'
+import { askedKinds, isRefundable, refundBlocked, refundCheckDueAt, refundMoney, refundStatusPath, refundView } from './refund-summary'
 import { CheckFailedError, checkInProgress, orderDetail } from './status-checks'
 
 const REFUND_PATH = '/cancellation/credit-card/refund'
@@ -124,7 +125,11 @@ function settleOrderAfterRefunds(ctx: ServiceContext, orderId: number, at: strin
     orderId,
     type: 'status_changed',
     summary: `${statusLabel('PAID')} → ${statusLabel(status)}: ${status === 'VOIDED' ? 'the payment was voided' : `${formatRm(money.refundedSen)} refunded in all`}`,
-    details: { previous: 'PAID', refundedSen: money.refundedSen },
+    details: {
+      previous: 'PAID',
+      refundedSen: money.refundedSen,
+      say: status === 'VOIDED' ? say('said.timeline.voided', { from: 'PAID', to: status }) : say('said.timeline.refundedInAll', { from: 'PAID', to: status, amount: formatRm(money.refundedSen) }),
+    },
     attemptId: null,
     actor: null,
     at,
@@ -136,14 +141,14 @@ export class Refunds {
 
   private order(orderId: number): OrderRow {
     const order = this.ctx.history().orders.get(orderId)
-    if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(orderId)} in this environment's history.`)
-    if (!isRefundable(order)) throw new AppError('NOT_REFUNDABLE', 'Only card payments can be refunded here; refund other channels in the gateway’s back office.')
+    if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id: orderId }))
+    if (!isRefundable(order)) throw new AppError('NOT_REFUNDABLE', say('said.refunds.notRefundable'))
     return order
   }
 
   private refund(refundId: number): RefundRow {
     const refund = this.ctx.history().refunds.get(refundId)
-    if (!refund) throw new AppError('NOT_FOUND', `There is no refund ${String(refundId)} in this environment's history.`)
+    if (!refund) throw new AppError('NOT_FOUND', say('said.records.refund', { id: refundId }))
     return refund
   }
 
@@ -160,25 +165,25 @@ export class Refunds {
     const order = history.orders.get(read.id) ?? read
     const refunds = history.refunds.forOrder(order.id)
     const money = refundMoney(order, refunds)
-    const blocked = refundBlockedReason(order, money)
+    const blocked = refundBlocked(order, money)
     if (blocked) throw new AppError('REFUND_NOT_POSSIBLE', blocked)
     // A refund sent from here and not yet answered (a double click, a second window): one at a time.
     const inFlight = history.attempts.forOrder(order.id).find((attempt) => attempt.operation === 'refund' && attempt.outcome === 'pending')
     if (inFlight) {
-      throw new AppError('REFUND_IN_PROGRESS', `Refund ${inFlight.requestId} of this order is waiting for the gateway's answer: wait for it before asking for another.`)
+      throw new AppError('REFUND_IN_PROGRESS', say('said.refunds.inProgress', { requestId: inFlight.requestId }))
     }
     if (request.kind === 'PARTIAL') {
       if (request.amountSen > money.remainingSen) {
-        throw new AppError('INVALID_INPUT', `Must be at most ${formatRm(money.remainingSen)}, the amount left to refund`, 'amountSen')
+        throw new AppError('INVALID_INPUT', say('said.refunds.atMost', { amount: formatRm(money.remainingSen) }), 'amountSen')
       }
       return request.amountSen
     }
     if (request.kind === 'VOID' && (money.refundedSen > 0 || money.pendingSen > 0)) {
-      throw new AppError('REFUND_NOT_POSSIBLE', 'A void cancels the whole payment: it is not possible once part of it was refunded. Use a refund.')
+      throw new AppError('REFUND_NOT_POSSIBLE', say('said.refunds.voidAfterRefund'))
     }
     // Full refund and void send what is left; staff confirmed an amount, which must still be it.
     if (request.amountSen !== money.remainingSen) {
-      throw new AppError('AMOUNT_CHANGED', `The amount left to refund is now ${formatRm(money.remainingSen)}: look at the order again before confirming.`, 'amountSen')
+      throw new AppError('AMOUNT_CHANGED', say('said.refunds.amountChanged', { amount: formatRm(money.remainingSen) }), 'amountSen')
     }
     return money.remainingSen
   }
@@ -187,7 +192,7 @@ export class Refunds {
     const { ctx } = this
     const history = ctx.history()
     const order = this.order(request.orderId)
-    if (!order.requestId) throw new AppError('NOT_REFUNDABLE', 'This order has no payment Request-Id to refund against.')
+    if (!order.requestId) throw new AppError('NOT_REFUNDABLE', say('said.refunds.noRequestId'))
     const originalRequestId = order.requestId
     const client = await ctx.gateway()
     const now = ctx.now()
@@ -213,7 +218,7 @@ export class Refunds {
         orderId: order.id,
         type: 'staff_action',
         summary: `${asked} of ${formatRm(amountSen)} asked for (${requestId})`,
-        details: { refundId: refund.id, requestId, amountSen, kind: request.kind },
+        details: { refundId: refund.id, requestId, amountSen, kind: request.kind, say: say(`said.timeline.refundAsked.${request.kind}`, { amount: formatRm(amountSen), requestId }) },
         attemptId: attempt.id,
         actor: ctx.actor(),
         at,
@@ -246,7 +251,7 @@ export class Refunds {
         summary: unknown
           ? `Refund outcome unknown: ${result.error.message} No further refund until a status check settles it.`
           : `Refund refused, nothing refunded: ${result.error.message}`,
-        details: { refundId: refund.id, code: result.error.code },
+        details: { refundId: refund.id, code: result.error.code, say: say(unknown ? 'said.timeline.refundUnknown' : 'said.timeline.refundRefused', { problem: result.error.say }) },
         attemptId: attempt.id,
         actor: null,
         at,
@@ -271,7 +276,7 @@ export class Refunds {
     const history = ctx.history()
     const refund = this.refund(refundId)
     const due = refundCheckDueAt(history, refund)
-    if (!due) throw new AppError('NOT_CHECKABLE', `This refund is ${refund.status === 'SUCCESS' ? 'done' : 'refused'}: a status check would not change it.`)
+    if (!due) throw new AppError('NOT_CHECKABLE', say(refund.status === 'SUCCESS' ? 'said.refunds.refundDone' : 'said.refunds.refundRefused'))
     assertDue(due, ctx.now())
     const client = await ctx.gateway()
     claim.sending(refund.orderId, refundStatusPath(refund), ctx.now().toISOString())
@@ -287,13 +292,13 @@ export class Refunds {
         orderId: refund.orderId,
         type: 'status_check',
         summary: `Refund status check failed: ${result.error.message}`,
-        details: { refundId: refund.id, code: result.error.code },
+        details: { refundId: refund.id, code: result.error.code, say: say('said.timeline.refundCheckFailed', { problem: result.error.say }) },
         attemptId: attempt.id,
         actor: null,
         at: ctx.now().toISOString(),
       })
       ctx.events.emit('orders.changed', { id: refund.orderId })
-      throw new CheckFailedError(`${result.error.message} The refund is unchanged; try again later.`, result.error.code)
+      throw new CheckFailedError(say('said.checks.refundUnchanged', { problem: result.error.say }), result.error.code)
     }
     ctx.events.emit('orders.changed', { id: refund.orderId })
     return this.result(updated.status === 'SUCCESS' ? 'approved' : updated.status === 'FAILED' ? 'declined' : 'pending', updated)
@@ -306,7 +311,7 @@ export class Refunds {
     const message = refund.external ? 'The gateway knows no refund with this request id.' : 'The gateway has no such refund: nothing was refunded.'
     return history.transaction(() => {
       const updated = history.refunds.update(refund.id, { status: 'FAILED', message }, at)
-      history.events.append({ orderId: refund.orderId, type: 'status_check', summary: `Refund status check: ${message} (${refund.requestId})`, details: { refundId: refund.id }, attemptId, actor: null, at })
+      history.events.append({ orderId: refund.orderId, type: 'status_check', summary: `Refund status check: ${message} (${refund.requestId})`, details: { refundId: refund.id, say: say(refund.external ? 'said.timeline.refundUnknownId' : 'said.timeline.refundNoSuch', { requestId: refund.requestId }) }, attemptId, actor: null, at })
       return updated
     })
   }
@@ -318,13 +323,13 @@ export class Refunds {
     const order = this.order(orderId)
     const id = requestId.trim()
     if (order.status !== 'PAID' && order.status !== 'REFUNDED' && order.status !== 'VOIDED') {
-      throw new AppError('NOT_REFUNDABLE', 'Only a paid order has refunds to follow.')
+      throw new AppError('NOT_REFUNDABLE', say('said.refunds.onlyPaid'))
     }
-    if (id === order.requestId) throw new AppError('INVALID_INPUT', 'This is the payment’s own request id, not a refund’s', 'requestId')
+    if (id === order.requestId) throw new AppError('INVALID_INPUT', say('said.refunds.ownRequestId'), 'requestId')
     const existing = history.refunds.byRequestId(id)
     if (existing) {
-      const where = existing.orderId === order.id ? 'on this order' : `on order ${history.orders.get(existing.orderId)?.invoiceNumber ?? String(existing.orderId)}`
-      throw new AppError('ALREADY_KNOWN', `This refund is already followed ${where}`, 'requestId')
+      const known = existing.orderId === order.id ? say('said.refunds.knownHere') : say('said.refunds.knownOn', { invoice: history.orders.get(existing.orderId)?.invoiceNumber ?? String(existing.orderId) })
+      throw new AppError('ALREADY_KNOWN', known, 'requestId')
     }
     const at = ctx.now().toISOString()
     const refund = history.transaction(() => {
@@ -333,7 +338,7 @@ export class Refunds {
         orderId,
         type: 'staff_action',
         summary: `Refund made elsewhere registered (${id}): its status will be checked with the gateway`,
-        details: { refundId: refund.id, requestId: id },
+        details: { refundId: refund.id, requestId: id, say: say('said.timeline.refundRegistered', { requestId: id }) },
         attemptId: null,
         actor: ctx.actor(),
         at,

@@ -9,6 +9,7 @@
  */
 import type { OrderDetail } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
+import { say, type Said } from '../../src-common/said/say'
 import type { GatewayResult, StatusOutcome, GenericPayment } from '../gateway/client'
 import type { GatewayErrorCode } from '../gateway/errors'
 import type { NormalisedStatus } from '../gateway/status'
@@ -60,7 +61,7 @@ const isLink = (order: OrderRow): boolean => order.kind === 'card_link' || order
  */
 export function orderDetail(history: History, id: number, now: Date, settlementCutOff = DEFAULT_SETTLEMENT_CUT_OFF): OrderDetail {
   const order = history.orders.get(id)
-  if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
+  if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id }))
   return {
     order: orderView(order),
     timeline: history.events.forOrder(id).map(timelineEntry),
@@ -74,10 +75,10 @@ export function orderDetail(history: History, id: number, now: Date, settlementC
 /** A status check the gateway did not answer usably; `gatewayCode` tells the tracker whether it is offline. */
 export class CheckFailedError extends AppError {
   constructor(
-    message: string,
+    said: Said,
     readonly gatewayCode: GatewayErrorCode,
   ) {
-    super('GATEWAY_UNAVAILABLE', message)
+    super('GATEWAY_UNAVAILABLE', said)
   }
 }
 
@@ -226,7 +227,16 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
       summary: changed
         ? `${source}: ${statusLabel(order.status)} → ${statusLabel(status)} (gateway says ${answer.raw})${paidLess}`
         : `${source}: still ${statusWord(status)} (gateway says ${answer.raw})`,
-      details: { gatewayStatus: answer.raw, previous: order.status, ...(answer.approvalCode ? { approvalCode: answer.approvalCode } : {}) },
+      details: {
+        gatewayStatus: answer.raw,
+        previous: order.status,
+        ...(answer.approvalCode ? { approvalCode: answer.approvalCode } : {}),
+        say: changed
+          ? discount !== null
+            ? say(via === 'check' ? 'said.timeline.checkChangedLess' : 'said.timeline.notifiedChangedLess', { from: order.status, to: status, gatewayStatus: answer.raw, paid: formatRm(discount), amount: formatRm(order.amountSen) })
+            : say(via === 'check' ? 'said.timeline.checkChanged' : 'said.timeline.notifiedChanged', { from: order.status, to: status, gatewayStatus: answer.raw })
+          : say(via === 'check' ? 'said.timeline.checkStill' : 'said.timeline.notifiedStill', { status, gatewayStatus: answer.raw }),
+      },
       attemptId,
       actor: null,
       at,
@@ -264,13 +274,13 @@ function applyNotFound(ctx: ServiceContext, order: OrderRow, attemptId: number):
         orderId: order.id,
         type: 'status_changed',
         summary: order.kind === 'phone_order' ? 'Status check: the gateway has no such charge, so the customer was not charged.' : 'Status check: the gateway has no such payment, so it was never created. The invoice number may be used again.',
-        details: null,
+        details: { say: say(order.kind === 'phone_order' ? 'said.timeline.noSuchCharge' : 'said.timeline.noSuchPayment') },
         attemptId,
         actor: null,
         at,
       })
     } else {
-      history.events.append({ orderId: order.id, type: 'status_check', summary: 'Status check: the gateway does not know this order', details: null, attemptId, actor: null, at })
+      history.events.append({ orderId: order.id, type: 'status_check', summary: 'Status check: the gateway does not know this order', details: { say: say('said.timeline.unknownAtGateway') }, attemptId, actor: null, at })
     }
   })
 }
@@ -280,7 +290,7 @@ type Lookup = { kind: 'card'; result: GatewayResult<StatusOutcome> } | { kind: '
 async function lookUp(ctx: ServiceContext, order: OrderRow): Promise<Lookup> {
   const client = await ctx.gateway()
   if (order.kind === 'generic_link') {
-    if (!order.paymentId) throw new AppError('NOT_CHECKABLE', 'This order has no payment id to ask the gateway about.')
+    if (!order.paymentId) throw new AppError('NOT_CHECKABLE', say('said.checks.noPaymentId'))
     return { kind: 'generic', result: await client.retrievePayment(order.paymentId) }
   }
   // A charge is asked about by its Request-Id, which the gateway knows whatever became of the invoice number.
@@ -309,7 +319,7 @@ export interface CheckOptions {
 
 /** Another desk of the team is asking about this order or refund right now. */
 export function checkInProgress(): AppError {
-  return new AppError('CHECK_IN_PROGRESS', 'Another desk is checking this status right now: its answer will show here in a moment.')
+  return new AppError('CHECK_IN_PROGRESS', say('said.checks.inProgress'))
 }
 
 /**
@@ -343,10 +353,10 @@ async function checkClaimedOrder(
 ): Promise<void> {
   const history = ctx.history()
   const order = history.orders.get(id)
-  if (!order) throw new AppError('NOT_FOUND', `There is no order ${String(id)} in this environment's history.`)
-  if (order.review) throw new AppError('NEEDS_REVIEW', 'The gateway’s answer for this order needs a person’s decision first (see “Needs review”).')
+  if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id }))
+  if (order.review) throw new AppError('NEEDS_REVIEW', say('said.checks.needsReview'))
   const due = statusCheckDueAt(history, order)
-  if (!due) throw new AppError('NOT_CHECKABLE', `This order is ${statusWord(order.status)}: a status check would not change it.`)
+  if (!due) throw new AppError('NOT_CHECKABLE', say('said.checks.final', { status: order.status }))
   if (!(options.afterNotification && order.kind === 'generic_link')) assertDue(due, ctx.now())
   claim.sending(order.id, lookUpPath(order), ctx.now().toISOString())
   const lookup = await lookUp(ctx, order)
@@ -369,12 +379,12 @@ async function checkClaimedOrder(
       orderId: order.id,
       type: 'status_check',
       summary: `Status check failed: ${lookup.result.error.message}`,
-      details: { code: lookup.result.error.code },
+      details: { code: lookup.result.error.code, say: say('said.timeline.checkFailed', { problem: lookup.result.error.say }) },
       attemptId: attempt.id,
       actor: null,
       at: ctx.now().toISOString(),
     })
-    const failed = new CheckFailedError(`${lookup.result.error.message} The order is unchanged; try again later.`, lookup.result.error.code)
+    const failed = new CheckFailedError(say('said.checks.orderUnchanged', { problem: lookup.result.error.say }), lookup.result.error.code)
     options.inCommit?.(failed)
     return { updated: null, failed }
   })

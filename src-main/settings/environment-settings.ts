@@ -6,6 +6,7 @@
  */
 import { EnvironmentSettings, type Environment } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 import type { Logger } from '../log'
 import type { SqlDatabase, SqlStatement } from '../store/database'
 import { DatabaseUnreachableError } from '../store/postgres/sync-connection'
@@ -64,7 +65,7 @@ export function checkForEnvironment(environment: Environment, settings: Environm
     ['phoneOrders.threeDsFailedUrl', settings.phoneOrders.threeDsFailedUrl],
   ] as const
   for (const [field, url] of urls) {
-    if (url !== '' && !url.startsWith('https://')) throw new AppError('INVALID_INPUT', 'Must start with https:// in Production', field)
+    if (url !== '' && !url.startsWith('https://')) throw new AppError('INVALID_INPUT', say('said.input.httpsInProduction'), field)
   }
 }
 

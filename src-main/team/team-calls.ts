@@ -5,6 +5,7 @@
 import type { Handlers } from '../bridge/dispatch'
 import type { EventBus } from '../bridge/event-bus'
 import { AppError } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 import type { Logger } from '../log'
 import type { NewAuditEntry } from '../store/history-types'
 import { formatTeamKey } from './team-key'
@@ -37,7 +38,7 @@ export function teamCalls(options: TeamCallsOptions): Pick<Handlers, TeamCall> {
     options.events.emit('team.changed', await team.view())
   }
   const notInTeam = (): void => {
-    if (team.holds('sandbox')) throw new AppError('ALREADY_IN_TEAM', 'This desk is in a team already: leave it first.')
+    if (team.holds('sandbox')) throw new AppError('ALREADY_IN_TEAM', say('said.team.alreadyInTeam'))
   }
 
   return {
@@ -69,7 +70,7 @@ export function teamCalls(options: TeamCallsOptions): Pick<Handlers, TeamCall> {
     },
 
     'team.importHistory': async () => {
-      if (!team.holds('sandbox')) throw new AppError('NOT_IN_TEAM', 'This desk is not in a team.')
+      if (!team.holds('sandbox')) throw new AppError('NOT_IN_TEAM', say('said.team.notInTeam'))
       await team.startImport()
       return team.view()
     },

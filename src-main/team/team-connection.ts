@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import type { ClientConfig } from 'pg'
 import type { TeamConnection } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 
 /** The longest one statement may run or wait for a lock; a call blocks the back end at most about this long. */
 const STATEMENT_TIMEOUT_MS = 8_000
@@ -27,16 +28,16 @@ export interface ClientConfigOptions {
 
 export function teamClientConfig(connection: TeamConnection, password: string, options: ClientConfigOptions = {}): ClientConfig {
   if (connection.tls === 'off' && !isLoopback(connection.host)) {
-    throw new AppError('INVALID_INPUT', 'TLS may be off only for a database on this computer: the password and every order would cross the network readable.', 'connection.tls')
+    throw new AppError('INVALID_INPUT', say('said.team.tlsOff'), 'connection.tls')
   }
   let ca: string | undefined
   if (connection.tls === 'verify' && connection.caFile) {
     try {
       ca = readFileSync(connection.caFile, 'utf8')
     } catch {
-      throw new AppError('INVALID_INPUT', 'The CA file cannot be read: check the path.', 'connection.caFile')
+      throw new AppError('INVALID_INPUT', say('said.team.caUnreadable'), 'connection.caFile')
     }
-    if (!ca.includes('-----BEGIN CERTIFICATE-----')) throw new AppError('INVALID_INPUT', 'The CA file is not a PEM certificate.', 'connection.caFile')
+    if (!ca.includes('-----BEGIN CERTIFICATE-----')) throw new AppError('INVALID_INPUT', say('said.team.caNotPem'), 'connection.caFile')
   }
   const settings = [`-c statement_timeout=${String(STATEMENT_TIMEOUT_MS)}`, `-c lock_timeout=${String(LOCK_TIMEOUT_MS)}`]
   if (options.schema) settings.push(`-c search_path=${options.schema}`)

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { GatewayEnvironment, TeamConnection, TeamImportProgress, TeamProbe, TeamView } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
+import { say } from '../../src-common/said/say'
 import type { EventBus } from '../bridge/event-bus'
 import { createCardCipher, type CardCipher } from '../credentials/card-cipher'
 import type { CredentialVault } from '../credentials/vault'
@@ -144,7 +145,7 @@ export class TeamMode {
 
   private async password(): Promise<string> {
     const password = await this.options.vault.teamSecret('password')
-    if (password === null) throw new AppError('TEAM_NOT_READY', 'The team database password is not in this desk’s keychain: join the team again in Settings → Team database.')
+    if (password === null) throw new AppError('TEAM_NOT_READY', say('said.team.noPassword'))
     return password
   }
 
@@ -200,10 +201,7 @@ export class TeamMode {
   /** The error a call ends with when the team database cannot be reached. */
   refusal(error: DatabaseUnreachableError): AppError {
     this.lost(error.message)
-    return new AppError(
-      'TEAM_DATABASE_UNREACHABLE',
-      'The team database cannot be reached, so nothing was saved and nothing was sent to the gateway. This desk reconnects by itself. (A charge or refund already sent before the database went away stays locked until a status check settles it.)',
-    )
+    return new AppError('TEAM_DATABASE_UNREACHABLE', say('said.team.unreachable'))
   }
 
   // ---- Opening an environment's history ----
@@ -212,7 +210,7 @@ export class TeamMode {
   async openHistory(environment: GatewayEnvironment): Promise<TeamHistoryDatabase> {
     const team = this.requireTeam()
     const [password, key] = [await this.password(), await this.options.vault.teamSecret('key')]
-    if (key === null) throw new AppError('TEAM_NOT_READY', 'The team key is not in this desk’s keychain: join the team again with the key.')
+    if (key === null) throw new AppError('TEAM_NOT_READY', say('said.team.noKeyJoin'))
     const db = this.open(this.connectionFor(team, password, historySchema(environment)))
     try {
       this.checkTeam(db, key)
@@ -241,13 +239,13 @@ export class TeamMode {
   /** The schema is this app's (migrated forward if older) and the key is the team's. */
   private checkTeam(db: PgDatabase, key: string): void {
     const version = teamSchemaVersion(db)
-    if (version === null || version === 0) throw new AppError('TEAM_NOT_FOUND', 'There is no team in this database.')
+    if (version === null || version === 0) throw new AppError('TEAM_NOT_FOUND', say('said.team.noTeam'))
     if (version > TEAM_SCHEMA_VERSION) {
-      throw new AppError('TEAM_TOO_NEW', `The team database is at version ${String(version)}, newer than this app knows (${String(TEAM_SCHEMA_VERSION)}): update this app first.`)
+      throw new AppError('TEAM_TOO_NEW', say('said.team.tooNew', { version, known: TEAM_SCHEMA_VERSION }))
     }
     if (version < TEAM_SCHEMA_VERSION) migrateTeam(db, this.options.now())
     const check = db.prepare('select key_check from team.team_info where id = 1').pluck().get() as string | undefined
-    if (check === undefined || !teamKeyMatches(key, check)) throw new AppError('INVALID_INPUT', 'This is not the key of this team: enter it exactly as it was shown when the team was created.', 'teamKey')
+    if (check === undefined || !teamKeyMatches(key, check)) throw new AppError('INVALID_INPUT', say('said.team.wrongKey'), 'teamKey')
   }
 
   // ---- Leading: the tracker and the listener run at one desk of the team ----
@@ -298,7 +296,7 @@ export class TeamMode {
 
   async probe(connection: TeamConnection, password?: string): Promise<TeamProbe> {
     const secret = password ?? (await this.options.vault.teamSecret('password'))
-    if (secret === null) throw new AppError('INVALID_INPUT', 'Enter the database password.', 'password')
+    if (secret === null) throw new AppError('INVALID_INPUT', say('said.team.enterPassword'), 'password')
     const config = teamClientConfig(connection, secret, { applicationName: `mbo:${this.options.deskName}` })
     const refused = await connectProblem(config)
     if (refused) return { ok: false, found: 'unreachable', schemaVersion: null, message: `Cannot connect: ${refused}` }
@@ -325,7 +323,10 @@ export class TeamMode {
   /** Makes an empty database a team, with this desk's operators; returns the new team key (shown once). */
   async create(connection: TeamConnection, password: string): Promise<string> {
     const probe = await this.probe(connection, password)
-    if (probe.found !== 'empty') throw new AppError('TEAM_CREATE_REFUSED', probe.found === 'team' ? 'A team is already in this database: join it instead.' : probe.message)
+    if (probe.found !== 'empty') if (probe.found === 'team') throw new AppError('TEAM_CREATE_REFUSED', say('said.team.teamThere'))
+    if (probe.found === 'other') throw new AppError('TEAM_CREATE_REFUSED', say('said.team.otherTables'))
+    // Unreachable: the probe's message is "Cannot connect: " and the driver's reason, which is data.
+    if (probe.found !== 'empty') throw new AppError('TEAM_CREATE_REFUSED', say('said.team.cannotConnect', { reason: probe.message.replace(/^Cannot connect: /, '') }))
     const key = newTeamKey()
     const db = new PgDatabase({ connection: teamClientConfig(connection, password), callTimeoutMs: 60_000 })
     try {
@@ -360,12 +361,12 @@ export class TeamMode {
   async join(connection: TeamConnection, password: string, key: string): Promise<void> {
     const config = teamClientConfig(connection, password)
     const refused = await connectProblem(config)
-    if (refused) throw new AppError('TEAM_UNREACHABLE', `Cannot connect: ${refused}`)
+    if (refused) throw new AppError('TEAM_UNREACHABLE', say('said.team.cannotConnect', { reason: refused }))
     const db = new PgDatabase({ connection: config, callTimeoutMs: 8_000 })
     try {
       this.checkTeam(db, key)
     } catch (error) {
-      if (error instanceof DatabaseUnreachableError) throw new AppError('TEAM_UNREACHABLE', `Cannot connect: ${error.message}`)
+      if (error instanceof DatabaseUnreachableError) throw new AppError('TEAM_UNREACHABLE', say('said.team.cannotConnect', { reason: error.message }))
       throw error
     } finally {
       db.close()
@@ -419,11 +420,11 @@ export class TeamMode {
   async startImport(): Promise<void> {
     const team = this.requireTeam()
     if (!team.createdHere) {
-      throw new AppError('IMPORT_NOT_HERE', 'Only the desk that created the team can copy its history into it: the team kept room for that desk’s orders only.')
+      throw new AppError('IMPORT_NOT_HERE', say('said.team.importNotHere'))
     }
     if (this.importing) return
     const key = await this.options.vault.teamSecret('key')
-    if (key === null) throw new AppError('TEAM_NOT_READY', 'The team key is not in this desk’s keychain.')
+    if (key === null) throw new AppError('TEAM_NOT_READY', say('said.team.noKey'))
     const db = this.open(this.connectionFor(team, await this.password()))
     const sources = await this.importSources(key)
     this.stopImport = false

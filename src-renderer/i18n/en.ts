@@ -19,6 +19,7 @@ import { audit } from './en/audit'
 import { home } from './en/home'
 import { report } from './en/report'
 import { shortcuts } from './en/shortcuts'
+import { said } from '../../src-common/said/en'
 
 export const en = {
   customerTexts,
@@ -29,6 +30,7 @@ export const en = {
   home,
   report,
   shortcuts,
+  said,
   orders,
   paymentLink,
   phoneOrder,

@@ -42,6 +42,19 @@ void i18next.use(initReactI18next).init({
 
 export const i18n = i18next
 
+// Main's messages name an order's status by its code (src-common/said/say.ts): `{{status, status}}`
+// in the middle of a sentence, `{{status, statusLabel}}` as its chip says it; a code this app does not
+// know is shown as it is.
+const statusText = (value: unknown, language: string | undefined): string => {
+  const id = `ui.status.${String(value)}`
+  return i18next.exists(id) ? i18next.t(id, { lng: language }) : String(value)
+}
+i18next.services.formatter?.add('statusLabel', (value, language) => statusText(value, language))
+i18next.services.formatter?.add('status', (value, language) => {
+  const text = statusText(value, language)
+  return text === String(value) ? text : text.toLocaleLowerCase(language)
+})
+
 // The page says which language it is in (screen readers pick their voice by it).
 i18next.on('languageChanged', (language) => {
   // Also loaded by unit tests under plain Node, where there is no page.

@@ -21,6 +21,7 @@ import { audit } from './ms/audit'
 import { home } from './ms/home'
 import { report } from './ms/report'
 import { shortcuts } from './ms/shortcuts'
+import { said } from '../../src-common/said/ms'
 
 export const ms: Catalogue = {
   customerTexts,
@@ -31,6 +32,7 @@ export const ms: Catalogue = {
   home,
   report,
   shortcuts,
+  said,
   orders,
   paymentLink,
   phoneOrder,

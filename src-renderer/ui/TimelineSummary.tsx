@@ -1,5 +1,6 @@
 import './TimelineSummary.css'
 import type { TimelineEntry } from '../../src-preload/contract'
+import { saidText } from '../api'
 import { formatFullTime } from '../format/time'
 import { useT } from '../i18n/i18n'
 
@@ -9,7 +10,7 @@ export function TimelineEntryHead({ entry }: { entry: TimelineEntry }) {
   return (
     <>
       <div className="timeline__head">
-        <span className="timeline__summary">{entry.summary}</span>
+        <span className="timeline__summary">{entry.say ? saidText(entry.say, entry.summary) : entry.summary}</span>
         <time className="muted small" dateTime={entry.at}>
           {formatFullTime(entry.at)}
         </time>

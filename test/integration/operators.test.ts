@@ -219,7 +219,7 @@ describe('the idle lock', () => {
     app.advance(4 * 60_000 + 59_000)
     expect((await app.call('session.status')).locked).toBe(false)
     app.advance(1_000)
-    expect(await refused('customers.get', { id: ids.customerId })).toEqual({ code: 'SIGNED_OUT', message: 'The desk is locked: sign in again to go on.' })
+    expect(await refused('customers.get', { id: ids.customerId })).toEqual({ code: 'SIGNED_OUT', message: 'The desk is locked: sign in again to go on.', say: { id: 'said.bridge.locked' } })
     expect(await app.call('session.status')).toMatchObject({ locked: true, operator: { login: 'mei' } })
     // The same operator continues where they were.
     await signIn(mei)
@@ -328,6 +328,7 @@ describe('Supervisor approval on the spot', () => {
     expect(await refused('phoneOrders.charge', charge('INV-CLERK-2', 600_00))).toEqual({
       code: 'FORBIDDEN',
       message: "Only a Supervisor (or an Admin) may charge a phone order above a Clerk's limit of RM 500.00. A Supervisor can approve it here, with their login and PIN.",
+      say: { id: 'said.forbidden.supervisorApprovable', values: { what: { id: 'said.calls.raised.chargeAboveLimit', values: { limit: 'RM 500.00' } } } },
       needs: { role: 'supervisor', approvable: true },
     })
     await app.call('approvals.grant', { call: 'phoneOrders.charge', subjectId: ids.cardId, login: 'ravi', pin: ravi.pin })

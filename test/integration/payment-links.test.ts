@@ -200,7 +200,12 @@ describe('a link on another channel', () => {
       '"line_items":[{"id":"1","name":"Baju kurung","quantity":2,"price":45},{"id":"2","name":"Tudung","quantity":1,"price":38.5}]},"payment":{"channel":"BNPL_ATOME","business_model":"B2C"}',
     )
     const wrong = await failure('links.create', genericLink('BNPL_ATOME', { invoiceNumber: 'INV-000009', lineItems: lineItems.slice(0, 1) }))
-    expect(wrong).toEqual({ code: 'INVALID_INPUT', field: 'lineItems', message: 'The items add up to RM 90.00, but the amount is RM 128.50' })
+    expect(wrong).toEqual({
+      code: 'INVALID_INPUT',
+      field: 'lineItems',
+      message: 'The items add up to RM 90.00, but the amount is RM 128.50',
+      say: { id: 'said.rules.itemsTotal', values: { total: 'RM 90.00', amount: 'RM 128.50' } },
+    })
   })
 
   it('turns PAID, FAILED or EXPIRED from the gateway', async () => {
@@ -224,6 +229,7 @@ describe('refused before any call', () => {
       code: 'DUPLICATE_INVOICE',
       field: 'invoiceNumber',
       message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.',
+      say: { id: 'said.links.duplicateInvoice', values: { invoice: 'INV-000001' } },
     })
     expect(await gatewayCalls('payment_page')).toBe(before)
   })
@@ -241,7 +247,8 @@ describe('refused before any call', () => {
       [genericLink('EWALLET_TNG', { expiryMinutes: 2 }), 'expiryMinutes', 'Choose between 5 minutes and 30 days'],
       [genericLink('CASH'), 'channel', 'Pick how the customer pays'],
     ]
-    for (const [request, field, message] of cases) expect(await failure('links.create', request)).toEqual({ code: 'INVALID_INPUT', field, message })
+    // Each in the rule's words, with the rule's id for the renderer to word.
+    for (const [request, field, message] of cases) expect(await failure('links.create', request)).toMatchObject({ code: 'INVALID_INPUT', field, message, say: { id: expect.stringMatching(/^said\.(rules|input)\./) as string } })
     expect(await gatewayCalls('payment_page')).toBe(0)
     expect(await gatewayCalls('v3_create_payment')).toBe(0)
   })
@@ -254,6 +261,8 @@ describe('a refusal by the gateway', () => {
       code: 'GATEWAY_REJECTED',
       field: 'bankCode',
       message: 'The gateway refused the link: payment.bank_code is not active. No link was created; correct it and try again.',
+      // The gateway's own words travel as a value, as it wrote them.
+      say: { id: 'said.links.refused', values: { gatewayMessage: 'payment.bank_code is not active' } },
     })
     const order = (await app.call('orders.search', { text: 'INV-000001', limit: 5 })).rows[0]
     expect(order).toMatchObject({ status: 'FAILED', linkUrl: null })
@@ -316,7 +325,7 @@ describe('two links asked for together with the same invoice number', () => {
     const results = await Promise.all([app.backend.dispatch('links.create', cardLink()), app.backend.dispatch('links.create', genericLink('EWALLET_TNG'))])
     expect(results.filter((result) => result.ok)).toHaveLength(1)
     expect(results.flatMap((result) => (result.ok ? [] : [result.error]))).toEqual([
-      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.' },
+      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.', say: { id: 'said.links.duplicateInvoice', values: { invoice: 'INV-000001' } } },
     ])
     expect((await gatewayCalls('payment_page')) + (await gatewayCalls('v3_create_payment'))).toBe(1)
   })

@@ -131,6 +131,7 @@ describe('who may make each call', () => {
     expect(await app.failure('settings.update', DEFAULT_ENVIRONMENT_SETTINGS)).toEqual({
       code: 'FORBIDDEN',
       message: 'Only an Admin may change the settings.',
+      say: { id: 'said.forbidden.admin', values: { what: { id: 'said.calls.settings.update' } } },
       needs: { role: 'admin', approvable: false },
     })
     const status: SessionView = await app.call('session.status')

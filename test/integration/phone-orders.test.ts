@@ -93,6 +93,7 @@ describe('a phone order', () => {
       code: 'LIMIT_EXCEEDED',
       field: 'amountSen',
       message: 'A phone order may charge at most RM 100.00 at once (Settings). Send a payment link instead.',
+      say: { id: 'said.phoneOrders.overLimit', values: { limit: 'RM 100.00' } },
     })
     expect(await chargeCalls()).toBe(0)
     expect((await app.call('phoneOrders.charge', phoneOrder(ids, { amountSen: 100_00 }))).outcome).toBe('approved')
@@ -106,6 +107,10 @@ describe('a phone order', () => {
     expect(again).toEqual({
       code: 'DUPLICATE_CHARGE',
       message: 'RM 128.50 was charged to Siti Aminah 4 minutes ago (INV-000001, approved). Charge again only if the customer asked for a second charge.',
+      say: {
+        id: 'said.phoneOrders.duplicate',
+        values: { amount: 'RM 128.50', name: 'Siti Aminah', ago: { id: 'said.phoneOrders.ago', values: { count: 4 } }, invoice: 'INV-000001', state: { id: 'said.phoneOrders.state.approved' } },
+      },
     })
     expect(await chargeCalls()).toBe(1)
     expect((await app.call('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'INV-000002', confirmDuplicate: true }))).outcome).toBe('approved')
@@ -149,6 +154,7 @@ describe('the pre-check (phoneOrders.check)', () => {
         {
           code: 'DUPLICATE_CHARGE',
           message: 'RM 50.00 was charged to Siti Aminah 2 minutes ago (INV-000001, approved). Charge again only if the customer asked for a second charge.',
+          say: expect.objectContaining({ id: 'said.phoneOrders.duplicate' }) as unknown,
         },
       ],
     })
@@ -163,9 +169,14 @@ describe('the pre-check (phoneOrders.check)', () => {
     const everything = phoneOrder(ids, { invoiceNumber: 'INV-000001', amountSen: 100_01 })
     const { problems } = await app.call('phoneOrders.check', everything)
     expect(problems).toEqual([
-      { code: 'LIMIT_EXCEEDED', field: 'amountSen', message: 'A phone order may charge at most RM 100.00 at once (Settings). Send a payment link instead.' },
-      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: expect.stringContaining('is already used by another order') as string },
-      { code: 'CARD_LOCKED', field: 'cardId', message: 'The charge of INV-000003 to this card has an unknown outcome: the card cannot be charged again until a status check settles it.' },
+      { code: 'LIMIT_EXCEEDED', field: 'amountSen', message: 'A phone order may charge at most RM 100.00 at once (Settings). Send a payment link instead.', say: { id: 'said.phoneOrders.overLimit', values: { limit: 'RM 100.00' } } },
+      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: expect.stringContaining('is already used by another order') as string, say: expect.objectContaining({ id: 'said.links.duplicateInvoice' }) as unknown },
+      {
+        code: 'CARD_LOCKED',
+        field: 'cardId',
+        message: 'The charge of INV-000003 to this card has an unknown outcome: the card cannot be charged again until a status check settles it.',
+        say: { id: 'said.phoneOrders.cardUnknown', values: { invoice: 'INV-000003' } },
+      },
     ])
     expect(await footprint(ids.customerId)).toBe(before)
     // The charge refuses with the first of them, and sends nothing.
@@ -199,6 +210,7 @@ describe("the pre-check for a Clerk", () => {
           code: 'FORBIDDEN',
           field: 'amountSen',
           message: "Only a Supervisor (or an Admin) may charge a phone order above a Clerk's limit of RM 500.00. A Supervisor can approve it here, with their login and PIN.",
+          say: expect.objectContaining({ id: 'said.forbidden.supervisorApprovable' }) as unknown,
           needs: { role: 'supervisor', approvable: true },
         },
       ],
@@ -334,7 +346,12 @@ describe('two charges fired together (a double click, two windows)', () => {
     const second = await app.backend.dispatch('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'INV-000002', confirmDuplicate: true }))
     expect(second).toEqual({
       ok: false,
-      error: { code: 'CARD_LOCKED', field: 'cardId', message: "The charge of INV-000001 to this card is still waiting for the gateway's answer: wait for it before charging the card again." },
+      error: {
+        code: 'CARD_LOCKED',
+        field: 'cardId',
+        message: "The charge of INV-000001 to this card is still waiting for the gateway's answer: wait for it before charging the card again.",
+        say: { id: 'said.phoneOrders.cardWaiting', values: { invoice: 'INV-000001' } },
+      },
     })
     expect((await first).ok).toBe(true)
     expect(await chargeCalls()).toBe(1)
@@ -349,7 +366,7 @@ describe('two charges fired together (a double click, two windows)', () => {
     ])
     expect(results.filter((result) => result.ok)).toHaveLength(1)
     expect(results.flatMap((result) => (result.ok ? [] : [result.error]))).toEqual([
-      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.' },
+      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.', say: { id: 'said.links.duplicateInvoice', values: { invoice: 'INV-000001' } } },
     ])
     expect(await chargeCalls()).toBe(1)
   })

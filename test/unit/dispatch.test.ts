@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../src-main/bridge/app-error'
+import { FIELD_LIMITS } from '../../src-common/field-limits'
+import { say } from '../../src-common/said/say'
 import { assertHandlersMatchContract, createDispatch, type Handlers } from '../../src-main/bridge/dispatch'
 import { createLogger, memorySink } from '../../src-main/log'
 import { callNames, type AppInfo } from '../../src-preload/contract'
@@ -38,14 +40,33 @@ describe('dispatch', () => {
     expect(JSON.stringify(result)).not.toContain('SK-live-do-not-leak')
   })
 
-  it("turns a service's AppError into its code, message and field", async () => {
+  it("turns a service's AppError into its code, English message, words as an id with values, and field", async () => {
     const { dispatch } = dispatchWith(() => {
-      throw new AppError('DUPLICATE_INVOICE', 'Invoice INV-1 already exists in Training.', 'invoiceNumber')
+      throw new AppError('DUPLICATE_INVOICE', say('said.links.duplicateInvoice', { invoice: 'INV-1' }), 'invoiceNumber')
     })
     await expect(dispatch('app.info', undefined)).resolves.toEqual({
       ok: false,
-      error: { code: 'DUPLICATE_INVOICE', message: 'Invoice INV-1 already exists in Training.', field: 'invoiceNumber' },
+      error: {
+        code: 'DUPLICATE_INVOICE',
+        message: 'Invoice INV-1 is already used by another order in this environment. Use another number.',
+        say: { id: 'said.links.duplicateInvoice', values: { invoice: 'INV-1' } },
+        field: 'invoiceNumber',
+      },
     })
+  })
+
+  it('says its own refusals as ids too: an unknown call, a bug, the common shapes of a wrong input', async () => {
+    const { dispatch } = dispatchWith(() => {
+      throw new TypeError('a bug')
+    })
+    await expect(dispatch('app.secret', undefined)).resolves.toMatchObject({ ok: false, error: { say: { id: 'said.bridge.unknownCall', values: { name: '"app.secret"' } } } })
+    await expect(dispatch('app.info', undefined)).resolves.toMatchObject({ ok: false, error: { message: 'Something went wrong inside the app. The details are in its log.', say: { id: 'said.bridge.internal' } } })
+    // A text above its field's limit, in the one wording of "too long" (src-common/field-limits.ts).
+    await expect(dispatch('orders.get', { id: 1.5 })).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'id', message: 'Must be a whole number', say: { id: 'said.input.notWhole' } } })
+    const tooLong = await dispatch('customers.search', { text: 'x'.repeat(FIELD_LIMITS.customerSearch + 1) })
+    expect(tooLong).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: `Use at most ${String(FIELD_LIMITS.customerSearch)} characters`, say: { id: 'said.input.tooLong', values: { max: FIELD_LIMITS.customerSearch } } } })
+    const missing = await dispatch('orders.get', {})
+    expect(missing).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'id', message: 'Required', say: { id: 'said.input.required' } } })
   })
 
   it('hides a bug behind INTERNAL and logs it, without its details reaching the renderer', async () => {
@@ -91,7 +112,7 @@ describe('dispatch with the back end’s authorise hook', () => {
       'app.info': () => INFO,
       'orders.get': (input: unknown) => {
         ran.push(input)
-        return Promise.reject(new AppError('NOT_FOUND', 'There is no such order.'))
+        return Promise.reject(new AppError('NOT_FOUND', say('said.records.order', { id: 7 })))
       },
     } as unknown as Handlers
     return { dispatch: createDispatch(handlers, createLogger(memorySink()), authorise), ran }

@@ -7,7 +7,7 @@
  */
 import { create } from 'zustand'
 import type { CallError, ChargeProblem, Environment, OrderDetail, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
-import { getApi, NO_BRIDGE } from '../../api'
+import { getApi, inDesksLanguage, NO_BRIDGE } from '../../api'
 import { useCustomersStore } from '../customers/customers-store'
 import {
   checkCharge,
@@ -152,8 +152,9 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
     if (!result.ok || get().generation !== generation) return null
     const now = get().draft
     if (!now || get().step !== 'form' || precheckKey(toChargeRequest(now, detail.customer.id)) !== key) return null
-    set({ precheck: { key, problems: result.value.problems } })
-    return result.value.problems
+    const problems = result.value.problems.map(inDesksLanguage)
+    set({ precheck: { key, problems } })
+    return problems
   },
 
   review: async () => {

@@ -3,9 +3,11 @@
  * the catalogues is still used, and a Malay text has the English text's placeholders and tags (a
  * missing {{amount}} would show staff a sentence without its number).
  *
- * "Used" means the id appears in the renderer or src-common as a string (`t('orders.title')`,
- * `i18nKey="…"`, an id kept in a table) or matches a template such as `banner.${environment}.title`.
- * A text with plural forms (`_one`, `_other`) is used through its id without the suffix.
+ * "Used" means the id appears in the renderer, src-common or src-main as a string (`t('orders.title')`,
+ * `i18nKey="…"`, main's `say('said.records.order', …)`, an id kept in a table) or matches a template
+ * such as `banner.${environment}.title`. A text with plural forms (`_one`, `_other`) is used through
+ * its id without the suffix. Main's messages (the `said` section, src-common/said) are held to the
+ * same rules: an id main says that the catalogues lack fails, and so does one nobody says any more.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
@@ -36,8 +38,8 @@ function sources(dir: string): string[] {
 
 const english = flatten(en)
 const malay = flatten(ms)
-const catalogueFiles = new Set(['src-renderer/i18n/en.ts', 'src-renderer/i18n/ms.ts'].map((file) => resolve(ROOT, file)))
-const code = [...sources(join(ROOT, 'src-renderer')), ...sources(join(ROOT, 'src-common'))]
+const catalogueFiles = new Set(['src-renderer/i18n/en.ts', 'src-renderer/i18n/ms.ts', 'src-common/said/en.ts', 'src-common/said/ms.ts'].map((file) => resolve(ROOT, file)))
+const code = [...sources(join(ROOT, 'src-renderer')), ...sources(join(ROOT, 'src-common')), ...sources(join(ROOT, 'src-main'))]
   .filter((file) => !catalogueFiles.has(file))
   .map((file) => ({ file: relative(ROOT, file), text: readFileSync(file, 'utf8') }))
 
@@ -62,14 +64,15 @@ function mentions(): { literal: Map<string, string>; templates: { pattern: RegEx
   return { literal, templates }
 }
 
-/** Ids the code asks the catalogue for: t('…'), t("…"), i18nKey="…". */
+/** Ids the code asks the catalogue for: t('…'), t("…"), i18nKey="…", and main's say('…'). */
 function asked(): { id: string; file: string }[] {
   return code.flatMap(({ file, text }) =>
-    [...text.matchAll(/\bt\(\s*(['"])([^'"]+)\1|i18nKey=(['"])([^'"]+)\3/g)].map((match) => ({ id: match[2] ?? match[4] ?? '', file })),
+    [...text.matchAll(/\b(?:t|say)\(\s*(['"])([^'"]+)\1|i18nKey=(['"])([^'"]+)\3/g)].map((match) => ({ id: match[2] ?? match[4] ?? '', file })),
   )
 }
 
-const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}|<\/?([a-z0-9]+)>/g)].map((match) => match[1] ?? `<${match[2] ?? ''}>`).sort()
+// `{{max, number}}`: the format is part of the placeholder (a Malay text must format it the same way).
+const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*([A-Za-z0-9_]+(?:\s*,\s*[A-Za-z]+)?)\s*\}\}|<\/?([a-z0-9]+)>/g)].map((match) => match[1] ?? `<${match[2] ?? ''}>`).sort()
 
 describe('the catalogues', () => {
   it('have the same ids in English and Bahasa Melayu, none empty', () => {
@@ -87,7 +90,7 @@ describe('the catalogues', () => {
       .map(({ id, file }) => `${id} (${file})`)
     expect(missing).toEqual([])
     const { templates } = mentions()
-    const unmatched = templates.filter(({ source, pattern }) => /^[a-z]+\./.test(source) && [...english.keys()].some((id) => id.startsWith(source.split('.')[0] ?? '')) && ![...baseIds].some((id) => pattern.test(id)))
+    const unmatched = templates.filter(({ source, pattern }) => /^[a-z]+\./.test(source) && [...english.keys()].some((id) => id.startsWith(`${source.split('.')[0] ?? ''}.`)) && ![...baseIds].some((id) => pattern.test(id)))
     expect(unmatched.map(({ source, file }) => `${source} (${file})`)).toEqual([])
   })
 
