@@ -23,7 +23,7 @@ interface RendererApi {
 }
 const renderer = (path: string): string => `../../../src-renderer/${path}`
 const { getApi, inDesksLanguage, NO_BRIDGE } = (await import(renderer('api'))) as RendererApi
-const { switchLanguage } = (await import(renderer('i18n/i18n'))) as { switchLanguage: (language: 'en' | 'ms') => void }
+const { switchLanguage } = (await import(renderer('i18n/i18n'))) as { switchLanguage: (language: 'en' | 'ms') => Promise<void> }
 
 beforeAll(async () => {
   backend = await startTestBackend()
@@ -71,16 +71,16 @@ describe("main's words", () => {
     const error = (result as { ok: false; error: CallError }).error
     expect(error.say).toEqual({ id: 'said.records.order', values: { id: 424_242 } })
     expect(error.message).toBe("There is no order 424242 in this environment's history.")
-    switchLanguage('ms')
+    await switchLanguage('ms')
     // The same error object: an error already on screen speaks the new language at its next render.
     expect(error.message).toBe('Tiada pesanan 424242 dalam sejarah persekitaran ini.')
     expect(NO_BRIDGE.message).toMatch(/^Halaman ini tidak bersambung dengan aplikasi/)
-    switchLanguage('en')
+    await switchLanguage('en')
     expect(error.message).toBe("There is no order 424242 in this environment's history.")
   })
 
-  it("word a status, a number, a count and the gateway's failure inside another message in Malay", () => {
-    switchLanguage('ms')
+  it("word a status, a number, a count and the gateway's failure inside another message in Malay", async () => {
+    await switchLanguage('ms')
     expect(shown(say('said.checks.final', { status: 'PAID' }))).toBe('Status pesanan ini dibayar: semakan status tidak akan mengubahnya.')
     expect(shown(say('said.input.tooLong', { max: 2048 }))).toBe('Gunakan tidak lebih daripada 2,048 aksara')
     expect(shown(say('said.desk.lockedOut', { count: 1 }))).toBe('Terlalu banyak cubaan salah: log masuk ini dikunci selama 1 minit. Pentadbir boleh menetapkan semula PIN.')
@@ -93,8 +93,8 @@ describe("main's words", () => {
     )
   })
 
-  it("fall back to main's English for an id this renderer does not know", () => {
-    switchLanguage('ms')
+  it("fall back to main's English for an id this renderer does not know", async () => {
+    await switchLanguage('ms')
     expect(inDesksLanguage({ code: 'NEW', message: 'Something new.', say: { id: 'said.records.fromTheFuture' } }).message).toBe('Something new.')
   })
 })
