@@ -38,7 +38,7 @@ export function descriptorIssue(descriptor: string): Said | null {
   return null
 }
 
-/** The same in English, for the forms that still show the rules' English. */
+/** The same in English, main's own wording (the forms word the ids). */
 export function descriptorProblem(descriptor: string): string | null {
   const issue = descriptorIssue(descriptor)
   return issue ? englishOf(issue) : null

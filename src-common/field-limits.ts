@@ -70,7 +70,7 @@ export function tooLong(max: number): Said {
   return say('said.input.tooLong', { max })
 }
 
-/** Its English, for the forms that still show the rules' English. */
+/** Its English, main's own wording (the forms word the ids). */
 export function tooLongMessage(max: number): string {
   return englishOf(tooLong(max))
 }

@@ -224,11 +224,9 @@ export function linkRequestIssues(request: LinkRequest, context: LinkRuleContext
   return errors
 }
 
-// The same rules in English, for the forms that still show the rules' English.
+// The same rules in English: main's own wording, as the rule tests read them (the forms word the ids).
 const english = (issue: Said | null): string | null => (issue ? englishOf(issue) : null)
 export const emailProblem = (value: string): string | null => english(emailIssue(value))
-export const phoneProblem = (value: string, required: boolean): string | null => english(phoneIssue(value, required))
-export const customerNameProblem = (value: string): string | null => english(customerNameIssue(value))
 export const expiryProblem = (minutes: number): string | null => english(expiryIssue(minutes))
 export const urlProblem = (value: string, options: { required: string | null; production: boolean }): string | null =>
   value.trim() ? english(urlIssue(value, { required: null, production: options.production })) : options.required

@@ -29,7 +29,7 @@ export function amountIssue(sen: number): Said | null {
   return null
 }
 
-// The same rules in English, for the forms that still show the rules' English.
+// The same rules in English: main's own wording, as the rule tests read them (the forms word the ids).
 export const invoiceNumberProblem = (value: string): string | null => {
   const issue = invoiceNumberIssue(value)
   return issue ? englishOf(issue) : null

@@ -27,7 +27,7 @@ export function shopNameIssue(name: string): Said | null {
   return null
 }
 
-/** The same in English, for the forms that still show the rules' English. */
+/** The same in English, main's own wording (the forms word the ids). */
 export function shopNameProblem(name: string): string | null {
   const issue = shopNameIssue(name)
   return issue ? englishOf(issue) : null

@@ -7,25 +7,13 @@
  * an error that comes with main's words as an id (`say`) has its `message` worded here, the one place,
  * in the desk's language (docs/i18n.md, "Main's words").
  */
-import type { Api, CallError, Result, Said } from '../src-preload/contract'
-import { i18n, t } from './i18n/i18n'
+import type { Api, CallError, Result } from '../src-preload/contract'
+import { saidText } from './i18n/said-text'
 
 declare global {
   interface Window {
     readonly api?: Api
   }
-}
-
-/** Main's message in the current language; null when this renderer has no such id (an older or newer main). */
-function worded(said: Said): string | null {
-  const values = Object.fromEntries(Object.entries(said.values ?? {}).map(([name, value]) => [name, typeof value === 'object' ? (worded(value) ?? value.id) : value]))
-  // With the values: an id with plural forms exists through its count.
-  return i18n.exists(said.id, values) ? t(said.id, values) : null
-}
-
-/** Main's message in the desk's language, or `english` (main's own wording) when this renderer does not know its id. */
-export function saidText(said: Said, english: string): string {
-  return worded(said) ?? english
 }
 
 /**
@@ -39,7 +27,7 @@ export function inDesksLanguage<E extends CallError>(error: E): E {
   if (!said) return error
   const english = error.message
   const spoken = { ...error }
-  Object.defineProperty(spoken, 'message', { get: () => worded(said) ?? english, enumerable: true, configurable: true })
+  Object.defineProperty(spoken, 'message', { get: () => saidText(said, english), enumerable: true, configurable: true })
   return spoken
 }
 

@@ -1,6 +1,6 @@
 import './TimelineSummary.css'
 import type { TimelineEntry } from '../../src-preload/contract'
-import { saidText } from '../api'
+import { saidText } from '../i18n/said-text'
 import { formatFullTime } from '../format/time'
 import { useT } from '../i18n/i18n'
 

@@ -5,7 +5,8 @@
 import type { CustomerInput } from '../../../src-preload/contract'
 import { FIELD_LIMITS, tooLongMessage } from '../../../src-common/field-limits'
 import { t } from '../../i18n/i18n'
-import { customerNameProblem, emailProblem, phoneProblem } from '../../../src-common/link-rules'
+import { customerNameIssue, emailIssue, phoneIssue } from '../../../src-common/link-rules'
+import { issueText } from '../../i18n/said-text'
 
 export type CustomerFields = Omit<CustomerInput, 'id'>
 export type CustomerFieldName = keyof CustomerFields
@@ -15,12 +16,12 @@ export const NAME_MAX = FIELD_LIMITS.customerName
 /** What is wrong with a customer as typed, by field; empty when it may be saved. The name is required, e-mail and phone are not. */
 export function checkCustomer(fields: CustomerFields): Partial<Record<CustomerFieldName, string>> {
   const errors: Partial<Record<CustomerFieldName, string>> = {}
-  const name = customerNameProblem(fields.name)
+  const name = issueText(customerNameIssue(fields.name))
   if (name) errors.name = name
   // Optional, as main has it; when given it must be an address.
-  const email = fields.email.trim() ? emailProblem(fields.email) : null
+  const email = fields.email.trim() ? issueText(emailIssue(fields.email)) : null
   if (email) errors.email = email
-  const phone = phoneProblem(fields.phone, false)
+  const phone = issueText(phoneIssue(fields.phone, false))
   if (phone) errors.phone = phone
   return errors
 }

@@ -5,7 +5,7 @@ import type { LinkDefaults } from '../../../src-preload/contract'
 import { CHANNEL_NAMES, GENERIC_CHANNELS, isGenericChannel, type GenericChannel } from '../../../src-common/channels'
 import { DESCRIPTOR_MARKS } from '../../../src-common/descriptor'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
-import { checkLinkRequest, DESCRIPTOR_MAX, type LinkCustomer } from '../../../src-common/link-rules'
+import { DESCRIPTOR_MAX, type LinkCustomer } from '../../../src-common/link-rules'
 import { parseRmText } from '../../../src-common/money-text'
 import { formatRm } from '../../format/money'
 import { Field } from '../../ui/Field'
@@ -23,6 +23,7 @@ import {
   withChannel,
   withKind,
   type LinkDraft,
+  checkLink,
 } from './link-form'
 import { useLinkStore } from './link-store'
 import { CustomerLanguageField } from '../customers/CustomerLanguageField'
@@ -111,7 +112,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
   const [focusRequest, setFocusRequest] = useState(0)
 
   const request = useMemo(() => toRequest(draft), [draft])
-  const check = useMemo(() => checkLinkRequest(request, { production: defaults.production }), [request, defaults.production])
+  const check = useMemo(() => checkLink(request, { production: defaults.production }), [request, defaults.production])
   const paths = useMemo(() => fieldPaths(draft), [draft])
 
   // What main refused stays against its field until staff change that field.

@@ -4,7 +4,8 @@
  */
 import type { CallError, LinkDefaults, LinkRequest } from '../../../src-preload/contract'
 import { isGenericChannel, needsBank, needsLineItems, type GenericChannel } from '../../../src-common/channels'
-import type { LinkCustomer } from '../../../src-common/link-rules'
+import { linkRequestIssues, phoneE164, type LinkCheck, type LinkCustomer, type LinkRuleContext } from '../../../src-common/link-rules'
+import { issueText } from '../../i18n/said-text'
 import { parseRmText } from '../../../src-common/money-text'
 import { t } from '../../i18n/i18n'
 import type { Language } from '../../i18n/languages'
@@ -114,6 +115,12 @@ export const quantityOf = (text: string): number => (/^\d{1,6}$/.test(text.trim(
  * What the draft asks for. Fields the chosen way of paying does not use are sent empty, so something
  * typed before switching (an address, a bank) never travels with a link that does not show it.
  */
+/** The link rules main refuses by (src-common/link-rules.ts), each problem in the desk's language. */
+export function checkLink(request: LinkRequest, context: LinkRuleContext): LinkCheck {
+  const errors = Object.fromEntries(Object.entries(linkRequestIssues(request, context)).map(([field, issue]) => [field, issueText(issue) ?? '']))
+  return { errors, phoneE164: phoneE164(request.customer.phone) ?? '' }
+}
+
 export function toRequest(draft: LinkDraft): LinkRequest {
   const card = draft.kind === 'card'
   const c = draft.customer

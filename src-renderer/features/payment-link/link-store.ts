@@ -5,9 +5,8 @@
  */
 import { create } from 'zustand'
 import type { Bank, CallError, Environment, LinkDefaults, OrderDetail } from '../../../src-preload/contract'
-import { checkLinkRequest } from '../../../src-common/link-rules'
 import { getApi, NO_BRIDGE } from '../../api'
-import { emptyDraft, serverErrorOf, toRequest, type LinkDraft, type ServerError } from './link-form'
+import { checkLink, emptyDraft, serverErrorOf, toRequest, type LinkDraft, type ServerError } from './link-form'
 
 export interface BankList {
   status: 'idle' | 'loading' | 'ready' | 'error'
@@ -117,7 +116,7 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
     if (!draft || !defaults || creating) return 'invalid'
     const request = toRequest(draft)
     set({ submitted: true, serverError: null })
-    if (Object.keys(checkLinkRequest(request, { production: defaults.production }).errors).length > 0) return 'invalid'
+    if (Object.keys(checkLink(request, { production: defaults.production }).errors).length > 0) return 'invalid'
     const api = getApi()
     if (!api) {
       set({ serverError: serverErrorOf(NO_BRIDGE, request) })

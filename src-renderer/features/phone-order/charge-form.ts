@@ -5,8 +5,9 @@
  */
 import type { CallError, ChargeProblem, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
-import { descriptorProblem } from '../../../src-common/descriptor'
-import { amountProblem, invoiceNumberProblem } from '../../../src-common/order-rules'
+import { descriptorIssue } from '../../../src-common/descriptor'
+import { issueText } from '../../i18n/said-text'
+import { amountIssue, invoiceNumberIssue } from '../../../src-common/order-rules'
 import { parseRmText } from '../../../src-common/money-text'
 import { formatRm } from '../../format/money'
 import { t } from '../../i18n/i18n'
@@ -74,16 +75,16 @@ export function checkCharge(draft: ChargeDraft, context: ChargeContext): Partial
   else if (!card.active) errors.cardId = t('phoneOrder.rules.cardRemoved')
   else if (card.lockedBy) errors.cardId = t('phoneOrder.rules.cardLocked', { invoice: card.lockedBy.invoiceNumber })
 
-  const invoice = invoiceNumberProblem(draft.invoiceNumber)
+  const invoice = issueText(invoiceNumberIssue(draft.invoiceNumber))
   if (invoice) errors.invoiceNumber = invoice
 
   const sen = senOf(draft.amount)
-  const amount = draft.amount.trim() ? amountProblem(sen) : t('phoneOrder.rules.enterAmount')
+  const amount = draft.amount.trim() ? issueText(amountIssue(sen)) : t('phoneOrder.rules.enterAmount')
   if (amount) errors.amountSen = amount
   else if (sen > context.chargeLimitSen) errors.amountSen = t('phoneOrder.rules.overLimit', { amount: formatRm(context.chargeLimitSen) })
 
-  const descriptorIssue = descriptorProblem(draft.descriptor)
-  if (descriptorIssue) errors.descriptor = descriptorIssue
+  const descriptor = issueText(descriptorIssue(draft.descriptor))
+  if (descriptor) errors.descriptor = descriptor
   if (draft.note.trim().length > NOTE_MAX) errors.note = t('phoneOrder.rules.noteTooLong', { max: NOTE_MAX })
   return errors
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Environment, EnvironmentSettings } from '../../../src-preload/contract'
-import { DESCRIPTOR_MARKS, DESCRIPTOR_MAX, descriptorProblem } from '../../../src-common/descriptor'
+import { DESCRIPTOR_MARKS, DESCRIPTOR_MAX, descriptorIssue } from '../../../src-common/descriptor'
+import { issueText } from '../../i18n/said-text'
 import { parseRmText } from '../../../src-common/money-text'
 import { t as translate, useFormats, useT } from '../../i18n/i18n'
 import type { Formats } from '../../i18n/formats'
@@ -11,7 +12,7 @@ import { publicAddressHint } from './listener-text'
 import { useSessionStore } from '../session/session-store'
 import { useSettingsStore } from './settings-store'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
-import { SHOP_NAME_MAX, shopNameProblem } from '../../../src-common/shop-name'
+import { SHOP_NAME_MAX, shopNameIssue } from '../../../src-common/shop-name'
 
 type FieldError = { field: string; message: string } | null
 
@@ -59,16 +60,16 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
 
   const save = async (): Promise<void> => {
     // The descriptor's rule is the links' and phone orders' (main checks it again): said here at once.
-    const descriptorIssue = descriptorProblem(draft.links.descriptor)
-    if (descriptorIssue) {
+    const descriptorWrong = issueText(descriptorIssue(draft.links.descriptor))
+    if (descriptorWrong) {
       setSaved(false)
-      setError({ field: 'links.descriptor', message: descriptorIssue })
+      setError({ field: 'links.descriptor', message: descriptorWrong })
       return
     }
-    const shopNameIssue = shopNameProblem(draft.shop.name)
-    if (shopNameIssue) {
+    const shopNameWrong = issueText(shopNameIssue(draft.shop.name))
+    if (shopNameWrong) {
       setSaved(false)
-      setError({ field: 'shop.name', message: shopNameIssue })
+      setError({ field: 'shop.name', message: shopNameWrong })
       return
     }
     const problem = await saveSettings(draft)

@@ -3,7 +3,8 @@
  * put into the environment's settings (main checks them again with the settings' schema). Pure.
  */
 import type { EnvironmentSettings } from '../../../src-preload/contract'
-import { shopNameProblem } from '../../../src-common/shop-name'
+import { shopNameIssue } from '../../../src-common/shop-name'
+import { issueText } from '../../i18n/said-text'
 import { t } from '../../i18n/i18n'
 
 export interface WelcomeDetails {
@@ -21,7 +22,7 @@ export function detailsOf(settings: EnvironmentSettings): WelcomeDetails {
 export function checkDetails(details: WelcomeDetails): Partial<Record<'shop.name' | 'links.callbackUrl' | 'links.failedUrl', string>> {
   const errors: Partial<Record<'shop.name' | 'links.callbackUrl' | 'links.failedUrl', string>> = {}
   const name = details.shopName.trim()
-  const nameProblem = name === '' ? t('welcome.details.nameEmpty') : shopNameProblem(name)
+  const nameProblem = name === '' ? t('welcome.details.nameEmpty') : issueText(shopNameIssue(name))
   if (nameProblem) errors['shop.name'] = nameProblem
   for (const [path, value] of [
     ['links.callbackUrl', details.callbackUrl],

@@ -23,6 +23,7 @@ import { plainReceipt, receiptRows } from '../../../src-renderer/features/phone-
 import { brandKey, brandLabel, brandShort, maskedCardText } from '../../../src-renderer/format/card'
 import { formatDate } from '../../../src-renderer/format/time'
 import { formatsFor } from '../../../src-renderer/i18n/formats'
+import { switchLanguage } from '../../../src-renderer/i18n/i18n'
 import { orderView } from './order-view'
 
 const defaults = { invoiceNumber: 'INV-000042', chargeLimitSen: 500_000, duplicateWindowMinutes: 10, descriptor: 'KEDAI SITI', responseTimeoutSeconds: 30 }
@@ -112,6 +113,16 @@ describe('the phone order form', () => {
   it('counts a waiting charge in seconds against the gateway timeout', () => {
     expect(waitingText(0, 30)).toBe('0 s of 30 s')
     expect(waitingText(7, 30)).toBe('7 s of 30 s')
+  })
+
+  it("says the shared rules' problems in the desk's language (the ids main refuses with)", async () => {
+    await switchLanguage('ms')
+    try {
+      expect(checkCharge(draft({ amount: '0', invoiceNumber: 'INV 1' }), context)).toMatchObject({ amountSen: 'Masukkan jumlah melebihi RM 0.00', invoiceNumber: 'Gunakan huruf, digit dan - _ . sahaja' })
+      expect(checkCustomer({ name: '', email: '', phone: '' }).name).toBe('Masukkan nama pelanggan')
+    } finally {
+      await switchLanguage('en')
+    }
   })
 
   it('judges the amount in RM text, and above the largest single charge', () => {
