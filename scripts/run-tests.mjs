@@ -47,7 +47,11 @@ function countReport(label, ok, file, read) {
   lines.push(`${label}: ${passed} passed, ${failed + extra} failed${skipped ? `, ${skipped} skipped` : ''}`)
 }
 
+// The files Prettier formats (.prettierignore leaves out what is built or generated); npm run lint checks the same.
+const FORMATTED = ['**/*.{ts,tsx,mts,mjs,js,css}']
+
 countCheck('lint', run('lint', bin('eslint'), ['--max-warnings', '0', '.']))
+countCheck('format (prettier)', run('format (prettier)', bin('prettier'), ['--check', ...FORMATTED]))
 countCheck('typecheck (node)', run('typecheck (node)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json', '--composite', 'false']))
 countCheck('typecheck (web)', run('typecheck (web)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json', '--composite', 'false']))
 countCheck('typecheck (e2e)', run('typecheck (e2e)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.e2e.json', '--composite', 'false']))
