@@ -37,7 +37,18 @@ try {
   const output = join(work, 'dist')
   const packed = spawnSync(
     process.execPath,
-    [join(dirname(require.resolve('electron-builder/package.json')), 'cli.js'), '--config', 'electron-builder.yml', '--publish', 'never', '--linux', 'dir', `-c.electronDist=${electronDist}`, '-c.npmRebuild=false', `-c.directories.output=${output}`],
+    [
+      join(dirname(require.resolve('electron-builder/package.json')), 'cli.js'),
+      '--config',
+      'electron-builder.yml',
+      '--publish',
+      'never',
+      '--linux',
+      'dir',
+      `-c.electronDist=${electronDist}`,
+      '-c.npmRebuild=false',
+      `-c.directories.output=${output}`,
+    ],
     { cwd: root, encoding: 'utf8' },
   )
   if (packed.status !== 0) throw new Error(`electron-builder failed:\n${packed.stdout}${packed.stderr}`)

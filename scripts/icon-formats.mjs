@@ -77,7 +77,7 @@ export function readIcoDirectory(file) {
 export function readIcnsElements(file) {
   if (file.toString('ascii', 0, 4) !== 'icns' || file.readUInt32BE(4) !== file.length) throw new Error('not an .icns')
   const elements = []
-  for (let at = 8; at < file.length; ) {
+  for (let at = 8; at < file.length;) {
     const length = file.readUInt32BE(at + 4)
     elements.push({ type: file.toString('ascii', at, at + 4), data: file.subarray(at + 8, at + length) })
     at += length

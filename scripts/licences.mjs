@@ -23,7 +23,9 @@ export function collectLicences(root) {
     const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)
     if (!existsSync(folder)) continue // an optional package for another platform
     const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'))
-    const files = readdirSync(folder).filter((file) => LICENCE_FILE.test(file)).sort()
+    const files = readdirSync(folder)
+      .filter((file) => LICENCE_FILE.test(file))
+      .sort()
     const text = files.map((file) => readFileSync(join(folder, file), 'utf8').trim()).join('\n\n') || readmeLicence(folder)
     notices.push({
       name,
@@ -62,9 +64,7 @@ export function licenceNotices(root) {
 }
 
 export function asText(notices) {
-  return notices
-    .map((notice) => `${notice.name} ${notice.version} (${notice.license})\n\n${notice.text || 'No licence file in the package.'}`)
-    .join(`\n\n${'-'.repeat(72)}\n\n`)
+  return notices.map((notice) => `${notice.name} ${notice.version} (${notice.license})\n\n${notice.text || 'No licence file in the package.'}`).join(`\n\n${'-'.repeat(72)}\n\n`)
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -162,7 +162,11 @@ function sweepOrphans(bin) {
 export async function startCluster({ label = 'test', durable = false, settings = {} } = {}) {
   const bin = findPostgresBin()
   sweepOrphans(bin)
-  const safeLabel = String(label).toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 16) || 'test'
+  const safeLabel =
+    String(label)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, 16) || 'test'
   const dir = mkdtempSync(join(baseDir(), `${PREFIX}${safeLabel}-`))
   const dataDir = join(dir, 'data')
   const cluster = { bin, dir, dataDir }

@@ -74,14 +74,12 @@ countCheck('postgres cluster', cluster !== undefined)
 const postgresEnv = cluster ? { TEST_POSTGRES_URL: cluster.url } : {}
 
 const vitestReport = join(reports, 'vitest.json')
-const vitestOk = run('unit and integration tests (vitest, throw-away keyring)', 'node', [
-  'scripts/with-keyring.mjs',
-  bin('vitest'),
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-], postgresEnv)
+const vitestOk = run(
+  'unit and integration tests (vitest, throw-away keyring)',
+  'node',
+  ['scripts/with-keyring.mjs', bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  postgresEnv,
+)
 countReport('vitest', vitestOk, vitestReport, (report) => ({
   passed: report.numPassedTests,
   failed: report.numFailedTests,

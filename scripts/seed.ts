@@ -68,7 +68,9 @@ async function main(): Promise<void> {
     })
     optimizeSearchIndex(db)
     db.exec('analyze')
-    console.log(`done: ${String(result.orders)} orders (ids ${String(result.firstId)}–${String(result.lastId)}), ${String(result.customers)} customers, ${String(result.events)} events in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    console.log(
+      `done: ${String(result.orders)} orders (ids ${String(result.firstId)}–${String(result.lastId)}), ${String(result.customers)} customers, ${String(result.events)} events in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    )
   } finally {
     db.close()
   }

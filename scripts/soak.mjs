@@ -15,10 +15,9 @@ const seed = process.env.ATTACK_SEED || String(Math.floor(Math.random() * 2 ** 3
 const scale = process.env.SOAK_SCALE ? ` SOAK_SCALE=${process.env.SOAK_SCALE}` : ''
 const args = process.argv.slice(2)
 console.log(`soak: ATTACK_SEED=${seed} SOAK=1${scale} (replay with: ATTACK_SEED=${seed}${scale} npm run soak${args.length ? ` -- ${args.join(' ')}` : ''})`)
-const result = spawnSync(
-  process.execPath,
-  ['scripts/with-keyring.mjs', join('node_modules', '.bin', 'vitest'), 'run', ...(args.some((arg) => !arg.startsWith('-')) ? [] : ['test/attack']), ...args],
-  { stdio: 'inherit', env: { ...process.env, SOAK: '1', ATTACK_SEED: seed } },
-)
+const result = spawnSync(process.execPath, ['scripts/with-keyring.mjs', join('node_modules', '.bin', 'vitest'), 'run', ...(args.some((arg) => !arg.startsWith('-')) ? [] : ['test/attack']), ...args], {
+  stdio: 'inherit',
+  env: { ...process.env, SOAK: '1', ATTACK_SEED: seed },
+})
 console.log(`soak: ATTACK_SEED=${seed} SOAK=1${scale}: ${result.status === 0 ? 'passed' : 'FAILED'}`)
 process.exit(result.status ?? 1)

@@ -16,9 +16,7 @@ if (command.length === 0) {
   process.exit(2)
 }
 
-const missing = ['dbus-run-session', 'gnome-keyring-daemon'].filter(
-  (tool) => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status !== 0,
-)
+const missing = ['dbus-run-session', 'gnome-keyring-daemon'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status !== 0)
 if (missing.length > 0) {
   console.error(`The keychain tests need ${missing.join(' and ')}: on Debian, apt-get install dbus gnome-keyring libsecret-1-0.`)
   process.exit(1)

@@ -2,15 +2,7 @@
  * The non-card channels of the generic scheme (gateway-facts.md 3), with the names staff and customers
  * know them by. Shared by main (client, simulator) and the renderer (the payment link form).
  */
-export const GENERIC_CHANNELS = [
-  'INTERNET_BANKING_FPX',
-  'EWALLET_TNG',
-  'EWALLET_GRABPAY',
-  'EWALLET_SHOPEEPAY',
-  'BNPL_GRABPAY',
-  'BNPL_SHOPEEPAY',
-  'BNPL_ATOME',
-] as const
+export const GENERIC_CHANNELS = ['INTERNET_BANKING_FPX', 'EWALLET_TNG', 'EWALLET_GRABPAY', 'EWALLET_SHOPEEPAY', 'BNPL_GRABPAY', 'BNPL_SHOPEEPAY', 'BNPL_ATOME'] as const
 export type GenericChannel = (typeof GENERIC_CHANNELS)[number]
 
 export const CHANNEL_NAMES: Record<GenericChannel, string> = {

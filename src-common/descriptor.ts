@@ -16,7 +16,7 @@ import { englishOf, say, type Said } from './said/say'
 export const DESCRIPTOR_MAX = FIELD_LIMITS.descriptor
 
 /** The marks besides letters, digits and the space that the descriptor takes. */
-export const DESCRIPTOR_MARKS = ". , - & / *"
+export const DESCRIPTOR_MARKS = '. , - & / *'
 const ALLOWED = /^[A-Za-z0-9 .,\-&/*]$/
 
 /** Why a refused character cannot be printed, naming it itself when it can be seen, else what it is. */

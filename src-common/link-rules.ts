@@ -169,10 +169,7 @@ function checkLineItems(request: LinkRequest, errors: FieldIssues): void {
   for (const [index, item] of items.entries()) {
     const at = `lineItems.${String(index)}`
     const name = item.name.trim() ? lengthIssue(item.name, FIELD_LIMITS.lineItemName) : say('said.rules.itemName')
-    const quantity =
-      !Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_ITEM_QUANTITY
-        ? say('said.rules.itemQuantity', { max: MAX_ITEM_QUANTITY })
-        : null
+    const quantity = !Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_ITEM_QUANTITY ? say('said.rules.itemQuantity', { max: MAX_ITEM_QUANTITY }) : null
     const price = amountIssue(item.priceSen)
     if (name) errors[`${at}.name`] = name
     if (quantity) errors[`${at}.quantity`] = quantity
@@ -236,4 +233,3 @@ export function checkLinkRequest(request: LinkRequest, context: LinkRuleContext)
   const errors = Object.fromEntries(Object.entries(linkRequestIssues(request, context)).map(([field, issue]) => [field, englishOf(issue)]))
   return { errors, phoneE164: phoneE164(request.customer.phone) ?? '' }
 }
-

@@ -75,9 +75,7 @@ export function sentenceCase(message: string): string {
   const titled = lettered.filter((word) => /^[A-Z][a-z]/.test(word)).length
   // Title Case: most words start with a capital.
   const isTitleCase = lettered.length >= 2 && titled / lettered.length > 0.5
-  const cased = isTitleCase
-    ? words.map((word, index) => (index === 0 || KEEP.test(word) ? word : word.toLowerCase())).join(' ')
-    : text
+  const cased = isTitleCase ? words.map((word, index) => (index === 0 || KEEP.test(word) ? word : word.toLowerCase())).join(' ') : text
   const first = KEEP.test(words[0] ?? '') ? cased : cased.charAt(0).toUpperCase() + cased.slice(1)
   return /[.!?]$/.test(first) ? first : `${first}.`
 }

@@ -52,7 +52,9 @@ export function refundStatusWord(status: string): string {
   return Object.hasOwn(REFUND_STATUS_WORDS, status) ? REFUND_STATUS_WORDS[status as RefundStatusId].toLowerCase() : status
 }
 
-const IDS = Object.keys(ORDER_STATUS_WORDS).sort((a, b) => b.length - a.length).join('|')
+const IDS = Object.keys(ORDER_STATUS_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')
 const ARROW = new RegExp(`\\b(${IDS}) → (${IDS})\\b`, 'g')
 const STILL = new RegExp(`\\b(still|stays|is) (${IDS})\\b`, 'g')
 /** "is outcome_unknown here", "noted (outcome_unknown)": the one id that lowercasing did not put in words. */

@@ -3,15 +3,7 @@
  * preload, loopback HTTP in the browser test harness. One named function per declared call and a typed
  * `on` for declared events; no generic invoke or send is exposed.
  */
-import {
-  BridgeErrorCode,
-  callNames,
-  isEventName,
-  type Api,
-  type CallName,
-  type EventName,
-  type Result,
-} from './contract'
+import { BridgeErrorCode, callNames, isEventName, type Api, type CallName, type EventName, type Result } from './contract'
 
 export interface Transport {
   invoke(name: CallName, input: unknown): Promise<Result<unknown>>

@@ -63,9 +63,7 @@ export const SETTINGS_BOUNDS = {
 
 const httpUrlOrEmpty = z.union([
   z.literal(''),
-  z
-    .url({ protocol: /^https?$/, error: 'Must be a web address starting with https:// (or http:// outside Production)' })
-    .max(SETTINGS_BOUNDS.urlLength, 'Must be at most 2,000 characters'),
+  z.url({ protocol: /^https?$/, error: 'Must be a web address starting with https:// (or http:// outside Production)' }).max(SETTINGS_BOUNDS.urlLength, 'Must be at most 2,000 characters'),
 ])
 
 const isDottedQuad = (host: string): boolean => /^(\d{1,3}\.){3}\d{1,3}$/.test(host)
@@ -149,19 +147,15 @@ export const EnvironmentSettings = z.object({
   }),
   phoneOrders: z.object({
     /** A single phone-order charge above this is refused (whole sen). */
-    chargeLimitSen: z
-      .number({ error: 'Must be an amount' })
-      .int('Must be whole sen')
-      .min(100, 'Must be at least RM 1.00')
-      .max(SETTINGS_BOUNDS.chargeLimitSen, 'Must be at most RM 100,000.00'),
+    chargeLimitSen: z.number({ error: 'Must be an amount' }).int('Must be whole sen').min(100, 'Must be at least RM 1.00').max(SETTINGS_BOUNDS.chargeLimitSen, 'Must be at most RM 100,000.00'),
     /** A Clerk's phone order above this needs a Supervisor (who may approve it on the spot); whole sen. */
-    clerkChargeLimitSen: z
-      .number({ error: 'Must be an amount' })
-      .int('Must be whole sen')
-      .min(100, 'Must be at least RM 1.00')
-      .max(SETTINGS_BOUNDS.chargeLimitSen, 'Must be at most RM 100,000.00'),
+    clerkChargeLimitSen: z.number({ error: 'Must be an amount' }).int('Must be whole sen').min(100, 'Must be at least RM 1.00').max(SETTINGS_BOUNDS.chargeLimitSen, 'Must be at most RM 100,000.00'),
     /** The same customer and amount charged within this many minutes needs an explicit "charge again". */
-    duplicateWindowMinutes: z.number({ error: 'Must be a number of minutes' }).int('Must be whole minutes').min(1, 'Must be at least 1 minute').max(24 * 60, 'Must be at most one day'),
+    duplicateWindowMinutes: z
+      .number({ error: 'Must be a number of minutes' })
+      .int('Must be whole minutes')
+      .min(1, 'Must be at least 1 minute')
+      .max(24 * 60, 'Must be at most one day'),
     /** 3-D Secure return addresses of the charge request, sent only when set. */
     threeDsSuccessUrl: httpUrlOrEmpty,
     threeDsFailedUrl: httpUrlOrEmpty,
@@ -180,11 +174,7 @@ export const EnvironmentSettings = z.object({
   }),
   session: z.object({
     /** Minutes without a call before the desk locks (the screen hides customer data until someone signs in). */
-    idleLockMinutes: z
-      .number({ error: 'Must be a number of minutes' })
-      .int('Must be whole minutes')
-      .min(1, 'Must be at least 1 minute')
-      .max(240, 'Must be at most 240 minutes (4 hours)'),
+    idleLockMinutes: z.number({ error: 'Must be a number of minutes' }).int('Must be whole minutes').min(1, 'Must be at least 1 minute').max(240, 'Must be at most 240 minutes (4 hours)'),
   }),
 })
 export type EnvironmentSettings = z.infer<typeof EnvironmentSettings>
@@ -230,8 +220,18 @@ export const TeamConnection = z.object({
     .max(253, 'Must be at most 253 characters')
     .regex(/^[A-Za-z0-9.:[\]-]+$/, 'Must be a host name or an IP address'),
   port: z.number().int('Must be a whole number').min(1, 'Must be from 1 to 65535').max(65535, 'Must be from 1 to 65535'),
-  database: z.string().trim().min(1, 'Must not be empty').max(63, 'Must be at most 63 characters').regex(/^[\x21-\x7e]+$/, 'Must have no spaces'),
-  user: z.string().trim().min(1, 'Must not be empty').max(63, 'Must be at most 63 characters').regex(/^[\x21-\x7e]+$/, 'Must have no spaces'),
+  database: z
+    .string()
+    .trim()
+    .min(1, 'Must not be empty')
+    .max(63, 'Must be at most 63 characters')
+    .regex(/^[\x21-\x7e]+$/, 'Must have no spaces'),
+  user: z
+    .string()
+    .trim()
+    .min(1, 'Must not be empty')
+    .max(63, 'Must be at most 63 characters')
+    .regex(/^[\x21-\x7e]+$/, 'Must have no spaces'),
   /** 'verify': TLS with the server's certificate checked (against caFile, or the system's authorities); 'off' only on loopback. */
   tls: z.enum(['verify', 'off']),
   /** A PEM file of the authority that signed the server's certificate (a shop's own); null uses the system's. */
@@ -470,8 +470,7 @@ const FormText = (max: number) => z.string().max(max, tooLongMessage(max))
  * A whole number the rules in main check more tightly with their own messages (amounts, quantities,
  * minutes); the bridge only refuses what no rule could mean.
  */
-const BoundedInt = (error: string, whole: string, bound: number) =>
-  z.number({ error }).int(whole).min(-bound, 'Is out of range').max(bound, 'Is out of range')
+const BoundedInt = (error: string, whole: string, bound: number) => z.number({ error }).int(whole).min(-bound, 'Is out of range').max(bound, 'Is out of range')
 const MAX_INPUT_SEN = 99_999_999_999
 
 /**
@@ -1235,9 +1234,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: CallError }
 export const callChannel = (name: CallName): string => `call:${name}`
 export const eventChannel = (name: EventName): string => `event:${name}`
 
-type CallFn<K extends CallName> = undefined extends CallInput<K>
-  ? (input?: CallInput<K>) => Promise<Result<CallOutput<K>>>
-  : (input: CallInput<K>) => Promise<Result<CallOutput<K>>>
+type CallFn<K extends CallName> = undefined extends CallInput<K> ? (input?: CallInput<K>) => Promise<Result<CallOutput<K>>> : (input: CallInput<K>) => Promise<Result<CallOutput<K>>>
 
 type DomainOf<K> = K extends `${infer D}.${string}` ? D : never
 type ActionOf<K, D extends string> = K extends `${D}.${infer A}` ? A : never

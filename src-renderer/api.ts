@@ -66,15 +66,18 @@ function watched(source: Api): Api {
       if (typeof group !== 'object' || group === null) return group
       let proxy = groups.get(domain)
       if (!proxy) {
-        proxy = new Proxy<Group>({}, {
-          get(_inner, action) {
-            if (typeof action !== 'string') return undefined
-            const live = bySource[domain] as Group
-            const fn = live[action]
-            if (typeof fn !== 'function') return fn
-            return async (...args: unknown[]) => watchResult((await (fn as (...a: unknown[]) => Promise<Result<unknown>>).apply(live, args)))
+        proxy = new Proxy<Group>(
+          {},
+          {
+            get(_inner, action) {
+              if (typeof action !== 'string') return undefined
+              const live = bySource[domain] as Group
+              const fn = live[action]
+              if (typeof fn !== 'function') return fn
+              return async (...args: unknown[]) => watchResult(await (fn as (...a: unknown[]) => Promise<Result<unknown>>).apply(live, args))
+            },
           },
-        })
+        )
         groups.set(domain, proxy)
       }
       return proxy

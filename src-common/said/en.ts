@@ -127,7 +127,7 @@ export const said = {
       status: 'see the notification listener',
     },
     home: {
-      figures: "see the takings on the home screen (today, this week, this month)",
+      figures: 'see the takings on the home screen (today, this week, this month)',
       attention: 'see what needs attention on the home screen',
     },
     report: {

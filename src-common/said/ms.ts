@@ -324,10 +324,12 @@ export const said: Strings<typeof english> = {
     chargeUnknown: 'Keputusan tidak diketahui: gerbang pembayaran menjawab {{gatewayStatus}}',
     overridden: 'Kelulusan penyelia: kad dibuka kuncinya tanpa status yang muktamad ({{reason}})',
     checkChanged: 'Semakan status: {{from, statusLabel}} → {{to, statusLabel}} (gerbang pembayaran menyatakan {{gatewayStatus}})',
-    checkChangedLess: 'Semakan status: {{from, statusLabel}} → {{to, statusLabel}} (gerbang pembayaran menyatakan {{gatewayStatus}}); {{paid}} dibayar daripada {{amount}} (diskaun di gerbang pembayaran)',
+    checkChangedLess:
+      'Semakan status: {{from, statusLabel}} → {{to, statusLabel}} (gerbang pembayaran menyatakan {{gatewayStatus}}); {{paid}} dibayar daripada {{amount}} (diskaun di gerbang pembayaran)',
     checkStill: 'Semakan status: masih {{status, status}} (gerbang pembayaran menyatakan {{gatewayStatus}})',
     notifiedChanged: 'Notifikasi: {{from, statusLabel}} → {{to, statusLabel}} (gerbang pembayaran menyatakan {{gatewayStatus}})',
-    notifiedChangedLess: 'Notifikasi: {{from, statusLabel}} → {{to, statusLabel}} (gerbang pembayaran menyatakan {{gatewayStatus}}); {{paid}} dibayar daripada {{amount}} (diskaun di gerbang pembayaran)',
+    notifiedChangedLess:
+      'Notifikasi: {{from, statusLabel}} → {{to, statusLabel}} (gerbang pembayaran menyatakan {{gatewayStatus}}); {{paid}} dibayar daripada {{amount}} (diskaun di gerbang pembayaran)',
     notifiedStill: 'Notifikasi: masih {{status, status}} (gerbang pembayaran menyatakan {{gatewayStatus}})',
     noSuchCharge: 'Semakan status: gerbang pembayaran tiada rekod caj ini, jadi pelanggan tidak dicaj.',
     noSuchPayment: 'Semakan status: gerbang pembayaran tiada rekod bayaran ini, jadi ia tidak pernah dicipta. Nombor invois ini boleh digunakan semula.',

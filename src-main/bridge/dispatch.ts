@@ -7,17 +7,7 @@
  * Used by the Electron IPC glue and by the browser test harness alike.
  */
 import type { z } from 'zod'
-import {
-  BridgeErrorCode,
-  callNames,
-  calls,
-  isCallName,
-  type CallError,
-  type CallName,
-  type CallOutput,
-  type ParsedInput,
-  type Result,
-} from '../../src-preload/contract'
+import { BridgeErrorCode, callNames, calls, isCallName, type CallError, type CallName, type CallOutput, type ParsedInput, type Result } from '../../src-preload/contract'
 import type { Logger } from '../log'
 import { englishOf, say, type Said } from '../../src-common/said/say'
 import { AppError } from './app-error'
@@ -72,9 +62,7 @@ export function assertHandlersMatchContract(handlers: object): void {
   const missing = [...declared].filter((name) => !handled.has(name))
   const extra = [...handled].filter((name) => !declared.has(name))
   if (missing.length > 0 || extra.length > 0) {
-    throw new Error(
-      `Handlers do not match the contract. Without a handler: ${missing.join(', ') || 'none'}. Not in the contract: ${extra.join(', ') || 'none'}.`,
-    )
+    throw new Error(`Handlers do not match the contract. Without a handler: ${missing.join(', ') || 'none'}. Not in the contract: ${extra.join(', ') || 'none'}.`)
   }
 }
 

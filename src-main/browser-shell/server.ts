@@ -235,7 +235,7 @@ async function serve(backend: Backend, lock: InstanceLock, options: ServeOptions
         response.end()
         return
       }
-      return send(response, 401, 'This address has been used already, or is not this run\'s. Press Enter in the terminal where the app runs for a new one.')
+      return send(response, 401, "This address has been used already, or is not this run's. Press Enter in the terminal where the app runs for a new one.")
     }
     if (!entered) {
       return send(response, 401, `Open the one-time address that \`npm start\` printed when it started ${PRODUCT_NAME}, or press Enter in its terminal for a new one.`)

@@ -41,10 +41,7 @@ export class CredentialVault {
 
   async state(environment: GatewayEnvironment, profile: CredentialProfile): Promise<CredentialState> {
     if (!this.keychain.available) return { ...profile, secretKeySet: false, apiKeySet: false }
-    const [secretKey, apiKey] = await Promise.all([
-      this.keychain.store.get(account(environment, 'secretKey')),
-      this.keychain.store.get(account(environment, 'apiKey')),
-    ])
+    const [secretKey, apiKey] = await Promise.all([this.keychain.store.get(account(environment, 'secretKey')), this.keychain.store.get(account(environment, 'apiKey'))])
     return { ...profile, secretKeySet: secretKey !== null, apiKeySet: apiKey !== null }
   }
 
@@ -89,15 +86,8 @@ export class CredentialVault {
     options: Omit<GatewayClientOptions, 'credentials'>,
   ): Promise<{ client: GatewayClient; missing: null } | { client: null; missing: Said }> {
     if (!this.keychain.available) return { client: null, missing: say('said.credentials.keychainUnreadable') }
-    const [secretKey, apiKey] = await Promise.all([
-      this.keychain.store.get(account(environment, 'secretKey')),
-      this.keychain.store.get(account(environment, 'apiKey')),
-    ])
-    const missing = [
-      profile.clientId === '' ? 'Client ID' : null,
-      secretKey === null ? 'Secret Key' : null,
-      apiKey === null ? 'API Key' : null,
-    ].filter((name): name is string => name !== null)
+    const [secretKey, apiKey] = await Promise.all([this.keychain.store.get(account(environment, 'secretKey')), this.keychain.store.get(account(environment, 'apiKey'))])
+    const missing = [profile.clientId === '' ? 'Client ID' : null, secretKey === null ? 'Secret Key' : null, apiKey === null ? 'API Key' : null].filter((name): name is string => name !== null)
     if (missing.length > 0 || secretKey === null || apiKey === null) return { client: null, missing: say('said.credentials.missing', { names: missing.join(', ') }) }
     const client = createGatewayClient({
       ...options,

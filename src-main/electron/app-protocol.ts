@@ -13,9 +13,7 @@ export const APP_START_URL = `${APP_SCHEME}://${APP_HOST}/index.html`
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-  ])
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
 }
 
 /** The file under `rendererDir` that an app:// address names, or null if it names anything else. */

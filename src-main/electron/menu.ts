@@ -41,9 +41,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
       ]
     : []
 
-  const developer: MenuItemConstructorOptions[] = options.isPackaged
-    ? []
-    : [{ type: 'separator' }, { role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }]
+  const developer: MenuItemConstructorOptions[] = options.isPackaged ? [] : [{ type: 'separator' }, { role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }]
 
   return [
     ...appMenu,

@@ -27,9 +27,7 @@ export function restoreWindowState(saved: unknown, workAreas: readonly Rectangle
   if (state.x === undefined || state.y === undefined) return { width: state.width, height: state.height, maximized: state.maximized }
   const { x, y } = state
   // The title bar (top 40 px, left 100 px of it) must be on some display so it can be grabbed.
-  const reachable = workAreas.some(
-    (area) => x + 100 > area.x && x < area.x + area.width && y >= area.y && y + 40 <= area.y + area.height,
-  )
+  const reachable = workAreas.some((area) => x + 100 > area.x && x < area.x + area.width && y >= area.y && y + 40 <= area.y + area.height)
   return reachable ? state : { width: state.width, height: state.height, maximized: state.maximized }
 }
 

@@ -15,15 +15,7 @@ import type { GenericChannel } from '../../src-common/channels'
 import { GatewayHttp, type HttpResponse, type HttpSettings } from './http'
 import { amount, toWireJson } from './money'
 import { redactBody, redactJson } from './redact'
-import {
-  BankListResponse,
-  ChargeResponse,
-  GenericPaymentResponse,
-  PaymentPageResponse,
-  RefundResponse,
-  StatusResponse,
-  UnbindTokenResponse,
-} from './schemas'
+import { BankListResponse, ChargeResponse, GenericPaymentResponse, PaymentPageResponse, RefundResponse, StatusResponse, UnbindTokenResponse } from './schemas'
 import {
   cardRequestHeaders,
   cardRequestStringToSign,
@@ -76,15 +68,7 @@ export const DEFAULT_GATEWAY_SETTINGS: GatewaySettings = {
   apiKeyTrailingColon: false,
 }
 
-export type OperationName =
-  | 'payment_page'
-  | 'charge'
-  | 'status'
-  | 'create_payment'
-  | 'retrieve_payment'
-  | 'bank_list'
-  | 'refund'
-  | 'unbind_token'
+export type OperationName = 'payment_page' | 'charge' | 'status' | 'create_payment' | 'retrieve_payment' | 'bank_list' | 'refund' | 'unbind_token'
 
 /** Which signing scheme a notification verified under. */
 export type NotificationScheme = 'card' | 'generic'
@@ -146,7 +130,6 @@ export interface ChargeInput {
   callbackUrlSuccess?: string | undefined
   callbackUrlFailed?: string | undefined
 }
-
 
 export interface LineItemInput {
   id?: string | undefined
@@ -351,10 +334,7 @@ export function chargeBody(input: ChargeInput): object {
     customer: input.customerId ? { id: input.customerId } : undefined,
     payment: { type: input.paymentType },
     card: { token: input.token },
-    three_dsecure:
-      input.callbackUrlSuccess || input.callbackUrlFailed
-        ? { callback_url_success: input.callbackUrlSuccess, callback_url_failed: input.callbackUrlFailed }
-        : undefined,
+    three_dsecure: input.callbackUrlSuccess || input.callbackUrlFailed ? { callback_url_success: input.callbackUrlSuccess, callback_url_failed: input.callbackUrlFailed } : undefined,
   }
 }
 
@@ -388,7 +368,10 @@ export function createPaymentBody(input: CreatePaymentInput): object {
 
 const nullable = (value: string | null | undefined): string | null => value ?? null
 
-function card(details: { token?: string | null | undefined; masked?: string | null | undefined; type?: string | null | undefined; issuer?: string | null | undefined; brand?: string | null | undefined } | undefined): CardDetails | null {
+function card(
+  details:
+    { token?: string | null | undefined; masked?: string | null | undefined; type?: string | null | undefined; issuer?: string | null | undefined; brand?: string | null | undefined } | undefined,
+): CardDetails | null {
   if (!details) return null
   return { token: nullable(details.token), masked: nullable(details.masked), type: nullable(details.type), issuer: nullable(details.issuer), brand: nullable(details.brand) }
 }
@@ -519,7 +502,16 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     const finish = (result: GatewayResult<T>): GatewayResult<T> => {
       exchange.durationMs = Math.round(performance.now() - started)
       const outcome = result.ok ? 'ok' : result.error.outcomeUnknown ? 'unknown' : result.error.code
-      const fields = { operation: call.operation, method: call.method, path: call.path, status: exchange.httpStatus, durationMs: exchange.durationMs, requestId: call.requestId, outcome, signature: exchange.signature }
+      const fields = {
+        operation: call.operation,
+        method: call.method,
+        path: call.path,
+        status: exchange.httpStatus,
+        durationMs: exchange.durationMs,
+        requestId: call.requestId,
+        outcome,
+        signature: exchange.signature,
+      }
       if (isSuspect(exchange.signature)) log.warn('gateway.response_signature', fields)
       if (result.ok) log.info('gateway.exchange', fields)
       else log.warn('gateway.exchange', fields)

@@ -87,9 +87,7 @@ const lineItem = z.looseObject({ id: optionalText, name: text, quantity: z.numbe
 export const GenericPaymentResponse = z.looseObject({
   id: optionalText,
   reference_id: optionalText,
-  order: z
-    .looseObject({ amount: amountSen.optional(), invoice_number: optionalText, currency: optionalText, expired_at: optionalText, line_items: z.array(lineItem).nullish() })
-    .optional(),
+  order: z.looseObject({ amount: amountSen.optional(), invoice_number: optionalText, currency: optionalText, expired_at: optionalText, line_items: z.array(lineItem).nullish() }).optional(),
   payment: z.looseObject({
     channel: optionalText,
     type: optionalText,
@@ -132,12 +130,8 @@ export const UnbindTokenResponse = z.looseObject({
 export const NotificationBody = z.looseObject({
   order: z.looseObject({ invoice_number: z.string().min(1).max(128), amount: amountSen.optional(), currency: optionalText }),
   transaction: z.looseObject({ status: z.string().min(1).max(64), type: optionalText, date: optionalText, original_request_id: optionalText }),
-  card_payment: z
-    .looseObject({ masked_card_number: optionalText, approval_code: optionalText, issuer: optionalText, brand: optionalText, token_id: optionalText })
-    .nullish(),
+  card_payment: z.looseObject({ masked_card_number: optionalText, approval_code: optionalText, issuer: optionalText, brand: optionalText, token_id: optionalText }).nullish(),
   card: z.looseObject({ token: optionalText }).nullish(),
-  refund: z
-    .looseObject({ request_id: optionalText, amount: amountSen.optional(), type: optionalText, status: optionalText, message: optionalText })
-    .nullish(),
+  refund: z.looseObject({ request_id: optionalText, amount: amountSen.optional(), type: optionalText, status: optionalText, message: optionalText }).nullish(),
 })
 export type NotificationBody = z.output<typeof NotificationBody>

@@ -46,12 +46,7 @@ export interface CardRequestParts {
 /** Card scheme, request side: five lines for a POST, four for a GET; no trailing newline. */
 export function cardRequestStringToSign(parts: CardRequestParts): string {
   assertPathOnly(parts.requestTarget)
-  const lines = [
-    `Client-Id:${parts.clientId}`,
-    `Request-Id:${parts.requestId}`,
-    `Request-Timestamp:${parts.requestTimestamp}`,
-    `Request-Target:${parts.requestTarget}`,
-  ]
+  const lines = [`Client-Id:${parts.clientId}`, `Request-Id:${parts.requestId}`, `Request-Timestamp:${parts.requestTimestamp}`, `Request-Target:${parts.requestTarget}`]
   if (parts.digest !== undefined) lines.push(`Digest:${parts.digest}`)
   return lines.join('\n')
 }
@@ -69,12 +64,7 @@ export interface CardResponseParts {
 /** Card scheme, response side: the request string with `Response-Timestamp:` in place of `Request-Timestamp:`. */
 export function cardResponseStringToSign(parts: CardResponseParts): string {
   assertPathOnly(parts.requestTarget)
-  const lines = [
-    `Client-Id:${parts.clientId}`,
-    `Request-Id:${parts.requestId}`,
-    `Response-Timestamp:${parts.responseTimestamp}`,
-    `Request-Target:${parts.requestTarget}`,
-  ]
+  const lines = [`Client-Id:${parts.clientId}`, `Request-Id:${parts.requestId}`, `Response-Timestamp:${parts.responseTimestamp}`, `Request-Target:${parts.requestTarget}`]
   if (parts.digest !== undefined) lines.push(`Digest:${parts.digest}`)
   return lines.join('\n')
 }

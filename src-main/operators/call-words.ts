@@ -20,10 +20,12 @@ export function callSaid(name: CallName): Said {
 }
 
 /** Each call in English, for the roles table of docs/operators.md. */
-export const CALL_WORDS = Object.fromEntries(callNames.map((name) => {
-  const [domain, action] = name.split('.') as [keyof EveryCall, string]
-  return [name, (wordedCalls[domain] as Record<string, string>)[action] ?? name]
-})) as { readonly [K in CallName]: string }
+export const CALL_WORDS = Object.fromEntries(
+  callNames.map((name) => {
+    const [domain, action] = name.split('.') as [keyof EveryCall, string]
+    return [name, (wordedCalls[domain] as Record<string, string>)[action] ?? name]
+  }),
+) as { readonly [K in CallName]: string }
 
 /** What a raising flag makes of a call, in words. */
 export const RAISED_SAID: { readonly [K in CallName]?: Said } = {
@@ -72,9 +74,9 @@ export function rolesTable(): string {
       `| ${what.charAt(0).toUpperCase()}${what.slice(1)} | \`${name}\` | ${(['clerk', 'supervisor', 'admin'] as const).map((role) => mark(access, role, approvable)).join(' | ')} | ${mark(access, null, false)} |`
     lines.push(row(CALL_WORDS[name], permission.access))
     const raised = permission.raisedBy
-    if (raised) lines.push(row(`${(RAISED_SAID[name] ? englishOf(RAISED_SAID[name]) : CALL_WORDS[name])} (\`${raised.field}\`)`, raised.access))
+    if (raised) lines.push(row(`${RAISED_SAID[name] ? englishOf(RAISED_SAID[name]) : CALL_WORDS[name]} (\`${raised.field}\`)`, raised.access))
     const above = permission.raisedAbove
-    if (above) lines.push(row(`${(RAISED_ABOVE_SAID[name] ? englishOf(RAISED_ABOVE_SAID[name](null)) : CALL_WORDS[name])} (\`${above.field}\` above \`${above.limit}\`)`, above.access))
+    if (above) lines.push(row(`${RAISED_ABOVE_SAID[name] ? englishOf(RAISED_ABOVE_SAID[name](null)) : CALL_WORDS[name]} (\`${above.field}\` above \`${above.limit}\`)`, above.access))
   }
   return lines.join('\n')
 }

@@ -8,17 +8,7 @@
  * times compared with `now()`, never a sleep in main.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import {
-  BridgeErrorCode,
-  PERMISSIONS,
-  type ApprovableCall,
-  type ApprovalGranted,
-  type CallError,
-  type CallName,
-  type OperatorView,
-  type Role,
-  type SessionView,
-} from '../../src-preload/contract'
+import { BridgeErrorCode, PERMISSIONS, type ApprovableCall, type ApprovalGranted, type CallError, type CallName, type OperatorView, type Role, type SessionView } from '../../src-preload/contract'
 import { formatRm } from '../../src-common/money-text'
 import { AppError } from '../bridge/app-error'
 import { englishOf, say, type Said } from '../../src-common/said/say'
@@ -300,7 +290,7 @@ export class Desk {
   private async verify(login: string, pin: string, wrong: Said = WRONG): Promise<OperatorRow> {
     const key = login.trim().toLowerCase()
     const found = key === '' ? null : this.operators.byLogin(key)
-    const throttle = (): Throttle => (found ? this.operators.byId(found.id) ?? found : this.unknownLogins.get(key)) ?? { failedCount: 0, lastFailedAt: null, lockedUntil: null }
+    const throttle = (): Throttle => (found ? (this.operators.byId(found.id) ?? found) : this.unknownLogins.get(key)) ?? { failedCount: 0, lastFailedAt: null, lockedUntil: null }
     const save = (state: Throttle): void => {
       if (found) this.operators.setThrottle(found.id, state)
       else this.rememberUnknown(key, state)
@@ -336,7 +326,14 @@ export class Desk {
     if (failedCount >= LOCK_OUT_AFTER) {
       const lockedUntil = new Date(at.getTime() + LOCK_OUT_MS).toISOString()
       save({ failedCount: 0, lastFailedAt: null, lockedUntil })
-      if (found) this.options.audit({ actor: found.name, action: 'operator.locked_out', orderId: null, details: { operatorId: found.id, login: found.login, failedTries: failedCount, lockedUntil }, at: at.toISOString() })
+      if (found)
+        this.options.audit({
+          actor: found.name,
+          action: 'operator.locked_out',
+          orderId: null,
+          details: { operatorId: found.id, login: found.login, failedTries: failedCount, lockedUntil },
+          at: at.toISOString(),
+        })
       this.options.log.warn('operator.locked_out', { known: found !== null })
       throw lockedOut(LOCK_OUT_MS)
     }
@@ -365,7 +362,13 @@ export class Desk {
       if (this.operators.count() > 0) throw new AppError('SETUP_DONE', say('said.desk.setupDone'))
       return this.operators.insert({ login: input.login, name: input.name, role: 'admin', pinHash, at })
     })()
-    this.options.audit({ actor: operator.name, action: 'operator.create', orderId: null, details: { operatorId: operator.id, login: operator.login, name: operator.name, role: 'admin', firstAdmin: true }, at })
+    this.options.audit({
+      actor: operator.name,
+      action: 'operator.create',
+      orderId: null,
+      details: { operatorId: operator.id, login: operator.login, name: operator.name, role: 'admin', firstAdmin: true },
+      at,
+    })
     this.startSession(operator)
     return this.status()
   }

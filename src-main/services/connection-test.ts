@@ -32,10 +32,7 @@ function check(scheme: ConnectionCheck['scheme'], result: GatewayResult<unknown>
 }
 
 export async function testConnection(client: GatewayClient): Promise<ConnectionCheck[]> {
-  const [card, generic] = await Promise.all([
-    client.checkStatus(`CONNECTION-TEST-${client.newRequestId()}`),
-    client.bankList(),
-  ])
+  const [card, generic] = await Promise.all([client.checkStatus(`CONNECTION-TEST-${client.newRequestId()}`), client.bankList()])
   return [check('card', card, true), check('generic', generic, false)]
 }
 

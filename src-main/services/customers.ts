@@ -155,7 +155,14 @@ export class Customers {
     const at = this.ctx.now().toISOString()
     return history.transaction(() => {
       const card = history.cards.add({ customerId: input.customerId, token, masked: masked || null, brand: brand || null, issuer: null, source: 'manual', addedAt: at })
-      history.audit.append({ actor: this.ctx.actor(), approvedBy: this.ctx.approvedBy(), action: 'card.add', orderId: null, details: { customerId: input.customerId, cardId: card.id, masked: card.masked }, at })
+      history.audit.append({
+        actor: this.ctx.actor(),
+        approvedBy: this.ctx.approvedBy(),
+        action: 'card.add',
+        orderId: null,
+        details: { customerId: input.customerId, cardId: card.id, masked: card.masked },
+        at,
+      })
       return oneCardView(history, card)
     })
   }
@@ -171,7 +178,8 @@ export class Customers {
     const at = this.ctx.now().toISOString()
     const gone = result.ok || result.error.code === 'NOT_FOUND'
     history.audit.append({
-      actor: this.ctx.actor(), approvedBy: this.ctx.approvedBy(),
+      actor: this.ctx.actor(),
+      approvedBy: this.ctx.approvedBy(),
       action: 'card.remove',
       orderId: null,
       details: { cardId, requestId: result.exchange.requestId, outcome: result.ok ? 'unbound' : result.error.code },

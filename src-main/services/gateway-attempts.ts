@@ -71,7 +71,15 @@ export function recordRead(history: History, orderId: number, result: GatewayRes
   const { exchange } = result
   // One insert: the request already happened, so there is nothing to write ahead of it.
   return history.attempts.record(
-    { orderId, operation: exchange.operation, requestId: exchange.requestId, method: exchange.method, path: exchange.path, requestBody: exchange.requestBody, startedAt: exchange.sentAt.toISOString() },
+    {
+      orderId,
+      operation: exchange.operation,
+      requestId: exchange.requestId,
+      method: exchange.method,
+      path: exchange.path,
+      requestBody: exchange.requestBody,
+      startedAt: exchange.sentAt.toISOString(),
+    },
     completionOf(result, at),
   )
 }

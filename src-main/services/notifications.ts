@@ -95,11 +95,7 @@ const invoiceNamed = (named: Read): string | null => (named.form === 'card' ? na
  * Writes a validly signed notification, whatever its body (one SQLite commit, synchronous = FULL); a
  * repeated Request-Id is recognised and changes nothing.
  */
-export function storeNotification(
-  history: History,
-  received: { headers: Readonly<Record<string, string | undefined>>; rawBody: string; scheme: NotificationScheme },
-  at: Date,
-): Stored {
+export function storeNotification(history: History, received: { headers: Readonly<Record<string, string | undefined>>; rawBody: string; scheme: NotificationScheme }, at: Date): Stored {
   // Parsed once. The stored body is the redacted one, and what acting on the notification reads is
   // that body (as if read back from the row); only the card token is taken from the body as received.
   const parsed = parseJson(received.rawBody)
@@ -218,9 +214,7 @@ function handlePayment(ctx: ServiceContext, order: OrderRow, body: NotificationB
   if (MOVABLE.has(order.status)) {
     const updated = applyAnswer(ctx, order, answer, null, 'notification')
     if (updated.review && !order.review) return `${order.invoiceNumber}: needs review (${updated.review.reason === 'currency' ? 'another currency' : 'a higher amount'})`
-    return updated.status === order.status
-      ? `${order.invoiceNumber}: still ${statusWord(order.status)}`
-      : `${order.invoiceNumber}: ${statusLabel(order.status)} → ${statusLabel(updated.status)}`
+    return updated.status === order.status ? `${order.invoiceNumber}: still ${statusWord(order.status)}` : `${order.invoiceNumber}: ${statusLabel(order.status)} → ${statusLabel(updated.status)}`
   }
   // A late or repeated word about a payment already settled here (e.g. paid, then refunded) must not undo it.
   ctx.history().events.append({

@@ -38,10 +38,7 @@ export function resolveReview(ctx: ServiceContext, orderId: number, decision: Re
     history.events.append({
       orderId,
       type: 'staff_action',
-      summary:
-        decision === 'paid'
-          ? `Review decided: paid as the gateway says (${said}) — ${why}`
-          : `Review decided: not paid; the gateway's ${said} is not this order's payment — ${why}`,
+      summary: decision === 'paid' ? `Review decided: paid as the gateway says (${said}) — ${why}` : `Review decided: not paid; the gateway's ${said} is not this order's payment — ${why}`,
       details: { decision, reason: why, review: { ...review } },
       attemptId: null,
       actor: ctx.actor(),
@@ -49,7 +46,14 @@ export function resolveReview(ctx: ServiceContext, orderId: number, decision: Re
     })
     // Decided paid: an approval like any other, so a phone order's card was used.
     if (decision === 'paid') markOrderCardUsed(history, order, order.completedAt ?? at)
-    history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: decision === 'paid' ? 'order.review_paid' : 'order.review_not_paid', orderId, details: { reason: why, gateway: said }, at })
+    history.audit.append({
+      actor: ctx.actor(),
+      approvedBy: ctx.approvedBy(),
+      action: decision === 'paid' ? 'order.review_paid' : 'order.review_not_paid',
+      orderId,
+      details: { reason: why, gateway: said },
+      at,
+    })
   })
   ctx.events.emit('orders.changed', { id: orderId })
   return orderDetail(history, orderId, ctx.now(), ctx.settings().gateway.settlementCutOff)

@@ -13,14 +13,7 @@ import { CHANNEL_NAMES, isGenericChannel, needsBank, needsLineItems, type Generi
 import { linkRequestIssues, phoneE164 } from '../../src-common/link-rules'
 import { AppError } from '../bridge/app-error'
 import { say } from '../../src-common/said/say'
-import {
-  createPaymentBody,
-  paymentPageBody,
-  type CreatePaymentInput,
-  type GatewayClient,
-  type GatewayResult,
-  type PaymentPageInput,
-} from '../gateway/client'
+import { createPaymentBody, paymentPageBody, type CreatePaymentInput, type GatewayClient, type GatewayResult, type PaymentPageInput } from '../gateway/client'
 import type { GatewayError } from '../gateway/errors'
 import { toWireJson } from '../gateway/money'
 import type { History } from '../store/history'
@@ -383,7 +376,9 @@ export class PaymentLinks {
     const done = this.ctx.now()
     history.transaction(() => {
       finishAttempt(history, attempt, result, done)
-      const summary = result.ok ? 'Link address recovered from the gateway (same request, same Request-Id)' : `The link exists at the gateway but its address could not be recovered: ${result.error.message}`
+      const summary = result.ok
+        ? 'Link address recovered from the gateway (same request, same Request-Id)'
+        : `The link exists at the gateway but its address could not be recovered: ${result.error.message}`
       if (result.ok) history.orders.update(order.id, { linkUrl: result.value.url, linkExpiresAt: new Date(Date.parse(order.createdAt) + CARD_PAGE_LIFETIME_MS).toISOString() }, done.toISOString())
       history.events.append({ orderId: order.id, type: 'attempt', summary, details: null, attemptId: attempt.id, actor: null, at: done.toISOString() })
     })

@@ -111,13 +111,7 @@ export class PhoneOrders {
       const lock = cardLocks(history, customer.id).get(card.id)
       if (lock) {
         const locking = history.orders.get(lock.orderId)
-        problems.push(
-          new AppError(
-            'CARD_LOCKED',
-            say(locking?.status === 'PENDING' ? 'said.phoneOrders.cardWaiting' : 'said.phoneOrders.cardUnknown', { invoice: lock.invoiceNumber }),
-            'cardId',
-          ),
-        )
+        problems.push(new AppError('CARD_LOCKED', say(locking?.status === 'PENDING' ? 'said.phoneOrders.cardWaiting' : 'said.phoneOrders.cardUnknown', { invoice: lock.invoiceNumber }), 'cardId'))
       }
     }
     if (request.confirmDuplicate || amountIssue) return { problems, customer, card }
@@ -212,7 +206,8 @@ export class PhoneOrders {
         at,
       })
       history.audit.append({
-        actor: ctx.actor(), approvedBy: ctx.approvedBy(),
+        actor: ctx.actor(),
+        approvedBy: ctx.approvedBy(),
         action: request.confirmDuplicate ? 'phone_order.charge_again' : 'phone_order.charge',
         orderId: order.id,
         details: { requestId, cardId: card.id, amountSen: request.amountSen },
@@ -364,6 +359,16 @@ export class PhoneOrders {
     const at = order.completedAt ?? order.updatedAt
     // Worded by the renderer, in the customer's language (a receipt is the customer's): main sends data only.
     const language = order.customerId === null ? null : (history.customers.get(order.customerId)?.language ?? null)
-    return { merchant, invoiceNumber: order.invoiceNumber, amountSen: order.amountSen, cardMasked: order.cardMasked, cardBrand: order.cardBrand, approvalCode, customerName: order.customerName, at, language }
+    return {
+      merchant,
+      invoiceNumber: order.invoiceNumber,
+      amountSen: order.amountSen,
+      cardMasked: order.cardMasked,
+      cardBrand: order.cardBrand,
+      approvalCode,
+      customerName: order.customerName,
+      at,
+      language,
+    }
   }
 }

@@ -67,13 +67,7 @@ function refundText(history: History, refund: RefundRow): string {
  * and message; the order becomes VOIDED after a successful void and REFUNDED once refunds cover what
  * was paid. Used by the refund call, its status check and notifications.
  */
-export function applyRefundAnswer(
-  ctx: ServiceContext,
-  refund: RefundRow,
-  answer: RefundAnswer,
-  attemptId: number | null,
-  via: 'refund' | 'check' | 'notification',
-): RefundRow {
+export function applyRefundAnswer(ctx: ServiceContext, refund: RefundRow, answer: RefundAnswer, attemptId: number | null, via: 'refund' | 'check' | 'notification'): RefundRow {
   const history = ctx.history()
   const at = ctx.now().toISOString()
   return history.transaction(() => {
@@ -223,7 +217,14 @@ export class Refunds {
         actor: ctx.actor(),
         at,
       })
-      history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: 'refund.request', orderId: order.id, details: { refundId: refund.id, requestId, amountSen, kind: request.kind }, at })
+      history.audit.append({
+        actor: ctx.actor(),
+        approvedBy: ctx.approvedBy(),
+        action: 'refund.request',
+        orderId: order.id,
+        details: { refundId: refund.id, requestId, amountSen, kind: request.kind },
+        at,
+      })
       return { refund, attempt, input }
     })
     ctx.events.emit('orders.changed', { id: order.id })
@@ -248,9 +249,7 @@ export class Refunds {
       history.events.append({
         orderId: refund.orderId,
         type: 'attempt',
-        summary: unknown
-          ? `Refund outcome unknown: ${result.error.message} No further refund until a status check settles it.`
-          : `Refund refused, nothing refunded: ${result.error.message}`,
+        summary: unknown ? `Refund outcome unknown: ${result.error.message} No further refund until a status check settles it.` : `Refund refused, nothing refunded: ${result.error.message}`,
         details: { refundId: refund.id, code: result.error.code, say: say(unknown ? 'said.timeline.refundUnknown' : 'said.timeline.refundRefused', { problem: result.error.say }) },
         attemptId: attempt.id,
         actor: null,
@@ -311,7 +310,15 @@ export class Refunds {
     const message = refund.external ? 'The gateway knows no refund with this request id.' : 'The gateway has no such refund: nothing was refunded.'
     return history.transaction(() => {
       const updated = history.refunds.update(refund.id, { status: 'FAILED', message }, at)
-      history.events.append({ orderId: refund.orderId, type: 'status_check', summary: `Refund status check: ${message} (${refund.requestId})`, details: { refundId: refund.id, say: say(refund.external ? 'said.timeline.refundUnknownId' : 'said.timeline.refundNoSuch', { requestId: refund.requestId }) }, attemptId, actor: null, at })
+      history.events.append({
+        orderId: refund.orderId,
+        type: 'status_check',
+        summary: `Refund status check: ${message} (${refund.requestId})`,
+        details: { refundId: refund.id, say: say(refund.external ? 'said.timeline.refundUnknownId' : 'said.timeline.refundNoSuch', { requestId: refund.requestId }) },
+        attemptId,
+        actor: null,
+        at,
+      })
       return updated
     })
   }
@@ -328,7 +335,8 @@ export class Refunds {
     if (id === order.requestId) throw new AppError('INVALID_INPUT', say('said.refunds.ownRequestId'), 'requestId')
     const existing = history.refunds.byRequestId(id)
     if (existing) {
-      const known = existing.orderId === order.id ? say('said.refunds.knownHere') : say('said.refunds.knownOn', { invoice: history.orders.get(existing.orderId)?.invoiceNumber ?? String(existing.orderId) })
+      const known =
+        existing.orderId === order.id ? say('said.refunds.knownHere') : say('said.refunds.knownOn', { invoice: history.orders.get(existing.orderId)?.invoiceNumber ?? String(existing.orderId) })
       throw new AppError('ALREADY_KNOWN', known, 'requestId')
     }
     const at = ctx.now().toISOString()

@@ -43,7 +43,19 @@ export function reportCsvLines(report: EndOfDayReport): string[] {
   for (const line of report.byStatus) rows.push(['status', line.status, line.status, count(line.count), null, null, null, null, null, null, null])
   rows.push(['status', 'NEEDS_REVIEW', 'Needs review', count(report.needsReview), null, null, null, null, null, null, null])
   for (const order of report.notFinal.orders) {
-    rows.push(['not_final', order.invoiceNumber, `${order.status}${order.review ? ' (Needs review)' : ''} ${order.customerName}, made ${order.createdAt}`, null, ringgit(order.amountSen), null, null, null, null, null, order.currency])
+    rows.push([
+      'not_final',
+      order.invoiceNumber,
+      `${order.status}${order.review ? ' (Needs review)' : ''} ${order.customerName}, made ${order.createdAt}`,
+      null,
+      ringgit(order.amountSen),
+      null,
+      null,
+      null,
+      null,
+      null,
+      order.currency,
+    ])
   }
   return rows.map((row) => `${row.map(cell).join(',')}\r\n`)
 }

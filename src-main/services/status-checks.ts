@@ -104,11 +104,7 @@ const CURRENCY_WORDS: Readonly<Record<string, readonly string[]>> = { MYR: ['MYR
  * the order's amount, needs a person (the order is not turned paid); less is a discount or promotion
  * ("amounts after discount"), taken and shown beside the order's amount.
  */
-export function checkPaidMoney(
-  order: OrderRow,
-  amountSen: number | null,
-  currency: string | null,
-): { ok: true; gatewayAmountSen: number | null } | { ok: false; reason: OrderReview['reason'] } {
+export function checkPaidMoney(order: OrderRow, amountSen: number | null, currency: string | null): { ok: true; gatewayAmountSen: number | null } | { ok: false; reason: OrderReview['reason'] } {
   const said = currency?.trim().toUpperCase()
   if (said && !(CURRENCY_WORDS[order.currency] ?? [order.currency]).includes(said)) return { ok: false, reason: 'currency' }
   if (amountSen !== null && amountSen > order.amountSen) return { ok: false, reason: 'amount' }
@@ -233,7 +229,13 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
         ...(answer.approvalCode ? { approvalCode: answer.approvalCode } : {}),
         say: changed
           ? discount !== null
-            ? say(via === 'check' ? 'said.timeline.checkChangedLess' : 'said.timeline.notifiedChangedLess', { from: order.status, to: status, gatewayStatus: answer.raw, paid: formatRm(discount), amount: formatRm(order.amountSen) })
+            ? say(via === 'check' ? 'said.timeline.checkChangedLess' : 'said.timeline.notifiedChangedLess', {
+                from: order.status,
+                to: status,
+                gatewayStatus: answer.raw,
+                paid: formatRm(discount),
+                amount: formatRm(order.amountSen),
+              })
             : say(via === 'check' ? 'said.timeline.checkChanged' : 'said.timeline.notifiedChanged', { from: order.status, to: status, gatewayStatus: answer.raw })
           : say(via === 'check' ? 'said.timeline.checkStill' : 'said.timeline.notifiedStill', { status, gatewayStatus: answer.raw }),
       },
@@ -273,14 +275,25 @@ function applyNotFound(ctx: ServiceContext, order: OrderRow, attemptId: number):
       history.events.append({
         orderId: order.id,
         type: 'status_changed',
-        summary: order.kind === 'phone_order' ? 'Status check: the gateway has no such charge, so the customer was not charged.' : 'Status check: the gateway has no such payment, so it was never created. The invoice number may be used again.',
+        summary:
+          order.kind === 'phone_order'
+            ? 'Status check: the gateway has no such charge, so the customer was not charged.'
+            : 'Status check: the gateway has no such payment, so it was never created. The invoice number may be used again.',
         details: { say: say(order.kind === 'phone_order' ? 'said.timeline.noSuchCharge' : 'said.timeline.noSuchPayment') },
         attemptId,
         actor: null,
         at,
       })
     } else {
-      history.events.append({ orderId: order.id, type: 'status_check', summary: 'Status check: the gateway does not know this order', details: { say: say('said.timeline.unknownAtGateway') }, attemptId, actor: null, at })
+      history.events.append({
+        orderId: order.id,
+        type: 'status_check',
+        summary: 'Status check: the gateway does not know this order',
+        details: { say: say('said.timeline.unknownAtGateway') },
+        attemptId,
+        actor: null,
+        at,
+      })
     }
   })
 }
@@ -344,13 +357,7 @@ function lookUpPath(order: OrderRow): string {
   return `/orders/v1/status/${encodeURIComponent(order.kind === 'phone_order' && order.requestId ? order.requestId : order.invoiceNumber)}`
 }
 
-async function checkClaimedOrder(
-  ctx: ServiceContext,
-  claim: CheckClaim,
-  id: number,
-  afterCheck: ((order: OrderRow) => Promise<void>) | undefined,
-  options: CheckOptions,
-): Promise<void> {
+async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: number, afterCheck: ((order: OrderRow) => Promise<void>) | undefined, options: CheckOptions): Promise<void> {
   const history = ctx.history()
   const order = history.orders.get(id)
   if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id }))

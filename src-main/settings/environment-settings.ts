@@ -127,7 +127,12 @@ export class EnvironmentSettingsStore {
     const parsed = EnvironmentSettings.safeParse(merged)
     if (parsed.success) return parsed.data
     const paths = parsed.error.issues.map((issue) => issue.path.join('.'))
-    const repaired = EnvironmentSettings.safeParse(withFieldDefaults(merged, parsed.error.issues.map((issue) => issue.path)))
+    const repaired = EnvironmentSettings.safeParse(
+      withFieldDefaults(
+        merged,
+        parsed.error.issues.map((issue) => issue.path),
+      ),
+    )
     this.log.warn('settings.unreadable', { paths, kept: repaired.success })
     return repaired.success ? repaired.data : DEFAULT_ENVIRONMENT_SETTINGS
   }

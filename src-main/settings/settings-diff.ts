@@ -32,13 +32,7 @@ export function diffSettings(before: EnvironmentSettings, after: EnvironmentSett
 }
 
 /** The audit entry of a settings change, or null when nothing changed. */
-export function settingsAuditEntry(options: {
-  actor: string
-  at: Date
-  environment: Environment
-  before: EnvironmentSettings
-  after: EnvironmentSettings
-}): NewAuditEntry | null {
+export function settingsAuditEntry(options: { actor: string; at: Date; environment: Environment; before: EnvironmentSettings; after: EnvironmentSettings }): NewAuditEntry | null {
   const changes = diffSettings(options.before, options.after)
   if (changes.length === 0) return null
   return { actor: options.actor, action: 'settings.update', orderId: null, details: { environment: options.environment, changes }, at: options.at.toISOString() }
@@ -63,11 +57,7 @@ export interface CredentialChange {
 
 /** The audit entry of a credentials change, or null when nothing changed. The Client ID is not a secret. */
 export function credentialsAuditEntry(change: CredentialChange): NewAuditEntry | null {
-  const changes = [
-    ...diffPlain({ ...change.before }, { ...change.after }),
-    ...(change.set ?? []).map((name) => `${name} set`),
-    ...(change.removed ?? []).map((name) => `${name} removed`),
-  ]
+  const changes = [...diffPlain({ ...change.before }, { ...change.after }), ...(change.set ?? []).map((name) => `${name} set`), ...(change.removed ?? []).map((name) => `${name} removed`)]
   if (changes.length === 0) return null
   return { actor: change.actor, action: 'credentials.update', orderId: null, details: { environment: change.environment, changes }, at: change.at.toISOString() }
 }

@@ -275,7 +275,9 @@ function migrate(file: string, parsed: unknown, warn: BooksWarning): Books | nul
     writeAtomically(file, JSON.stringify(books))
     warn(`training gateway: its books (${file}) were in the earlier format, with card numbers and card tokens in the clear; they were converted and written again without them`)
   } catch (error) {
-    warn(`training gateway: its books (${file}) are in the earlier format, with card numbers and card tokens in the clear, and could not be written again without them (${describe(error)}); the next change tries again`)
+    warn(
+      `training gateway: its books (${file}) are in the earlier format, with card numbers and card tokens in the clear, and could not be written again without them (${describe(error)}); the next change tries again`,
+    )
   }
   return books
 }

@@ -2,15 +2,7 @@
  * Card scheme (gateway-facts.md 1): checks Client-Id, Request-Id, Request-Timestamp and Signature
  * of a request (POST with Digest, GET without) and signs responses.
  */
-import {
-  cardRequestStringToSign,
-  cardResponseStringToSign,
-  digest,
-  formatTimestamp,
-  hmacSignature,
-  parseTimestamp,
-  verifySignature,
-} from '../gateway/signing'
+import { cardRequestStringToSign, cardResponseStringToSign, digest, formatTimestamp, hmacSignature, parseTimestamp, verifySignature } from '../gateway/signing'
 import type { Credentials } from './credentials'
 import { cardInvalidParameter, cardUnauthorized } from './errors'
 import { header, type SimRequest, type SimResponse } from './http'

@@ -25,11 +25,7 @@ export interface TestCard extends CardProfile {
 const MASTERCARD_ISSUER = 'Maybank'
 const VISA_ISSUER = 'CIMB Bank'
 
-function pair(
-  mastercard: string,
-  visa: string,
-  rest: Pick<TestCard, 'responseCode' | 'responseMessage' | 'approved' | 'threeDs'>,
-): TestCard[] {
+function pair(mastercard: string, visa: string, rest: Pick<TestCard, 'responseCode' | 'responseMessage' | 'approved' | 'threeDs'>): TestCard[] {
   return [
     { number: mastercard, brand: 'MASTERCARD', type: 'CREDIT', issuer: MASTERCARD_ISSUER, ...rest },
     { number: visa, brand: 'VISA', type: 'CREDIT', issuer: VISA_ISSUER, ...rest },

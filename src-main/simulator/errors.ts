@@ -18,13 +18,7 @@ export function cardServerError(path: string, now: number): SimResponse {
   return json(500, { timestamp: new Date(now).toISOString(), status: '500', error: 'Internal Server Error', path })
 }
 
-export type GenericErrorCode =
-  | 'invalid_request'
-  | 'invalid_signature'
-  | 'payment_timeout'
-  | 'idempotency_id_conflict'
-  | 'not_found'
-  | 'internal_error'
+export type GenericErrorCode = 'invalid_request' | 'invalid_signature' | 'payment_timeout' | 'idempotency_id_conflict' | 'not_found' | 'internal_error'
 
 export function genericError(status: number, code: GenericErrorCode, message: string): SimResponse {
   return json(status, { error: { code, message } })

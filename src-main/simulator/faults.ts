@@ -5,16 +5,7 @@
  */
 import { z } from 'zod'
 
-export const OPERATIONS = [
-  'payment_page',
-  'charge',
-  'status',
-  'refund',
-  'delete_token',
-  'v3_create_payment',
-  'v3_get_payment',
-  'v3_bank_list',
-] as const
+export const OPERATIONS = ['payment_page', 'charge', 'status', 'refund', 'delete_token', 'v3_create_payment', 'v3_get_payment', 'v3_bank_list'] as const
 export type OperationName = (typeof OPERATIONS)[number]
 
 export const FAULT_KINDS = ['latency', 'hang', 'reset', 'error500', 'malformed_json', 'bad_signature'] as const

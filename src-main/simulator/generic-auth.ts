@@ -3,16 +3,7 @@
  * signature and the API key in Basic credentials. Any failure of authentication is 401. Answers are
  * signed too (gateway-facts.md §7): the same four lines with the response's timestamp.
  */
-import {
-  digest,
-  formatTimestamp,
-  genericResponseStringToSign,
-  genericStringToSign,
-  GENERIC_API_VERSION,
-  hmacSignature,
-  parseTimestamp,
-  verifySignature,
-} from '../gateway/signing'
+import { digest, formatTimestamp, genericResponseStringToSign, genericStringToSign, GENERIC_API_VERSION, hmacSignature, parseTimestamp, verifySignature } from '../gateway/signing'
 import type { Credentials } from './credentials'
 import { genericError } from './errors'
 import { header, type SimRequest, type SimResponse } from './http'

@@ -65,8 +65,7 @@ function genericScheme(ctx: SimContext): Scheme {
     conflict: () => genericError(409, 'idempotency_id_conflict', 'Idempotency-Id was already used'),
     notJson: () => genericError(400, 'invalid_request', 'request body must be valid JSON'),
     serverError: () => genericError(500, 'internal_error', 'internal error'),
-    sign: (response, req, _requestId, now, spoil) =>
-      signGenericResponse(response, { clientId: ctx.credentials.clientId, secretKey: ctx.credentials.secretKey, path: req.path, now, spoil }),
+    sign: (response, req, _requestId, now, spoil) => signGenericResponse(response, { clientId: ctx.credentials.clientId, secretKey: ctx.credentials.secretKey, path: req.path, now, spoil }),
   }
 }
 

@@ -75,8 +75,7 @@ export interface Simulator {
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost'])
-const isLoopbackAddress = (address: string | undefined): boolean =>
-  address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'))
+const isLoopbackAddress = (address: string | undefined): boolean => address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'))
 
 const API_PREFIXES = ['/credit-card/', '/orders/', '/cancellation/', '/tokenization/']
 

@@ -68,7 +68,13 @@ export function hideTokens(text: string): { text: string; hidden: boolean } {
   if (tokens.size === 0) return { text, hidden: false }
   const byText = new Map([...tokens].map((token) => [inJson(token), placeholder(token)]))
   // One pass, longest first, so that a token is never looked for inside another's placeholder.
-  const pattern = new RegExp([...byText.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g')
+  const pattern = new RegExp(
+    [...byText.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'g',
+  )
   return { text: text.replace(pattern, (found) => byText.get(found) ?? found), hidden: true }
 }
 

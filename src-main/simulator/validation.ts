@@ -62,7 +62,12 @@ export function genericProblemText(problem: FieldProblem): string {
 
 // Building blocks shared by the operations' schemas.
 
-export const text = (max = 255) => z.string().trim().min(1).max(max, { error: `Must Be At Most ${max} Characters` })
+export const text = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max, { error: `Must Be At Most ${max} Characters` })
 
 /** Letters, digits and `-_.`: an invoice number also travels in the status path. */
 export const invoiceNumber = z
@@ -98,8 +103,14 @@ export const httpUrl = z
   )
 
 export const email = z.email({ error: 'Must Be A Valid E-mail Address' }).max(254)
-export const phone = z.string().trim().regex(/^\+?[0-9]{6,15}$/, { error: 'Must Be An International Phone Number' })
-export const country = z.string().trim().regex(/^[A-Za-z]{2}$/, { error: 'Must Be A Two-letter Country Code' })
+export const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9]{6,15}$/, { error: 'Must Be An International Phone Number' })
+export const country = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, { error: 'Must Be A Two-letter Country Code' })
 
 /** The customer of gateway-interface.md 2.2, but for `id`, whose need differs by caller. */
 export const customerFields = {

@@ -18,11 +18,7 @@ export function historyFile(dataDir: string, environment: Environment): string {
 }
 
 /** Opens and migrates the environment's history; `backup` is the copy made before migrating, if any. */
-export async function openHistoryDatabase(
-  dataDir: string,
-  environment: Environment,
-  options: OpenDatabaseOptions = {},
-): Promise<{ db: Db; file: string; backup: string | null }> {
+export async function openHistoryDatabase(dataDir: string, environment: Environment, options: OpenDatabaseOptions = {}): Promise<{ db: Db; file: string; backup: string | null }> {
   const file = historyFile(dataDir, environment)
   // openDatabase makes the environment's own folder private; the one above it holds nothing else.
   ensurePrivateDir(dirname(environmentDir(dataDir, environment)))

@@ -121,9 +121,7 @@ export const MIGRATIONS: readonly Migration[] = [
 
 export class SchemaTooNewError extends Error {
   constructor(file: string, found: number, known: number) {
-    super(
-      `The local database ${file} was written by a newer version of the app (schema ${String(found)}, this app knows ${String(known)}). Update the app; the file was left untouched.`,
-    )
+    super(`The local database ${file} was written by a newer version of the app (schema ${String(found)}, this app knows ${String(known)}). Update the app; the file was left untouched.`)
     this.name = 'SchemaTooNewError'
   }
 }

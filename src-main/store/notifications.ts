@@ -70,8 +70,12 @@ export class NotificationsRepository {
     db: SqlDatabase,
     private readonly cipher: CardCipher,
   ) {
-    this.insertStatement = db.prepare(`insert into notifications (request_id, raw_body, headers, verified, order_id, received_at, token_ciphertext, invoice_number, scheme)
-      values (@requestId, @rawBody, @headers, @verified, @orderId, @receivedAt, @tokenCiphertext, @invoiceNumber, @scheme) on conflict (request_id) do nothing returning id`).pluck()
+    this.insertStatement = db
+      .prepare(
+        `insert into notifications (request_id, raw_body, headers, verified, order_id, received_at, token_ciphertext, invoice_number, scheme)
+      values (@requestId, @rawBody, @headers, @verified, @orderId, @receivedAt, @tokenCiphertext, @invoiceNumber, @scheme) on conflict (request_id) do nothing returning id`,
+      )
+      .pluck()
     this.byRequestIdStatement = db.prepare('select id from notifications where request_id = ?').pluck()
     this.forOrderStatement = db.prepare('select * from notifications where order_id = ? order by id')
     this.getStatement = db.prepare('select * from notifications where id = ?')

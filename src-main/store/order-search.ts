@@ -47,7 +47,10 @@ function meaningful(word: string): boolean {
 export function compileSearchText(text: string | undefined): string | null {
   // Control characters are no part of a search: a NUL would even end FTS5's quoted string early
   // ("unterminated string"). They separate words, like a blank.
-  const trimmed = (text ?? '').replace(/\p{Cc}/gu, ' ').normalize('NFC').trim()
+  const trimmed = (text ?? '')
+    .replace(/\p{Cc}/gu, ' ')
+    .normalize('NFC')
+    .trim()
   if (trimmed === '') return null
   // A whole box of digits and phone punctuation is one number, even with spaces: "+60 12-345 6789".
   if (PHONE_LIKE.test(trimmed) && /\d/.test(trimmed)) return numberTerm(trimmed.replace(/\s+/g, ''))

@@ -117,9 +117,27 @@ export function orderParams(order: NewOrder): Record<string, string | number | n
 }
 
 const INSERT_COLUMNS = [
-  'kind', 'invoice_number', 'amount_sen', 'currency', 'channel', 'status', 'raw_status', 'customer_id', 'customer_name', 'customer_email',
-  'customer_phone', 'request_id', 'payment_id', 'gateway_reference_id', 'link_url', 'link_expires_at', 'card_masked', 'card_last4',
-  'card_brand', 'created_by', 'created_at',
+  'kind',
+  'invoice_number',
+  'amount_sen',
+  'currency',
+  'channel',
+  'status',
+  'raw_status',
+  'customer_id',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'request_id',
+  'payment_id',
+  'gateway_reference_id',
+  'link_url',
+  'link_expires_at',
+  'card_masked',
+  'card_last4',
+  'card_brand',
+  'created_by',
+  'created_at',
 ]
 
 export const INSERT_ORDER_SQL = `insert into orders (${INSERT_COLUMNS.join(', ')}, updated_at)
@@ -167,9 +185,7 @@ export class OrdersRepository {
     this.getStatement = db.prepare('select * from orders where id = ?')
     this.byInvoiceStatement = db.prepare('select * from orders where invoice_number = ?')
     // The exact holder first: a history from before migration 7 may hold two numbers differing in case.
-    this.holdingInvoiceStatement = db.prepare(
-      'select * from orders where lower(invoice_number) = lower(@invoice) order by case when invoice_number = @invoice then 0 else 1 end, id limit 2',
-    )
+    this.holdingInvoiceStatement = db.prepare('select * from orders where lower(invoice_number) = lower(@invoice) order by case when invoice_number = @invoice then 0 else 1 end, id limit 2')
     this.byRequestIdStatement = db.prepare('select * from orders where request_id = ? order by id desc limit 1')
     this.byPaymentIdStatement = db.prepare('select * from orders indexed by orders_by_payment_id where payment_id = ? order by id desc limit 1')
     this.forCustomerStatement = db.prepare('select * from orders indexed by orders_by_customer where customer_id = ? order by id desc limit ?')

@@ -131,7 +131,8 @@ export class ReportsRepository {
     this.unknownCount = db.prepare("select count(*) from orders where status = 'OUTCOME_UNKNOWN'").pluck()
     this.reviewStatement = db.prepare('select * from orders indexed by orders_needing_review where review is not null order by id limit ?')
     this.reviewTotal = db.prepare('select count(*) from orders indexed by orders_needing_review where review is not null').pluck()
-    const expiring = "from orders indexed by orders_link_expiry where status = 'PENDING' and link_expires_at is not null and link_expires_at >= @from and link_expires_at <= @to and (channel <> 'CARD' or link_expires_at <= @cardTo)"
+    const expiring =
+      "from orders indexed by orders_link_expiry where status = 'PENDING' and link_expires_at is not null and link_expires_at >= @from and link_expires_at <= @to and (channel <> 'CARD' or link_expires_at <= @cardTo)"
     this.expiringStatement = db.prepare(`select * ${expiring} order by link_expires_at, id limit @limit`)
     this.expiringCount = db.prepare(`select count(*) ${expiring}`).pluck()
     const waiting = "from refunds r indexed by refunds_open join orders o on o.id = r.order_id where r.status in ('PENDING', 'OUTCOME_UNKNOWN')"

@@ -84,7 +84,24 @@ const MALAY_MALE = ['Ahmad', 'Muhammad', 'Mohd', 'Faiz', 'Hafiz', 'Amir', 'Irfan
 const MALAY_FEMALE = ['Nur', 'Siti', 'Nurul', 'Aisyah', 'Farah', 'Aina', 'Hidayah', 'Zulaikha', 'Noraini', 'Fatimah', 'Sofea', 'Izzati', 'Amirah', 'Syahirah', 'Hanis']
 const MALAY_FATHER = ['Abdullah', 'Ismail', 'Hassan', 'Razak', 'Ibrahim', 'Yusof', 'Osman', 'Hamzah', 'Rahman', 'Salleh', 'Kassim', 'Zakaria', 'Aziz', 'Jamil', 'Idris']
 const CHINESE_SURNAME = ['Tan', 'Lim', 'Lee', 'Wong', 'Ng', 'Chong', 'Chan', 'Teo', 'Goh', 'Ong', 'Yap', 'Loh', 'Cheah', 'Khoo', 'Liew', 'Chin', 'Foo', 'Low']
-const CHINESE_GIVEN = ['Wei Ming', 'Mei Ling', 'Kah Wai', 'Siew Lan', 'Jia Hui', 'Zhi Hao', 'Chee Keong', 'Boon Huat', 'Hui Min', 'Xin Yi', 'Kok Leong', 'Pei Shan', 'Jun Jie', 'Yee Ling', 'Wai Kit', 'Siew-Ling']
+const CHINESE_GIVEN = [
+  'Wei Ming',
+  'Mei Ling',
+  'Kah Wai',
+  'Siew Lan',
+  'Jia Hui',
+  'Zhi Hao',
+  'Chee Keong',
+  'Boon Huat',
+  'Hui Min',
+  'Xin Yi',
+  'Kok Leong',
+  'Pei Shan',
+  'Jun Jie',
+  'Yee Ling',
+  'Wai Kit',
+  'Siew-Ling',
+]
 const INDIAN_MALE = ['Arjun', 'Ravi', 'Suresh', 'Ganesh', 'Vinod', 'Kumar', 'Rajesh', 'Prakash', 'Sanjay', 'Muthu']
 const INDIAN_FEMALE = ['Kavitha', 'Priya', 'Thivya', 'Lakshmi', 'Deepa', 'Anjali', 'Shalini', 'Meena', 'Revathi', 'Sangeetha']
 const INDIAN_FATHER = ['Subramaniam', 'Muthusamy', 'Raman', 'Krishnan', 'Nair', 'Pillai', 'Rajendran', 'Selvam', 'Ramasamy', 'Govindasamy']
@@ -110,7 +127,11 @@ interface FakeCustomer {
 }
 
 function fakePerson(random: Random): FakeCustomer {
-  const group = weighted(random, [['malay', 55], ['chinese', 30], ['indian', 15]] as const)
+  const group = weighted(random, [
+    ['malay', 55],
+    ['chinese', 30],
+    ['indian', 15],
+  ] as const)
   let name: string
   let first: string
   let last: string
@@ -139,7 +160,16 @@ function fakePerson(random: Random): FakeCustomer {
   ] as const)
   const email = `${local.toLowerCase()}@${pick(random, DOMAINS)}`
   // Mobile numbers: 01X, 011 with eight digits; written the ways staff and forms write them.
-  const operator = weighted(random, [['12', 20], ['13', 12], ['14', 10], ['16', 12], ['17', 12], ['18', 8], ['19', 14], ['11', 12]] as const)
+  const operator = weighted(random, [
+    ['12', 20],
+    ['13', 12],
+    ['14', 10],
+    ['16', 12],
+    ['17', 12],
+    ['18', 8],
+    ['19', 14],
+    ['11', 12],
+  ] as const)
   const subscriber = digits(random, operator === '11' ? 8 : 7)
   const head = subscriber.slice(0, 3)
   const tail = subscriber.slice(3)
@@ -187,14 +217,35 @@ const BRANDS: readonly (readonly [string, string, number])[] = [
 /** Amounts in sen, RM 5 to RM 5,000, most of them small, rounded the way prices are. */
 function amountSen(random: Random): number {
   const ringgit = Math.exp(Math.log(5) + random() * (Math.log(5_000) - Math.log(5)))
-  const sen = random() < 0.6 ? Math.round(ringgit) * 100 : Math.round(ringgit * 100 / 5) * 5
+  const sen = random() < 0.6 ? Math.round(ringgit) * 100 : Math.round((ringgit * 100) / 5) * 5
   return Math.min(500_000, Math.max(500, sen))
 }
 
 const ORDER_COLUMNS = [
-  'id', 'kind', 'invoice_number', 'amount_sen', 'currency', 'channel', 'status', 'raw_status', 'customer_id', 'customer_name', 'customer_email',
-  'customer_phone', 'request_id', 'payment_id', 'gateway_reference_id', 'link_url', 'link_expires_at', 'card_masked', 'card_last4',
-  'card_brand', 'created_by', 'created_at', 'updated_at', 'completed_at',
+  'id',
+  'kind',
+  'invoice_number',
+  'amount_sen',
+  'currency',
+  'channel',
+  'status',
+  'raw_status',
+  'customer_id',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'request_id',
+  'payment_id',
+  'gateway_reference_id',
+  'link_url',
+  'link_expires_at',
+  'card_masked',
+  'card_last4',
+  'card_brand',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'completed_at',
 ] as const
 
 function isHistory(target: Db | History): target is History {
@@ -225,7 +276,18 @@ export function seedOrders(target: Db | History, options: SeedOptions): SeedResu
         const person = fakePerson(random)
         const [city, state, zip] = pick(random, CITIES)
         const at = new Date(start - Math.floor(random() * 365 * DAY_MS)).toISOString()
-        insertCustomer.run(`CUST-${String(firstCustomer + i).padStart(7, '0')}`, person.name, person.email, person.phone, `${String(1 + Math.floor(random() * 200))} ${pick(random, STREETS)}`, city, state, `${zip}${digits(random, 3)}`, at, at)
+        insertCustomer.run(
+          `CUST-${String(firstCustomer + i).padStart(7, '0')}`,
+          person.name,
+          person.email,
+          person.phone,
+          `${String(1 + Math.floor(random() * 200))} ${pick(random, STREETS)}`,
+          city,
+          state,
+          `${zip}${digits(random, 3)}`,
+          at,
+          at,
+        )
         customers.push(person)
       }
     })()
@@ -249,7 +311,12 @@ export function seedOrders(target: Db | History, options: SeedOptions): SeedResu
         const person = walkIn ? fakePerson(random) : (customers[customerIndex] as FakeCustomer)
         const customerId = walkIn ? null : firstCustomer + customerIndex
         const card = channel === 'CARD' && (kind === 'phone_order' || status !== 'PENDING')
-        const [brand, bin] = card ? (weighted(random, BRANDS.map(([b, prefix, w]) => [[b, prefix], w] as const))) : [null, null]
+        const [brand, bin] = card
+          ? weighted(
+              random,
+              BRANDS.map(([b, prefix, w]) => [[b, prefix], w] as const),
+            )
+          : [null, null]
         const last4 = card ? digits(random, 4) : null
         const year = new Date(created).getUTCFullYear()
         const link = kind !== 'phone_order'

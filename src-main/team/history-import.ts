@@ -102,8 +102,7 @@ export async function importHistory(run: ImportRun): Promise<ImportProgress & { 
     const schema = historySchema(source.environment)
     for (const table of TABLES) {
       const done = team.prepare('select last_id, copied from team.import_progress where environment = ? and table_name = ?').get(source.environment, table.name) as
-        | { last_id: number; copied: number }
-        | undefined
+        { last_id: number; copied: number } | undefined
       if (done && table.key === null) continue
       let lastId = done?.last_id ?? 0
       const columns = (source.db.prepare(`select name from pragma_table_info(?)`).pluck().all(table.name) as string[]).map((c) => `"${c}"`).join(', ')

@@ -280,7 +280,8 @@ export function deskNameFrom(applicationName: string): string {
 export async function tuneServerKeepalive(client: pg.Client, intervalMs: number): Promise<void> {
   const seconds = (ms: number): string => String(Math.max(1, Math.ceil(ms / 1000)))
   try {
-    await queryInTurn(client, 
+    await queryInTurn(
+      client,
       `select set_config('tcp_keepalives_idle', $1, false), set_config('tcp_keepalives_interval', $2, false),
               set_config('tcp_keepalives_count', '3', false), set_config('tcp_user_timeout', $3, false)`,
       [seconds(2 * intervalMs), seconds(intervalMs), String(Math.max(1_000, 5 * intervalMs))],

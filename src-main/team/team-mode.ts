@@ -118,10 +118,12 @@ export class TeamMode {
     if (this.importState || !this.progressDb) return this.importState
     try {
       const row = this.progressDb.prepare('select coalesce(sum(copied), 0)::bigint as copied, coalesce(max(total), 0)::bigint as total, count(*) as tables from team.import_progress').get() as
-        | { copied: number; total: number; tables: number }
-        | undefined
+        { copied: number; total: number; tables: number } | undefined
       if (!row || row.tables === 0) return null
-      this.importState = row.copied < row.total ? { copied: row.copied, total: row.total, state: 'stopped', message: 'Stopped before the end: resume it to copy the rest.' } : { copied: row.copied, total: row.total, state: 'done', message: null }
+      this.importState =
+        row.copied < row.total
+          ? { copied: row.copied, total: row.total, state: 'stopped', message: 'Stopped before the end: resume it to copy the rest.' }
+          : { copied: row.copied, total: row.total, state: 'done', message: null }
       return this.importState
     } catch {
       return null
@@ -305,7 +307,12 @@ export class TeamMode {
       const version = teamSchemaVersion(db)
       if (version !== null && version > 0) {
         return version > TEAM_SCHEMA_VERSION
-          ? { ok: false, found: 'team', schemaVersion: version, message: `A team is there, at version ${String(version)}: newer than this app (${String(TEAM_SCHEMA_VERSION)}). Update this app to join it.` }
+          ? {
+              ok: false,
+              found: 'team',
+              schemaVersion: version,
+              message: `A team is there, at version ${String(version)}: newer than this app (${String(TEAM_SCHEMA_VERSION)}). Update this app to join it.`,
+            }
           : { ok: true, found: 'team', schemaVersion: version, message: `Connected. A team is there (version ${String(version)}): join it with the team key.` }
       }
       if (foreignTables(db) > 0) {
@@ -454,7 +461,12 @@ export class TeamMode {
       })
       .catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error)
-        this.importState = { copied: this.importState?.copied ?? 0, total: this.importState?.total ?? 0, state: 'failed', message: `Stopped by an error: ${message}. Resume it when the cause is fixed.` }
+        this.importState = {
+          copied: this.importState?.copied ?? 0,
+          total: this.importState?.total ?? 0,
+          state: 'failed',
+          message: `Stopped by an error: ${message}. Resume it when the cause is fixed.`,
+        }
         this.options.log.warn('team.import_failed', { error: message })
       })
       .finally(() => {

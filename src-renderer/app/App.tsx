@@ -18,7 +18,18 @@ import { OnMount } from '../ui/lazy'
 import { AuditIcon, HomeIcon, LinkIcon, OperatorsIcon, OrdersIcon, PhoneIcon, ReportIcon, SettingsIcon } from '../ui/icons'
 import { ErrorBoundary } from './ErrorBoundary'
 import { useT } from '../i18n/i18n'
-import { AuditScreen, OperatorsScreen, OrdersScreen, PaymentLinkScreen, PhoneOrderScreen, preloadDailyScreensOnFirstUse, preloadScreen, ReportScreen, SettingsScreen, WelcomeScreen } from './lazy-screens'
+import {
+  AuditScreen,
+  OperatorsScreen,
+  OrdersScreen,
+  PaymentLinkScreen,
+  PhoneOrderScreen,
+  preloadDailyScreensOnFirstUse,
+  preloadScreen,
+  ReportScreen,
+  SettingsScreen,
+  WelcomeScreen,
+} from './lazy-screens'
 import { screens, subscribeShellEvents, useShellStore, type Screen } from './shell-store'
 
 const SCREENS: Record<Screen, { icon: ReactNode; render: () => ReactNode }> = {
@@ -129,7 +140,9 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
       <EnvironmentBanner environment={environment} />
       <header className="topbar">
         <div className="topbar__brand">
-          <span className="topbar__logo" aria-hidden="true">{t('shell.logo')}</span>
+          <span className="topbar__logo" aria-hidden="true">
+            {t('shell.logo')}
+          </span>
           <span className="topbar__name">{t('shell.appName')}</span>
         </div>
         <HelpButtons />

@@ -26,4 +26,3 @@ export function issueText(issue: Said | null): string | null {
 export function saidText(said: Said, english: string): string {
   return worded(said) ?? english
 }
-

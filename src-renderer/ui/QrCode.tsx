@@ -16,15 +16,7 @@ export function QrCode({ value, size = 184, label }: Props) {
   const shape = useMemo(() => qrShape(value), [value])
   if (!shape) return <p className="muted small">{t('ui.qr.tooLong')}</p>
   return (
-    <svg
-      className="qr-code"
-      role="img"
-      aria-label={label ?? t('ui.qr.label')}
-      width={size}
-      height={size}
-      viewBox={`0 0 ${String(shape.size)} ${String(shape.size)}`}
-      shapeRendering="crispEdges"
-    >
+    <svg className="qr-code" role="img" aria-label={label ?? t('ui.qr.label')} width={size} height={size} viewBox={`0 0 ${String(shape.size)} ${String(shape.size)}`} shapeRendering="crispEdges">
       <rect width={shape.size} height={shape.size} fill="#ffffff" />
       <path d={shape.path} fill="#000000" />
     </svg>

@@ -27,7 +27,10 @@ export function timeLimit(baseMs: number, perUnitMs: number, units: number): num
 export function suiteSeed(suite: string): number {
   const given = process.env['ATTACK_SEED']
   const runSeed = given !== undefined && given !== '' ? Number(given) | 0 : (Math.random() * 2 ** 31) | 0
-  const seed = createHash('sha256').update(`${String(runSeed)}:${suite}`).digest().readInt32LE(0)
+  const seed = createHash('sha256')
+    .update(`${String(runSeed)}:${suite}`)
+    .digest()
+    .readInt32LE(0)
   console.log(`[attack] ${suite}: seed ${String(seed)} (run seed ${String(runSeed)}; replay with ATTACK_SEED=${String(runSeed)}${SOAK ? ' SOAK=1' : ''})`)
   return seed
 }

@@ -102,11 +102,13 @@ export function booksDisagreement(db: Db, state: SimState, options: { settled: b
       continue
     }
     if (local.status !== refund.status) problems.push(`refund ${refund.requestId} of ${refund.invoiceNumber}: gateway ${refund.status}, local ${local.status}`)
-    if (refund.status === 'SUCCESS' && local.amount_sen !== refund.amountSen) problems.push(`refund ${refund.requestId}: gateway ${String(refund.amountSen)} sen, local ${String(local.amount_sen)} sen`)
+    if (refund.status === 'SUCCESS' && local.amount_sen !== refund.amountSen)
+      problems.push(`refund ${refund.requestId}: gateway ${String(refund.amountSen)} sen, local ${String(local.amount_sen)} sen`)
   }
   for (const refund of refunds) {
     if (options.settled && (refund.status === 'OUTCOME_UNKNOWN' || refund.status === 'PENDING')) problems.push(`refund ${refund.request_id} of ${refund.invoice_number} is left ${refund.status}`)
-    if (refund.status === 'SUCCESS' && !state.refunds.has(refund.request_id)) problems.push(`refund ${refund.request_id} of ${refund.invoice_number} succeeded here but the gateway holds no such refund`)
+    if (refund.status === 'SUCCESS' && !state.refunds.has(refund.request_id))
+      problems.push(`refund ${refund.request_id} of ${refund.invoice_number} succeeded here but the gateway holds no such refund`)
   }
   return problems
 }

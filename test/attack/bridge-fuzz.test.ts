@@ -84,7 +84,11 @@ const VALID = {
   'team.get': () => undefined,
   'team.probe': () => ({ connection: { host: '127.0.0.1', port: 1, database: 'shop', user: 'app', tls: 'off', caFile: null }, password: 'pw' }),
   'team.create': () => ({ connection: { host: '127.0.0.1', port: 1, database: 'shop', user: 'app', tls: 'off', caFile: null }, password: 'pw', importHistory: false }),
-  'team.join': () => ({ connection: { host: '127.0.0.1', port: 1, database: 'shop', user: 'app', tls: 'off', caFile: null }, password: 'pw', teamKey: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE-FFFFF-GGGGG-22222' }),
+  'team.join': () => ({
+    connection: { host: '127.0.0.1', port: 1, database: 'shop', user: 'app', tls: 'off', caFile: null },
+    password: 'pw',
+    teamKey: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE-FFFFF-GGGGG-22222',
+  }),
   'team.importHistory': () => undefined,
   'team.leave': () => undefined,
   'environment.switch': () => ({ environment: 'training', confirmProduction: false }),
@@ -327,17 +331,21 @@ suite('the bridge under hostile input', () => {
   })
 
   for (const name of callNames) {
-    it(`${name}: a typed refusal or a valid value; a refusal writes nothing and moves no money`, async () => {
-      const tally: Tally = { runs: 0, accepted: 0, codes: new Map() }
-      try {
-        await fuzz(name, tally)
-      } finally {
-        const codes = [...tally.codes].map(([code, count]) => `${code} ${String(count)}`).join(', ')
-        console.log(`[attack] bridge ${name}: ${String(tally.runs)} inputs, ${String(tally.accepted)} accepted; refused: ${codes || 'none'}`)
-      }
-      // Still alive and answering.
-      expect((await app.backend.dispatch('app.info', undefined)).ok).toBe(true)
-    }, timeLimit(NETWORK_CALLS.has(name) ? 240_000 : 60_000, 100, RUNS))
+    it(
+      `${name}: a typed refusal or a valid value; a refusal writes nothing and moves no money`,
+      async () => {
+        const tally: Tally = { runs: 0, accepted: 0, codes: new Map() }
+        try {
+          await fuzz(name, tally)
+        } finally {
+          const codes = [...tally.codes].map(([code, count]) => `${code} ${String(count)}`).join(', ')
+          console.log(`[attack] bridge ${name}: ${String(tally.runs)} inputs, ${String(tally.accepted)} accepted; refused: ${codes || 'none'}`)
+        }
+        // Still alive and answering.
+        expect((await app.backend.dispatch('app.info', undefined)).ok).toBe(true)
+      },
+      timeLimit(NETWORK_CALLS.has(name) ? 240_000 : 60_000, 100, RUNS),
+    )
   }
 
   it('every run left the history sound', () => {

@@ -7,18 +7,116 @@ import fc from 'fast-check'
 
 /** Full-text (FTS5) syntax and other text that has broken parsers before. */
 export const NASTY_STRINGS: readonly string[] = [
-  '', ' ', '   ', '\u0000', 'a\u0000b', 'INV\u0000', '\u0000\u0000\u0000', '\u0001\u0002\u001f\u007f', '\r\n', '\t', '\b', '\u001b[2J',
-  '"', '""', '"unterminated', 'a"b', '*', 'a*', '**', '* *', 'NEAR(', 'NEAR(a b)', 'NEAR(a b, 0)', 'NEAR/2', 'OR', 'a OR b', 'AND', 'NOT', 'a NOT b',
-  ':', 'name:x', 'invoice : "1"', '{invoice name}: x', '(', ')', '()', '^a', '-a', '+', '{', '}', '[', ']', "'", "''", "'; drop table orders; --",
-  '%', '_', '%_%', '\\', '\\u0000', '../../etc/passwd', '..\\..\\windows', '<script>alert(1)</script>', 'javascript:alert(1)',
-  '\u202e', '\ud800', '\udfff', '\ufeff', '\u2028', '😀', 'İ', 'ß', 'ＩＮＶ', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
-  'training', 'sandbox', 'production', 'NaN', 'Infinity', '-0', '1e400', '0x10', ' 12 ', '12.345', '4509198934905332',
-  'x'.repeat(201), 'x'.repeat(4097), 'é'.repeat(300), '('.repeat(5_000), '"'.repeat(5_001),
+  '',
+  ' ',
+  '   ',
+  '\u0000',
+  'a\u0000b',
+  'INV\u0000',
+  '\u0000\u0000\u0000',
+  '\u0001\u0002\u001f\u007f',
+  '\r\n',
+  '\t',
+  '\b',
+  '\u001b[2J',
+  '"',
+  '""',
+  '"unterminated',
+  'a"b',
+  '*',
+  'a*',
+  '**',
+  '* *',
+  'NEAR(',
+  'NEAR(a b)',
+  'NEAR(a b, 0)',
+  'NEAR/2',
+  'OR',
+  'a OR b',
+  'AND',
+  'NOT',
+  'a NOT b',
+  ':',
+  'name:x',
+  'invoice : "1"',
+  '{invoice name}: x',
+  '(',
+  ')',
+  '()',
+  '^a',
+  '-a',
+  '+',
+  '{',
+  '}',
+  '[',
+  ']',
+  "'",
+  "''",
+  "'; drop table orders; --",
+  '%',
+  '_',
+  '%_%',
+  '\\',
+  '\\u0000',
+  '../../etc/passwd',
+  '..\\..\\windows',
+  '<script>alert(1)</script>',
+  'javascript:alert(1)',
+  '\u202e',
+  '\ud800',
+  '\udfff',
+  '\ufeff',
+  '\u2028',
+  '😀',
+  'İ',
+  'ß',
+  'ＩＮＶ',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'training',
+  'sandbox',
+  'production',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e400',
+  '0x10',
+  ' 12 ',
+  '12.345',
+  '4509198934905332',
+  'x'.repeat(201),
+  'x'.repeat(4097),
+  'é'.repeat(300),
+  '('.repeat(5_000),
+  '"'.repeat(5_001),
 ]
 
 export const NASTY_NUMBERS: readonly number[] = [
-  Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, 0, -1, 0.5, 0.1 + 0.2, 1.005, 12.345, 1e21, 1e308, -1e308,
-  Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, -(2 ** 31), 2 ** 32, 99_999_999_999, 100_000_000_000, Number.MIN_VALUE, Number.EPSILON,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  -0,
+  0,
+  -1,
+  0.5,
+  0.1 + 0.2,
+  1.005,
+  12.345,
+  1e21,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  2 ** 31,
+  -(2 ** 31),
+  2 ** 32,
+  99_999_999_999,
+  100_000_000_000,
+  Number.MIN_VALUE,
+  Number.EPSILON,
 ]
 
 /** Objects whose own keys try to reach Object.prototype when merged or spread carelessly. */
@@ -34,8 +132,25 @@ export function pollutingObjects(): object[] {
 const HUGE = ['A'.repeat(1_000_000), `INV-${'\u0000'.repeat(100_000)}`, '😀'.repeat(250_000)]
 
 const OTHER_VALUES: readonly unknown[] = [
-  null, undefined, true, false, [], {}, [null], [[]], { length: 1 }, 10n, new Date(Number.NaN), new Date(0), new Map([['a', 1]]), new Set([1]),
-  new Uint8Array(4), '1', '0', 'true', 'null',
+  null,
+  undefined,
+  true,
+  false,
+  [],
+  {},
+  [null],
+  [[]],
+  { length: 1 },
+  10n,
+  new Date(Number.NaN),
+  new Date(0),
+  new Map([['a', 1]]),
+  new Set([1]),
+  new Uint8Array(4),
+  '1',
+  '0',
+  'true',
+  'null',
 ]
 
 /** Every special value, for the deterministic examples that run before the random ones. */
@@ -51,7 +166,14 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.constantFrom(...HUGE), weight: 1 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 60 }), weight: 2 },
   { arbitrary: ftsText, weight: 2 },
-  { arbitrary: fc.oneof(fc.integer(), fc.double(), fc.integer({ min: -5, max: 5 }).map((n) => n + 0.5)), weight: 2 },
+  {
+    arbitrary: fc.oneof(
+      fc.integer(),
+      fc.double(),
+      fc.integer({ min: -5, max: 5 }).map((n) => n + 0.5),
+    ),
+    weight: 2,
+  },
   {
     arbitrary: fc.anything({
       maxDepth: 3,
@@ -145,19 +267,15 @@ export function inputsNear(valid: unknown): fc.Arbitrary<unknown> {
   options.push(fc.constantFrom(...objectPaths).map((path) => withPollutingKeys(valid, path)))
   if (stringPaths.length > 0) {
     options.push(
-      fc
-        .tuple(fc.constantFrom(...stringPaths), fc.constantFrom(...NASTY_STRINGS), fc.constantFrom<'replace' | 'prefix' | 'suffix'>('replace', 'prefix', 'suffix'))
-        .map(([path, nasty, how]) => {
-          const current = String(getAt(valid, path))
-          return withAt(valid, path, how === 'replace' ? nasty : how === 'prefix' ? nasty + current : current + nasty)
-        }),
+      fc.tuple(fc.constantFrom(...stringPaths), fc.constantFrom(...NASTY_STRINGS), fc.constantFrom<'replace' | 'prefix' | 'suffix'>('replace', 'prefix', 'suffix')).map(([path, nasty, how]) => {
+        const current = String(getAt(valid, path))
+        return withAt(valid, path, how === 'replace' ? nasty : how === 'prefix' ? nasty + current : current + nasty)
+      }),
     )
   }
   if (numberPaths.length > 0) {
     options.push(
-      fc
-        .tuple(fc.constantFrom(...numberPaths), fc.oneof(fc.constantFrom(...NASTY_NUMBERS), fc.double(), fc.integer()))
-        .map(([path, replacement]) => withAt(valid, path, replacement)),
+      fc.tuple(fc.constantFrom(...numberPaths), fc.oneof(fc.constantFrom(...NASTY_NUMBERS), fc.double(), fc.integer())).map(([path, replacement]) => withAt(valid, path, replacement)),
       // Near the valid value: off by one, a fraction of a sen, the other sign.
       fc.tuple(fc.constantFrom(...numberPaths), fc.constantFrom(1, -1, 0.5, 0.01, -0.01)).map(([path, delta]) => withAt(valid, path, Number(getAt(valid, path)) + delta)),
       fc.constantFrom(...numberPaths).map((path) => withAt(valid, path, -Number(getAt(valid, path)))),
@@ -173,8 +291,7 @@ export function examplesNear(valid: unknown): unknown[] {
   for (const path of paths) {
     const current = getAt(valid, path)
     examples.push(withAt(valid, path, undefined, true))
-    const values: readonly unknown[] =
-      typeof current === 'string' ? NASTY_STRINGS : typeof current === 'number' ? NASTY_NUMBERS : [null, 'true', 0, ...pollutingObjects().slice(0, 1)]
+    const values: readonly unknown[] = typeof current === 'string' ? NASTY_STRINGS : typeof current === 'number' ? NASTY_NUMBERS : [null, 'true', 0, ...pollutingObjects().slice(0, 1)]
     for (const value of values) examples.push(withAt(valid, path, value))
     for (const other of [null, true, [], {}, '1', 1]) if (typeof other !== typeof current) examples.push(withAt(valid, path, other))
     if (typeof current === 'string') for (const nasty of ['\u0000', '"', '*', 'NEAR(', ' OR ', ':', '\u007f']) examples.push(withAt(valid, path, current + nasty))

@@ -188,7 +188,9 @@ async function settleAfterRestart(run: ChildRun): Promise<string[]> {
     // The one the gateway had applied when the child died is unknown here until a check.
     if (run.interrupted) {
       const { operation, requestId } = run.interrupted
-      const status = (operation === 'refund' ? reader.prepare('select status from refunds where request_id = ?') : reader.prepare('select status from orders where request_id = ?')).pluck().get(requestId) as string | undefined
+      const status = (operation === 'refund' ? reader.prepare('select status from refunds where request_id = ?') : reader.prepare('select status from orders where request_id = ?'))
+        .pluck()
+        .get(requestId) as string | undefined
       if (status !== 'OUTCOME_UNKNOWN') problems.push(`the ${operation} ${requestId} the gateway applied as the app died is ${String(status)} after the restart, not OUTCOME_UNKNOWN`)
     }
     const unknownOrders = reader.prepare("select id from orders where status = 'OUTCOME_UNKNOWN'").pluck().all() as number[]

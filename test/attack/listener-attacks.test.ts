@@ -147,7 +147,10 @@ describe('the listener under attack', () => {
 
     // Lengths that lie or contradict: never taken, and the server keeps answering.
     const body = bodyFor()
-    const head = (extra: string): string => `POST ${LISTENER_PATH} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n${Object.entries(signed(body, requestId())).map(([name, value]) => `${name}: ${value}\r\n`).join('')}${extra}\r\n`
+    const head = (extra: string): string =>
+      `POST ${LISTENER_PATH} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n${Object.entries(signed(body, requestId()))
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')}${extra}\r\n`
     const lying = [
       ['Content-Length shorter than the body', `${head('Content-Length: 10\r\n')}${body}`],
       ['Content-Length not a number', `${head('Content-Length: abc\r\n')}${body}`],
@@ -215,7 +218,10 @@ describe('the listener under attack', () => {
       ['prototype keys', JSON.stringify(paymentNotification(other)).replace(/^\{/, '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},')],
       ['100,000 nested arrays in an extra field', JSON.stringify(paymentNotification(other)).replace(/^\{/, `{"extra":${'['.repeat(100_000)}${']'.repeat(100_000)},`)],
       ['huge numbers in extra fields', JSON.stringify(paymentNotification(other)).replace(/^\{/, `{"big":1e308,"bigger":${'9'.repeat(300)},"tiny":5e-324,`)],
-      ['bytes that are not UTF-8 in the invoice number', Buffer.concat([Buffer.from('{"order":{"invoice_number":"INV-'), Buffer.from([0xff, 0xfe, 0xc0, 0x80]), Buffer.from('"},"transaction":{"status":"SUCCESS"}}')])],
+      [
+        'bytes that are not UTF-8 in the invoice number',
+        Buffer.concat([Buffer.from('{"order":{"invoice_number":"INV-'), Buffer.from([0xff, 0xfe, 0xc0, 0x80]), Buffer.from('"},"transaction":{"status":"SUCCESS"}}')]),
+      ],
       ['control characters in every text', JSON.stringify(paymentNotification({ ...other, invoiceNumber: 'INV-NOBODY-\u0000\u001b[2J' }, 'SUCCESS\u0000'))],
     ]
     for (const [name, body] of hostile) {
@@ -279,13 +285,30 @@ describe('the listener under attack', () => {
     const before = await snapshot()
     const body = bodyFor()
     const methods = await Promise.all(
-      ['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'GET'].map(async (method) => [method, (await fetch(url, { method, ...(method === 'GET' ? {} : { body, headers: signed(body, requestId()) }) })).status] as const),
+      ['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'GET'].map(
+        async (method) => [method, (await fetch(url, { method, ...(method === 'GET' ? {} : { body, headers: signed(body, requestId()) }) })).status] as const,
+      ),
     )
     expect(Object.fromEntries(methods)).toEqual({ PUT: 405, DELETE: 405, PATCH: 405, OPTIONS: 405, GET: 405 })
-    const paths = [`${LISTENER_PATH}/`, `${LISTENER_PATH}//`, '/doku%2Fnotifications', LISTENER_PATH.toUpperCase(), `/${LISTENER_PATH}`, '/doku/./notifications', `${LISTENER_PATH}/..`, `${LISTENER_PATH}%00`, '*']
+    const paths = [
+      `${LISTENER_PATH}/`,
+      `${LISTENER_PATH}//`,
+      '/doku%2Fnotifications',
+      LISTENER_PATH.toUpperCase(),
+      `/${LISTENER_PATH}`,
+      '/doku/./notifications',
+      `${LISTENER_PATH}/..`,
+      `${LISTENER_PATH}%00`,
+      '*',
+    ]
     const looks = await Promise.all(
       paths.map(async (path) => {
-        const exchange = raw(url, `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n${Object.entries(signed(body, requestId())).map(([name, value]) => `${name}: ${value}\r\n`).join('')}Content-Length: ${String(Buffer.byteLength(body))}\r\n\r\n${body}`)
+        const exchange = raw(
+          url,
+          `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n${Object.entries(signed(body, requestId()))
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('')}Content-Length: ${String(Buffer.byteLength(body))}\r\n\r\n${body}`,
+        )
         const { received } = await exchange.closed
         return [path, /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 'no answer'] as const
       }),
@@ -325,7 +348,10 @@ describe('the listener under attack', () => {
         })
       }
     })
-    const outcome = await withDeadline(enoughDropped.then(() => 'dropped'), 5_000)
+    const outcome = await withDeadline(
+      enoughDropped.then(() => 'dropped'),
+      5_000,
+    )
     const dropped = closed
     for (const socket of sockets) socket.destroy()
     await Promise.all(sockets.map((socket) => socket.closed))
@@ -336,7 +362,9 @@ describe('the listener under attack', () => {
   it('cuts slow requests off after about 10 s (slow headers, slow body) while a genuine notification still gets through', async () => {
     const before = await snapshot()
     const body = bodyFor()
-    const headers = Object.entries(signed(body, requestId())).map(([name, value]) => `${name}: ${value}\r\n`).join('')
+    const headers = Object.entries(signed(body, requestId()))
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')
     // Headers that never end, and a body that never comes.
     const slowHeaders = raw(url, `POST ${LISTENER_PATH} HTTP/1.1\r\nHost: ${url.host}\r\n${headers}`)
     const slowBody = raw(url, `POST ${LISTENER_PATH} HTTP/1.1\r\nHost: ${url.host}\r\n${headers}Content-Length: ${String(Buffer.byteLength(body))}\r\n\r\n${body.slice(0, 20)}`)
@@ -345,7 +373,10 @@ describe('the listener under attack', () => {
     const [headersEnd, bodyEnd] = await Promise.all([withDeadline(slowHeaders.closed, 15_000), withDeadline(slowBody.closed, 15_000)])
     slowHeaders.destroy()
     slowBody.destroy()
-    for (const [name, end] of [['slow headers', headersEnd], ['slow body', bodyEnd]] as const) {
+    for (const [name, end] of [
+      ['slow headers', headersEnd],
+      ['slow body', bodyEnd],
+    ] as const) {
       expect(end, `${name}: still open after 15 s`).not.toBe('timeout')
       if (end !== 'timeout') {
         expect(end.afterMs, name).toBeGreaterThanOrEqual(9_000)

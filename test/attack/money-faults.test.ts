@@ -70,7 +70,11 @@ beforeAll(async () => {
   reader = openReader(historyFile(app.dataDir, 'training'))
   const { settings } = await app.call('settings.get')
   // The shortest response timeout there is, so that a hung answer gives up quickly; signatures checked or not, at random.
-  await app.call('settings.update', { ...settings, gateway: { ...settings.gateway, responseTimeoutSeconds: 5, blockOnBadSignature: random.chance(0.5) }, phoneOrders: { ...settings.phoneOrders, chargeLimitSen: 1_000_00 } })
+  await app.call('settings.update', {
+    ...settings,
+    gateway: { ...settings.gateway, responseTimeoutSeconds: 5, blockOnBadSignature: random.chance(0.5) },
+    phoneOrders: { ...settings.phoneOrders, chargeLimitSen: 1_000_00 },
+  })
   for (const [index, number] of TEST_CARDS.entries()) {
     const customer = await app.call('customers.save', { name: `Pelanggan ${String(index + 1)}`, email: `c${String(index + 1)}@example.my`, phone: '' })
     const { token } = (await app.control('POST', '/tokens', { customer_id: customer.externalId, card_number: number })) as { token: { id: string } }
@@ -266,7 +270,9 @@ it(
       }
     } finally {
       if (violations.length > 0) console.log(`[attack] money-faults: the last intents (seed ${String(SEED)}):\n  ${log.slice(-8).join('\n  ')}`)
-      console.log(`[attack] money-faults: ${String(INTENTS)} intents, ${String(sim.state.orders.size)} charges and ${String(sim.state.refunds.size)} refunds at the gateway; answers: ${[...tally].map(([key, count]) => `${key} ${String(count)}`).join(', ')}`)
+      console.log(
+        `[attack] money-faults: ${String(INTENTS)} intents, ${String(sim.state.orders.size)} charges and ${String(sim.state.refunds.size)} refunds at the gateway; answers: ${[...tally].map(([key, count]) => `${key} ${String(count)}`).join(', ')}`,
+      )
     }
     expect({
       violations: grouped(violations),

@@ -157,12 +157,28 @@ beforeAll(async () => {
   if (!customer) throw new Error('the paying customer was not saved')
   const saved = (await call<{ cards: { id: number }[] }>('customers.get', { id: customer.id })).cards[0]
   if (!saved) throw new Error('the card was not saved from the hosted page')
-  const charged = await call<{ detail: OrderDetail }>('phoneOrders.charge', { customerId: customer.id, cardId: saved.id, invoiceNumber: 'INV-SECRET-3', amountSen: 42_00, descriptor: '', note: '', confirmDuplicate: false })
+  const charged = await call<{ detail: OrderDetail }>('phoneOrders.charge', {
+    customerId: customer.id,
+    cardId: saved.id,
+    invoiceNumber: 'INV-SECRET-3',
+    amountSen: 42_00,
+    descriptor: '',
+    note: '',
+    confirmDuplicate: false,
+  })
   const pasted = (await control('POST', '/tokens', { customer_id: customer.externalId, card_number: PANS[2] })) as { token: { id: string } }
   tokens.add(pasted.token.id)
   const card = await call<{ id: number }>('cards.add', { customerId: customer.id, token: pasted.token.id, masked: '512091******0038', brand: 'mastercard' })
   await control('POST', '/faults', { operation: 'charge', kind: 'error500', phase: 'after', count: 1 })
-  const lost = await call<{ detail: OrderDetail }>('phoneOrders.charge', { customerId: customer.id, cardId: card.id, invoiceNumber: 'INV-SECRET-4', amountSen: 13_00, descriptor: '', note: '', confirmDuplicate: true })
+  const lost = await call<{ detail: OrderDetail }>('phoneOrders.charge', {
+    customerId: customer.id,
+    cardId: card.id,
+    invoiceNumber: 'INV-SECRET-4',
+    amountSen: 13_00,
+    descriptor: '',
+    note: '',
+    confirmDuplicate: true,
+  })
   offsetMs += 61_000
   await call('orders.checkStatus', { id: lost.detail.order.id })
   // A void, notified too; a generic link (the API Key's scheme); a card removed (Unbind Token).

@@ -38,9 +38,20 @@ function signingCosts(): { charge: number; status: number } {
 
 async function seedPaidOrder(sim: Simulator, client: GatewayClient): Promise<string> {
   const invoice = `INV-BENCH-${randomUUID().slice(0, 8)}`
-  const page = await client.createPaymentPage({ requestId: client.newRequestId(), invoiceNumber: invoice, amountSen: 1_050, callbackUrl: 'https://shop.example.my/ok', autoRedirect: false, customer: { name: 'Bench Mark', email: 'bench@example.my' } })
+  const page = await client.createPaymentPage({
+    requestId: client.newRequestId(),
+    invoiceNumber: invoice,
+    amountSen: 1_050,
+    callbackUrl: 'https://shop.example.my/ok',
+    autoRedirect: false,
+    customer: { name: 'Bench Mark', email: 'bench@example.my' },
+  })
   if (!page.ok) throw new Error(page.error.message)
-  const paid = await fetch(`${sim.baseUrl}/__sim/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invoice_number: invoice, card_number: '5120910000000038' }) })
+  const paid = await fetch(`${sim.baseUrl}/__sim/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ invoice_number: invoice, card_number: '5120910000000038' }),
+  })
   if (!paid.ok) throw new Error(`paying failed: ${String(paid.status)}`)
   await sim.advanceClock(61_000)
   return invoice

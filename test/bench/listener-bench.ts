@@ -207,7 +207,9 @@ async function main(): Promise<void> {
 
     const prepareStarted = performance.now()
     const requests = prepare(invoices, NOTIFICATIONS)
-    console.log(`${String(NOTIFICATIONS)} signed notifications prepared in ${(performance.now() - prepareStarted).toFixed(0)} ms, ${String(new Set(requests.map((r) => r.requestId)).size)} distinct Request-Ids`)
+    console.log(
+      `${String(NOTIFICATIONS)} signed notifications prepared in ${(performance.now() - prepareStarted).toFixed(0)} ms, ${String(new Set(requests.map((r) => r.requestId)).size)} distinct Request-Ids`,
+    )
 
     // ---- the main pass ----
     const loop = monitorEventLoopDelay({ resolution: 10 })
@@ -264,20 +266,30 @@ async function main(): Promise<void> {
         `CPU ${((cpuUsed.user + cpuUsed.system) / 1000 / requests.length).toFixed(2)} ms per notification`,
     )
     console.log(`listener counts after the main pass: ${JSON.stringify(statusAfterFirst.counts)}`)
-    console.log(`repeat pass: ${String(repeatedOk)}/${String(again.length)} answered 200; rows ${String(afterFirst.rows)} → ${String(afterRepeat.rows)}; not yet acted on: ${String(afterRepeat.unhandled)}`)
+    console.log(
+      `repeat pass: ${String(repeatedOk)}/${String(again.length)} answered 200; rows ${String(afterFirst.rows)} → ${String(afterRepeat.rows)}; not yet acted on: ${String(afterRepeat.unhandled)}`,
+    )
     console.log(`listener counts after the repeats: ${JSON.stringify(statusAfterRepeat.counts)}`)
 
-    if (first.built !== requests.length || second.built !== again.length) problem(`autocannon built ${String(first.built)} + ${String(second.built)} requests, not ${String(requests.length)} + ${String(again.length)}`)
+    if (first.built !== requests.length || second.built !== again.length)
+      problem(`autocannon built ${String(first.built)} + ${String(second.built)} requests, not ${String(requests.length)} + ${String(again.length)}`)
     if (ok.length !== requests.length) problem(`${String(requests.length - ok.length)} of ${String(requests.length)} notifications were not answered 200`)
     if (missing > 0) problem(`${String(missing)} notifications answered 200 are not in the history (lost)`)
     if (afterFirst.rows !== ok.length || afterFirst.requestIds.size !== ok.length) problem(`the history holds ${String(afterFirst.rows)} rows for ${String(ok.length)} notifications answered 200`)
     if (repeatedOk !== again.length) problem(`${String(again.length - repeatedOk)} repeats were not answered 200`)
     if (afterRepeat.rows !== afterFirst.rows) problem(`the repeats changed the number of stored notifications (${String(afterFirst.rows)} → ${String(afterRepeat.rows)})`)
-    if (statusAfterRepeat.counts.repeated - statusAfterFirst.counts.repeated !== again.length) problem(`the listener counted ${String(statusAfterRepeat.counts.repeated - statusAfterFirst.counts.repeated)} repeats, not ${String(again.length)}`)
+    if (statusAfterRepeat.counts.repeated - statusAfterFirst.counts.repeated !== again.length)
+      problem(`the listener counted ${String(statusAfterRepeat.counts.repeated - statusAfterFirst.counts.repeated)} repeats, not ${String(again.length)}`)
     console.log(problems === 0 ? 'no notification lost, none stored twice' : `${String(problems)} problem(s)`)
     const rate = first.completed / first.durationS
     const cpuMs = (cpuUsed.user + cpuUsed.system) / 1000 / requests.length
-    figure('listener-bench', `notification ingest, ${grouped(requests.length)} signed over ${String(CONNECTIONS)} connections: rate`, `${grouped(rate)}/s`, `≥ ${grouped(TARGET_RATE)}/s`, rate >= TARGET_RATE)
+    figure(
+      'listener-bench',
+      `notification ingest, ${grouped(requests.length)} signed over ${String(CONNECTIONS)} connections: rate`,
+      `${grouped(rate)}/s`,
+      `≥ ${grouped(TARGET_RATE)}/s`,
+      rate >= TARGET_RATE,
+    )
     figure('listener-bench', 'notification ingest: p99 acknowledgement', `${String(first.latency.p99)} ms`, `≤ ${String(TARGET_P99_MS)} ms`, first.latency.p99 <= TARGET_P99_MS)
     figure('listener-bench', 'notification ingest: answered 200 but not stored (lost), or other problems', String(missing + problems), '0', missing === 0 && problems === 0)
     figure('listener-bench', 'notification ingest: CPU per notification', `${cpuMs.toFixed(2)} ms`, '—', null)

@@ -9,7 +9,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Figure } from './figures'
 
-const BENCHES = ['simulator-bench.ts', 'gateway-client-bench.ts', 'search-bench.ts', 'search-bench-pg.ts', 'home-bench.ts', 'home-bench-pg.ts', 'tracker-bench.ts', 'listener-bench.ts', 'team-charge-bench.ts', 'renderer-bench.ts']
+const BENCHES = [
+  'simulator-bench.ts',
+  'gateway-client-bench.ts',
+  'search-bench.ts',
+  'search-bench-pg.ts',
+  'home-bench.ts',
+  'home-bench-pg.ts',
+  'tracker-bench.ts',
+  'listener-bench.ts',
+  'team-charge-bench.ts',
+  'renderer-bench.ts',
+]
 const tsx = join(__dirname, '../../node_modules/.bin/tsx')
 // Issue 23: every figure with its target, side by side at the end; a target not met is reported, and
 // the exit status says only whether every bench ran to the end.
@@ -21,7 +32,13 @@ for (const bench of BENCHES) {
   const result = spawnSync(tsx, [join(__dirname, bench)], { stdio: 'inherit', env: { ...process.env, BENCH_FIGURES: figuresFile } })
   if (result.status !== 0) notRun.push(`${bench} (exit ${String(result.status ?? result.signal)})`)
 }
-const figures = existsSync(figuresFile) ? readFileSync(figuresFile, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Figure) : []
+const figures = existsSync(figuresFile)
+  ? readFileSync(figuresFile, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Figure)
+  : []
 rmSync(figuresDir, { recursive: true, force: true })
 console.log(`\n=== figures (measured / target) ===`)
 for (const f of figures) console.log(`${f.met === null ? '       ' : f.met ? 'met    ' : 'NOT met'}  ${f.name}: ${f.measured} / ${f.target}  [${f.bench}]`)

@@ -43,13 +43,39 @@ const MALAY_MALE = ['Ahmad', 'Muhammad', 'Mohd', 'Faiz', 'Hafiz', 'Amir', 'Irfan
 const MALAY_FEMALE = ['Nur', 'Siti', 'Nurul', 'Aisyah', 'Farah', 'Aina', 'Hidayah', 'Zulaikha', 'Noraini', 'Fatimah', 'Sofea', 'Izzati', 'Amirah', 'Syahirah', 'Hanis']
 const MALAY_FATHER = ['Abdullah', 'Ismail', 'Hassan', 'Razak', 'Ibrahim', 'Yusof', 'Osman', 'Hamzah', 'Rahman', 'Salleh', 'Kassim', 'Zakaria', 'Aziz', 'Jamil', 'Idris']
 const CHINESE_SURNAME = ['Tan', 'Lim', 'Lee', 'Wong', 'Ng', 'Chong', 'Chan', 'Teo', 'Goh', 'Ong', 'Yap', 'Loh', 'Cheah', 'Khoo', 'Liew', 'Chin', 'Foo', 'Low']
-const CHINESE_GIVEN = ['Wei Ming', 'Mei Ling', 'Kah Wai', 'Siew Lan', 'Jia Hui', 'Zhi Hao', 'Chee Keong', 'Boon Huat', 'Hui Min', 'Xin Yi', 'Kok Leong', 'Pei Shan', 'Jun Jie', 'Yee Ling', 'Wai Kit', 'Siew-Ling']
+const CHINESE_GIVEN = [
+  'Wei Ming',
+  'Mei Ling',
+  'Kah Wai',
+  'Siew Lan',
+  'Jia Hui',
+  'Zhi Hao',
+  'Chee Keong',
+  'Boon Huat',
+  'Hui Min',
+  'Xin Yi',
+  'Kok Leong',
+  'Pei Shan',
+  'Jun Jie',
+  'Yee Ling',
+  'Wai Kit',
+  'Siew-Ling',
+]
 const INDIAN_MALE = ['Arjun', 'Ravi', 'Suresh', 'Ganesh', 'Vinod', 'Kumar', 'Rajesh', 'Prakash', 'Sanjay', 'Muthu']
 const INDIAN_FEMALE = ['Kavitha', 'Priya', 'Thivya', 'Lakshmi', 'Deepa', 'Anjali', 'Shalini', 'Meena', 'Revathi', 'Sangeetha']
 const INDIAN_FATHER = ['Subramaniam', 'Muthusamy', 'Raman', 'Krishnan', 'Nair', 'Pillai', 'Rajendran', 'Selvam', 'Ramasamy', 'Govindasamy']
 const DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'yahoo.com.my', 'icloud.com', 'live.com.my', 'unimas.my']
 const STAFF = ['Aisyah', 'Mei Ling', 'Kumar', 'Hafiz', 'Jessica Tan', 'Farah']
-const OPERATORS: [string, number][] = [['12', 20], ['13', 12], ['14', 10], ['16', 12], ['17', 12], ['18', 8], ['19', 14], ['11', 12]]
+const OPERATORS: [string, number][] = [
+  ['12', 20],
+  ['13', 12],
+  ['14', 10],
+  ['16', 12],
+  ['17', 12],
+  ['18', 8],
+  ['19', 14],
+  ['11', 12],
+]
 const CHANNELS: [string, string, number][] = [
   ['card_link', 'CARD', 38],
   ['phone_order', 'CARD', 22],
@@ -132,7 +158,10 @@ function peopleSql(count: number): string {
          else pg_temp.pick(${textArray(INDIAN_FATHER)}, r5) end as last,
     pg_temp.pick(case when female then ${textArray(MALAY_FEMALE)} else ${textArray(MALAY_MALE)} end, r6) as second,
     pg_temp.pick(${textArray(CHINESE_GIVEN)}, r4) as given,
-    ${weightedCase('r10', OPERATORS.map(([operator, weight]) => [quote(operator), weight]))} as operator) n
+    ${weightedCase(
+      'r10',
+      OPERATORS.map(([operator, weight]) => [quote(operator), weight]),
+    )} as operator) n
   cross join lateral (select pg_temp.digits(r11, case when operator = '11' then 8 else 7 end) as subscriber) p;
   create unique index on people (id);
   analyze people;`
@@ -152,8 +181,14 @@ function customersSql(count: number): string {
 
 /** Orders `first`…`last` of `count`, over the 365 days before NOW, dates never going back as the id grows (as seed.ts). */
 function ordersSql(first: number, last: number, count: number, customers: number, walkIns: number): string {
-  const channel = weightedCase('r.rc', CHANNELS.map(([kind, ch, weight]) => [`array['${kind}', '${ch}']`, weight]))
-  const status = weightedCase('r.rs', STATUSES.map(([value, weight]) => [quote(value), weight]))
+  const channel = weightedCase(
+    'r.rc',
+    CHANNELS.map(([kind, ch, weight]) => [`array['${kind}', '${ch}']`, weight]),
+  )
+  const status = weightedCase(
+    'r.rs',
+    STATUSES.map(([value, weight]) => [quote(value), weight]),
+  )
   return `
   insert into orders (id, kind, invoice_number, amount_sen, currency, channel, status, raw_status, customer_id, customer_name, customer_email,
     customer_phone, request_id, payment_id, gateway_reference_id, link_url, link_expires_at, card_masked, card_last4, card_brand, created_by,
@@ -231,8 +266,10 @@ function seed(db: PgDatabase): void {
   // The indexes are built after the rows (faster than kept up to date through a million inserts),
   // each from its own definition as the migrations made it; those of constraints stay.
   const indexes = db
-    .prepare(`select i.indexname, i.indexdef from pg_indexes i where i.schemaname = '${SCHEMA}' and i.tablename in ('orders', 'customers')
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = '${SCHEMA}'::regnamespace)`)
+    .prepare(
+      `select i.indexname, i.indexdef from pg_indexes i where i.schemaname = '${SCHEMA}' and i.tablename in ('orders', 'customers')
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = '${SCHEMA}'::regnamespace)`,
+    )
     .all() as { indexname: string; indexdef: string }[]
   for (const { indexname } of indexes) db.exec(`drop index ${SCHEMA}.${indexname}`)
   db.exec(customersSql(customers))
@@ -262,8 +299,13 @@ function seed(db: PgDatabase): void {
 function prewarm(db: PgDatabase): void {
   const started = performance.now()
   db.exec('create extension if not exists pg_prewarm with schema public')
-  const relations = db.prepare(`select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = '${SCHEMA}' and (c.relname = 'orders' or c.oid in (select indexrelid from pg_index where indrelid = '${SCHEMA}.orders'::regclass))`).pluck().all() as string[]
+  const relations = db
+    .prepare(
+      `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = '${SCHEMA}' and (c.relname = 'orders' or c.oid in (select indexrelid from pg_index where indrelid = '${SCHEMA}.orders'::regclass))`,
+    )
+    .pluck()
+    .all() as string[]
   for (const relation of relations) db.prepare('select public.pg_prewarm(?::regclass)').get(`${SCHEMA}.${relation}`)
   console.log(`  orders and ${String(relations.length - 1)} indexes in shared buffers, ${seconds(started)}`)
 }
@@ -275,7 +317,9 @@ function explain(db: PgDatabase, run: () => void): void {
   const plans: string[] = []
   connection.query = (sql: string, params?: readonly unknown[]) => {
     if (/^\s*select/i.test(sql) && params !== undefined && params.length > 0) {
-      const plan = original(`explain (analyze, buffers, costs off) ${sql}`, params).rows.map((row) => String(row['QUERY PLAN'])).join('\n    ')
+      const plan = original(`explain (analyze, buffers, costs off) ${sql}`, params)
+        .rows.map((row) => String(row['QUERY PLAN']))
+        .join('\n    ')
       plans.push(`  ${sql.replace(/\s+/g, ' ').slice(0, 300)}\n    ${plan}`)
     }
     return original(sql, params)
@@ -336,7 +380,16 @@ async function main(): Promise<void> {
     // The kinds of search-bench.ts, with the same inputs drawn from the data.
     const kinds: Kind[] = [
       { name: 'invoice prefix', query: (i) => ({ text: at(i).invoice_number.slice(0, 10 + (i % 5)), limit: PAGE }) },
-      { name: 'name', query: (i) => ({ text: words(at(i).customer_name).slice(0, 1 + (i % 2)).join(' ').slice(0, i % 3 === 0 ? 3 : undefined), limit: PAGE }) },
+      {
+        name: 'name',
+        query: (i) => ({
+          text: words(at(i).customer_name)
+            .slice(0, 1 + (i % 2))
+            .join(' ')
+            .slice(0, i % 3 === 0 ? 3 : undefined),
+          limit: PAGE,
+        }),
+      },
       { name: 'e-mail', query: (i) => ({ text: (at(i).customer_email ?? 'x').slice(0, i % 2 === 0 ? undefined : 6), limit: PAGE }) },
       { name: 'phone (3 spellings)', query: (i) => ({ text: phoneSpelling(at(i).customer_phone ?? '0123456789', i), limit: PAGE }) },
       { name: 'card last four', query: (i) => ({ text: cardSamples[i % cardSamples.length]?.card_last4 ?? '4242', limit: PAGE }) },

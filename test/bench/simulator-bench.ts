@@ -51,7 +51,10 @@ async function seedOrder(sim: Simulator, pool: Pool): Promise<string> {
   const created = await pool.request({
     method: 'POST',
     path,
-    headers: { ...cardRequestHeaders({ clientId: CLIENT_ID, secretKey: SECRET_KEY, requestId: randomUUID(), requestTimestamp: formatTimestamp(new Date(sim.clock.now())), requestTarget: path, body }), 'content-type': 'application/json' },
+    headers: {
+      ...cardRequestHeaders({ clientId: CLIENT_ID, secretKey: SECRET_KEY, requestId: randomUUID(), requestTimestamp: formatTimestamp(new Date(sim.clock.now())), requestTarget: path, body }),
+      'content-type': 'application/json',
+    },
     body,
   })
   await created.body.text()

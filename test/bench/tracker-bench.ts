@@ -90,13 +90,12 @@ async function setConcurrency(app: BenchBackend, concurrency: number): Promise<v
 function countAttempts(file: string, after: number): { attempts: number; orders: number; twice: number; lastId: number } {
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
-    const row = db
-      .prepare(`select count(*) as attempts, count(distinct order_id) as orders, coalesce(max(id), ?) as lastId from attempts where operation = 'status' and id > ?`)
-      .get(after, after) as { attempts: number; orders: number; lastId: number }
-    const twice = db
-      .prepare(`select count(*) from (select order_id from attempts where operation = 'status' and id > ? group by order_id having count(*) > 1)`)
-      .pluck()
-      .get(after) as number
+    const row = db.prepare(`select count(*) as attempts, count(distinct order_id) as orders, coalesce(max(id), ?) as lastId from attempts where operation = 'status' and id > ?`).get(after, after) as {
+      attempts: number
+      orders: number
+      lastId: number
+    }
+    const twice = db.prepare(`select count(*) from (select order_id from attempts where operation = 'status' and id > ? group by order_id having count(*) > 1)`).pluck().get(after) as number
     return { attempts: row.attempts, orders: row.orders, twice, lastId: row.lastId }
   } finally {
     db.close()
@@ -194,7 +193,24 @@ async function main(): Promise<void> {
     }
 
     const rows = [
-      ['concurrency', 'N', 'done', 'elapsed s', 'bound s', 'elapsed/bound', 'checks/s', 'bound/s', 'failed', 'status reqs (app)', 'orders asked', 'asked >1', 'gateway hits', 'refreshAll() ms', 'loop p99/max ms', 'CPU ms/check'],
+      [
+        'concurrency',
+        'N',
+        'done',
+        'elapsed s',
+        'bound s',
+        'elapsed/bound',
+        'checks/s',
+        'bound/s',
+        'failed',
+        'status reqs (app)',
+        'orders asked',
+        'asked >1',
+        'gateway hits',
+        'refreshAll() ms',
+        'loop p99/max ms',
+        'CPU ms/check',
+      ],
       ...rounds.map((r) => {
         const perSecond = (r.doneAtStop / r.elapsedMs) * 1000
         // A cut round: the elapsed time for all N at its steady rate.
@@ -222,7 +238,9 @@ async function main(): Promise<void> {
     ]
     console.log(`\n${table(rows)}\n`)
     if (rounds.some((r) => r.cut)) {
-      console.log(`~ = cut after ${String(ROUND_LIMIT_MS / 1000)} s (tracker.cancelRefresh) to keep the bench near 4 minutes; elapsed projected from the round's rate (--full runs every round to the end)`)
+      console.log(
+        `~ = cut after ${String(ROUND_LIMIT_MS / 1000)} s (tracker.cancelRefresh) to keep the bench near 4 minutes; elapsed projected from the round's rate (--full runs every round to the end)`,
+      )
     }
     for (const r of rounds) {
       // Each order checked in the round was asked exactly once, by the app's record and the gateway's count.

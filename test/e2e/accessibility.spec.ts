@@ -58,7 +58,10 @@ test('every screen of an empty desk, the forms with their errors, Change your PI
   await expect(page.getByRole('heading', { level: 2, name: 'New payment link' })).toBeVisible()
   await expectAccessible(page, 'Payment link')
   const link = page.getByRole('region', { name: 'New payment link' }).or(page.locator('form')).first()
-  await link.getByRole('button', { name: /^Create/ }).first().click()
+  await link
+    .getByRole('button', { name: /^Create/ })
+    .first()
+    .click()
   await expect(page.getByRole('alert').first()).toBeVisible()
   await expectAccessible(page, 'Payment link with errors')
 
@@ -145,7 +148,10 @@ test.describe('with orders', () => {
     const drawer = page.getByRole('dialog', { name: 'Order details' })
     await expect(drawer).toBeVisible()
     await expectAccessible(page, 'an order open as a drawer')
-    await drawer.getByRole('button', { name: /^Refund/ }).first().click()
+    await drawer
+      .getByRole('button', { name: /^Refund/ })
+      .first()
+      .click()
     await expect(page.getByRole('dialog', { name: /^Refund / })).toBeVisible()
     await expectAccessible(page, 'the refund dialog')
   })
@@ -177,7 +183,10 @@ test('a payment link created, with its address and QR code', async ({ page }) =>
   await amount.fill('88')
   await page.getByLabel('Customer name').fill('Nur Aisyah')
   await page.getByLabel(/^E-mail/).fill('aisyah@example.my')
-  await page.getByRole('button', { name: /^Create/ }).first().click()
+  await page
+    .getByRole('button', { name: /^Create/ })
+    .first()
+    .click()
   await expect(page.getByRole('heading', { name: /link (is )?ready|created/i }).first()).toBeVisible()
   await expectAccessible(page, 'a created link')
 })

@@ -106,10 +106,7 @@ async function createFirstAdmin(page: Page): Promise<void> {
   await form.getByRole('button', { name: 'Create Admin and start' }).click()
 }
 
-test('npm start -- --browser: the printed address opens Orders in Training, strangers get nothing, a second start says where it runs, Ctrl+C closes it cleanly', async ({
-  page,
-  browser,
-}) => {
+test('npm start -- --browser: the printed address opens Orders in Training, strangers get nothing, a second start says where it runs, Ctrl+C closes it cleanly', async ({ page, browser }) => {
   test.setTimeout(120_000)
   const app = start(['--browser', '--no-open', '--data-dir', dataDir])
   const [, entryUrl = ''] = await app.waitFor(ENTRY)
@@ -160,7 +157,10 @@ test('npm start -- --browser: the printed address opens Orders in Training, stra
   // through sh, and Debian's sh (dash) re-raises a Ctrl+C it saw while waiting, so npm itself may
   // end by SIGINT, as it does for any script stopped this way.
   pressCtrlC(app)
-  expect([{ code: 0, signal: null }, { code: null, signal: 'SIGINT' }]).toContainEqual(await app.exited)
+  expect([
+    { code: 0, signal: null },
+    { code: null, signal: 'SIGINT' },
+  ]).toContainEqual(await app.exited)
   expect(app.output()).toMatch(/Stopping: closing the history…\s+Stopped\.\s*$/)
   expect(existsSync(lockFile)).toBe(false)
   await expect(fetch(`${origin}/`)).rejects.toThrow()
@@ -192,7 +192,10 @@ test('plain npm start, on this machine without Electron, says so in one line and
   await expect(page.getByTestId('environment-banner')).toContainText('Training')
 
   pressCtrlC(app)
-  expect([{ code: 0, signal: null }, { code: null, signal: 'SIGINT' }]).toContainEqual(await app.exited)
+  expect([
+    { code: 0, signal: null },
+    { code: null, signal: 'SIGINT' },
+  ]).toContainEqual(await app.exited)
   expect(app.output()).toContain('Stopped.')
   expect(existsSync(join(dataDir, 'instance.lock'))).toBe(false)
 })

@@ -67,7 +67,10 @@ test('Settings in Bahasa Melayu: environment, credentials, the settings form and
 
   // The listener, turned on here: the panel says it runs, where, and what came in.
   await form.getByLabel('Terima pemberitahuan daripada gerbang pembayaran (dimatikan secara lalai)').check()
-  await form.getByRole('group', { name: 'Penerima pemberitahuan' }).getByLabel('Port').fill(String(await freePort()))
+  await form
+    .getByRole('group', { name: 'Penerima pemberitahuan' })
+    .getByLabel('Port')
+    .fill(String(await freePort()))
   await form.getByRole('button', { name: 'Simpan tetapan' }).click()
   await expect(form.getByRole('status')).toHaveText('Disimpan')
   const listener = page.getByRole('region', { name: 'Penerima pemberitahuan' })
@@ -92,9 +95,7 @@ test.describe('a Clerk at the desk', () => {
     await speakMalay(page)
     await expect(settingsHeading(page)).toBeVisible()
     const note = page.getByTestId('settings-admin-only')
-    await expect(note).toHaveText(
-      'Tetapan, pertukaran persekitaran dan bukti kelayakan gerbang pembayaran hanya untuk Pentadbir. Anda log masuk sebagai Kerani: minta Pentadbir menukarnya.',
-    )
+    await expect(note).toHaveText('Tetapan, pertukaran persekitaran dan bukti kelayakan gerbang pembayaran hanya untuk Pentadbir. Anda log masuk sebagai Kerani: minta Pentadbir menukarnya.')
     await expect(page.getByRole('radiogroup', { name: 'Persekitaran' })).toHaveCount(0)
     await expect(page.getByRole('region', { name: 'Penerima pemberitahuan' }).getByTestId('listener-state')).toHaveText('Dimatikan')
     await shoot(page, 'settings-clerk', note)

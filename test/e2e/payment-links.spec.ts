@@ -62,7 +62,15 @@ for (const [outcome, button, status, label] of [
   ['declined', 'Decline payment', 'FAILED', 'Failed'],
 ] as const) {
   test(`an FPX payment ${outcome} on the gateway's page turns ${status}`, async ({ page, context, harness }) => {
-    const invoice = await fillLinkForm(page, { kind: 'Other channel', channel: 'FPX online banking', bank: 'Maybank2U', amount: '250', name: 'Nurul Huda', email: 'nurul@example.my', phone: '019-876 5432' })
+    const invoice = await fillLinkForm(page, {
+      kind: 'Other channel',
+      channel: 'FPX online banking',
+      bank: 'Maybank2U',
+      amount: '250',
+      name: 'Nurul Huda',
+      email: 'nurul@example.my',
+      phone: '019-876 5432',
+    })
     if (outcome === 'approved') await page.screenshot({ path: `${SCREENSHOT_DIR}/link-form-fpx.png`, fullPage: true })
     await createLink(page)
     const customerPage = await openLink(page, context)
@@ -108,7 +116,15 @@ test.describe('with the idle lock longer than the wait', () => {
   test.use({ harnessOptions: { statusTracker: false, idleLockMinutes: 30 } })
 
   test('an e-wallet link left unpaid turns EXPIRED once its time has passed', async ({ page, harness }) => {
-    const invoice = await fillLinkForm(page, { kind: 'Other channel', channel: "Touch 'n Go eWallet", expiresIn: '15 minutes', amount: '19.90', name: 'Lim Wei Jie', email: 'weijie@example.my', phone: '016-222 3333' })
+    const invoice = await fillLinkForm(page, {
+      kind: 'Other channel',
+      channel: "Touch 'n Go eWallet",
+      expiresIn: '15 minutes',
+      amount: '19.90',
+      name: 'Lim Wei Jie',
+      email: 'weijie@example.my',
+      phone: '016-222 3333',
+    })
     await createLink(page)
     await expect(page.getByTestId('link-result')).toContainText('Can be paid until')
     await checkInOrders(page, harness, invoice, 16 * 60_000)

@@ -53,9 +53,7 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
   expect(ran).toBe(false)
   const shape = await page.evaluate(() => {
     const api = (window as unknown as { api: Record<string, unknown> }).api
-    return Object.fromEntries(
-      Object.entries(api).map(([key, value]) => [key, typeof value === 'function' ? 'function' : Object.keys(value as object)]),
-    )
+    return Object.fromEntries(Object.entries(api).map(([key, value]) => [key, typeof value === 'function' ? 'function' : Object.keys(value as object)]))
   })
   expect(shape).toEqual({
     app: ['info', 'setLanguage'],

@@ -6,7 +6,10 @@ import { expect, SCREENSHOT_DIR, test } from './fixtures'
 /** axe-core (WCAG 2.1 A and AA) finds nothing on the page as it is now. */
 async function expectAccessible(page: Page, state: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${state}`).toEqual([])
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    `axe on ${state}`,
+  ).toEqual([])
 }
 
 /** The keyboard shortcuts (src-common/shortcuts.ts) in the browser harness, and the help panels. */
@@ -46,26 +49,26 @@ test.describe('on an open order', () => {
   // The app's clock is the harness's: a check is due 60 seconds after the link was made.
   test.use({ harnessOptions: { statusTracker: false, clockStartsAt: '2026-11-24T04:00:00.000Z' } })
 
-test('Check status and Escape act on the open order', async ({ page, harness }) => {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Payment link' }).click()
-  const invoice = await fillLinkForm(page, { kind: 'Card (hosted page)', amount: '12.00', name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789' })
-  await createLink(page)
-  await harness.advanceClock(61_000)
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' }).click()
-  await page.getByTestId('order-row').filter({ hasText: invoice }).click()
-  const panel = page.locator('.order-detail')
-  await expect(panel).toBeVisible()
-  const check = panel.locator('.status-check button').first()
-  await expect(check).toBeVisible()
-  await expect(check).toBeEnabled()
-  await page.keyboard.press('Control+Shift+S')
-  // The check ran: the button waits again (a check is not due twice in a row).
-  await expect(check).toBeDisabled()
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/shortcuts-check-status.png` })
-  await panel.getByRole('heading', { level: 2 }).focus()
-  await page.keyboard.press('Escape')
-  await expect(panel).toBeHidden()
-})
+  test('Check status and Escape act on the open order', async ({ page, harness }) => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Payment link' }).click()
+    const invoice = await fillLinkForm(page, { kind: 'Card (hosted page)', amount: '12.00', name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789' })
+    await createLink(page)
+    await harness.advanceClock(61_000)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' }).click()
+    await page.getByTestId('order-row').filter({ hasText: invoice }).click()
+    const panel = page.locator('.order-detail')
+    await expect(panel).toBeVisible()
+    const check = panel.locator('.status-check button').first()
+    await expect(check).toBeVisible()
+    await expect(check).toBeEnabled()
+    await page.keyboard.press('Control+Shift+S')
+    // The check ran: the button waits again (a check is not due twice in a row).
+    await expect(check).toBeDisabled()
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/shortcuts-check-status.png` })
+    await panel.getByRole('heading', { level: 2 }).focus()
+    await page.keyboard.press('Escape')
+    await expect(panel).toBeHidden()
+  })
 })
 
 test('the Keyboard shortcuts and About panels show', async ({ page, harness }) => {

@@ -49,7 +49,10 @@ async function statusChecksAtGateway(harness: Harness): Promise<number> {
 test('with the listener on, a link paid on the gateway page turns Paid through its notification', async ({ page, harness }) => {
   await nav(page, 'Settings').click()
   await page.getByLabel("Receive the gateway's notifications (off by default)").check()
-  await page.locator('form[aria-labelledby="general-heading"]').getByLabel('Port').fill(String(await freePort()))
+  await page
+    .locator('form[aria-labelledby="general-heading"]')
+    .getByLabel('Port')
+    .fill(String(await freePort()))
   await page.getByRole('button', { name: 'Save settings' }).click()
   await expect(page.getByTestId('listener-state')).toContainText(/running|listening/i)
 

@@ -50,7 +50,10 @@ export interface TestBackend {
 }
 
 function loginFor(name: string): string {
-  const login = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').slice(0, 32)
+  const login = name
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .slice(0, 32)
   return login.length >= 2 ? login : `${login}-admin`
 }
 

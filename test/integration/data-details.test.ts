@@ -65,7 +65,12 @@ describe('the statement descriptor', () => {
   it('is refused at its field by main when statements cannot print it, for a link, a phone order and the default; nothing is sent', async () => {
     const backend = await training()
     const emoji = `Card statements cannot print “🎉”: ${ALLOWED}`
-    expect(await backend.failure('links.create', cardLink({ descriptor: 'Kedai 🎉' }))).toMatchObject({ code: 'INVALID_INPUT', field: 'descriptor', message: emoji, say: { id: 'said.rules.descriptorCharacter', values: { character: '🎉' } } })
+    expect(await backend.failure('links.create', cardLink({ descriptor: 'Kedai 🎉' }))).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'descriptor',
+      message: emoji,
+      say: { id: 'said.rules.descriptorCharacter', values: { character: '🎉' } },
+    })
     expect(await gatewayCalls(backend, 'payment_page')).toBe(0)
 
     const ids = await customerWithCard(backend)
@@ -74,7 +79,11 @@ describe('the statement descriptor', () => {
     expect(await gatewayCalls(backend, 'charge')).toBe(0)
 
     const { settings } = await backend.call('settings.get')
-    expect(await backend.failure('settings.update', { ...settings, links: { ...settings.links, descriptor: 'Kedai 🎉' } })).toMatchObject({ code: 'INVALID_INPUT', field: 'links.descriptor', message: emoji })
+    expect(await backend.failure('settings.update', { ...settings, links: { ...settings.links, descriptor: 'Kedai 🎉' } })).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'links.descriptor',
+      message: emoji,
+    })
     await backend.call('settings.update', { ...settings, links: { ...settings.links, descriptor: 'Batik & Co.' } })
     expect((await backend.call('phoneOrders.prepare')).descriptor).toBe('Batik & Co.')
     expect((await backend.call('links.prepare')).descriptor).toBe('Batik & Co.')
@@ -108,7 +117,9 @@ describe('invoice numbers', () => {
 
     const ids = await customerWithCard(backend)
     // Told before the confirmation (the pre-check) and refused by the charge itself.
-    expect((await backend.call('phoneOrders.check', phoneOrder(ids, { invoiceNumber: 'inv-used-1' }))).problems).toContainEqual(expect.objectContaining({ code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: taken }))
+    expect((await backend.call('phoneOrders.check', phoneOrder(ids, { invoiceNumber: 'inv-used-1' }))).problems).toContainEqual(
+      expect.objectContaining({ code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: taken }),
+    )
     expect(await backend.failure('phoneOrders.charge', phoneOrder(ids, { invoiceNumber: 'inv-used-1' }))).toMatchObject({ code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: taken })
     expect(await gatewayCalls(backend, 'charge')).toBe(0)
 

@@ -196,7 +196,15 @@ describe('the receipt', () => {
     const { token } = (await training.control('POST', '/tokens', { customer_id: customer.externalId, card_number: '5120910000000038' })) as { token: { id: string } }
     const card = await training.call('cards.add', { customerId: customer.id, token: token.id, masked: '512091******0038', brand: 'mastercard' })
     const charge = (invoiceNumber: string) =>
-      training.call('phoneOrders.charge', { customerId: customer.id, cardId: card.id, invoiceNumber, amountSen: 12_00 + Number(invoiceNumber.slice(-1)), descriptor: 'KEDAI SITI', note: '', confirmDuplicate: false })
+      training.call('phoneOrders.charge', {
+        customerId: customer.id,
+        cardId: card.id,
+        invoiceNumber,
+        amountSen: 12_00 + Number(invoiceNumber.slice(-1)),
+        descriptor: 'KEDAI SITI',
+        note: '',
+        confirmDuplicate: false,
+      })
 
     const before = await charge('INV-000001')
     expect(before.receipt?.merchant).toBe('KEDAI SITI')

@@ -26,8 +26,7 @@ async function control(method: string, path: string, body?: unknown): Promise<Re
   return json
 }
 
-const fault = (operation: string, kind: string, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> =>
-  control('POST', '/faults', { operation, kind, count: 1, ...extra })
+const fault = (operation: string, kind: string, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> => control('POST', '/faults', { operation, kind, count: 1, ...extra })
 
 function client(settings: Partial<GatewaySettings> = {}, baseUrl = sim.baseUrl): GatewayClient {
   return createGatewayClient({
@@ -46,7 +45,15 @@ const customer = { id: 'CUST-1', name: 'Siti Aminah', email: 'siti@example.my', 
 async function paidHostedPage(gateway: GatewayClient, amountSen = 12_345): Promise<{ invoice: string; requestId: string; token: string }> {
   const invoice = `INV-${randomUUID().slice(0, 8)}`
   const requestId = gateway.newRequestId()
-  const page = await gateway.createPaymentPage({ requestId, invoiceNumber: invoice, amountSen, callbackUrl: 'https://shop.example.my/ok', failedUrl: 'https://shop.example.my/failed', autoRedirect: true, customer })
+  const page = await gateway.createPaymentPage({
+    requestId,
+    invoiceNumber: invoice,
+    amountSen,
+    callbackUrl: 'https://shop.example.my/ok',
+    failedUrl: 'https://shop.example.my/failed',
+    autoRedirect: true,
+    customer,
+  })
   if (!page.ok) throw new Error(page.error.message)
   const paid = await control('POST', '/pay', { invoice_number: invoice, card_number: '5120910000000038', expiry: '12/30', cvv: '100', save_card: true })
   return { invoice, requestId, token: String(paid['token_id']) }
@@ -66,7 +73,15 @@ describe('gateway client: operations', () => {
   it('creates a hosted payment page whose answer is signed and whose amount left as 123.45', async () => {
     const gateway = client()
     const requestId = gateway.newRequestId()
-    const result = await gateway.createPaymentPage({ requestId, invoiceNumber: 'INV-PAGE-1', amountSen: 12_345, callbackUrl: 'https://shop.example.my/ok', autoRedirect: false, descriptor: 'SHOP', customer })
+    const result = await gateway.createPaymentPage({
+      requestId,
+      invoiceNumber: 'INV-PAGE-1',
+      amountSen: 12_345,
+      callbackUrl: 'https://shop.example.my/ok',
+      autoRedirect: false,
+      descriptor: 'SHOP',
+      customer,
+    })
     expect(result.ok).toBe(true)
     if (!result.ok) return
     expect(result.value.invoiceNumber).toBe('INV-PAGE-1')
@@ -315,7 +330,14 @@ describe('gateway client: faults and outcomes', () => {
 
   it('a gateway refusal names the field, and nothing happened', async () => {
     const gateway = client()
-    const page = await gateway.createPaymentPage({ requestId: gateway.newRequestId(), invoiceNumber: 'INV-BAD-1', amountSen: 100, callbackUrl: 'https://shop.example.my/ok', autoRedirect: false, customer: { ...customer, email: 'not-an-email' } })
+    const page = await gateway.createPaymentPage({
+      requestId: gateway.newRequestId(),
+      invoiceNumber: 'INV-BAD-1',
+      amountSen: 100,
+      callbackUrl: 'https://shop.example.my/ok',
+      autoRedirect: false,
+      customer: { ...customer, email: 'not-an-email' },
+    })
     expect(page).toMatchObject({ ok: false, error: { code: 'REJECTED', httpStatus: 400, gatewayCode: 'INVALID_PARAMETER', field: 'customer.email', outcomeUnknown: false } })
     await gateway.close()
   })

@@ -83,7 +83,18 @@ describe('saved cards in the SQLite file', () => {
   let customerId: number
   beforeEach(async () => {
     f = await openHistory()
-    customerId = f.history.customers.insert({ externalId: null, name: 'Kavitha Nair', email: null, phone: null, address: null, city: null, state: null, zipCode: null, country: null, createdAt: 't' }).id
+    customerId = f.history.customers.insert({
+      externalId: null,
+      name: 'Kavitha Nair',
+      email: null,
+      phone: null,
+      address: null,
+      city: null,
+      state: null,
+      zipCode: null,
+      country: null,
+      createdAt: 't',
+    }).id
   })
   afterEach(() => f.close())
 

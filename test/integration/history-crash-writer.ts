@@ -22,10 +22,27 @@ for (;;) {
       const n = written + i
       const at = new Date(Date.UTC(2026, 0, 1) + n * 1_000).toISOString()
       const order = history.orders.insert({
-        kind: 'phone_order', invoiceNumber: `INV-CRASH-${String(n).padStart(7, '0')}`, amountSen: 1_000 + n, currency: 'MYR', channel: 'CARD', status: 'PENDING',
-        rawStatus: null, customerId: null, customerName: `Crash Test ${String(n)}`, customerEmail: `crash${String(n)}@example.my`, customerPhone: `+60 12-${String(1_000_000 + n)}`,
-        requestId: `req-${String(n)}`, paymentId: null, gatewayReferenceId: null, linkUrl: null, linkExpiresAt: null, cardMasked: null, cardLast4: String(n % 10_000).padStart(4, '0'),
-        cardBrand: null, createdBy: 'writer', createdAt: at,
+        kind: 'phone_order',
+        invoiceNumber: `INV-CRASH-${String(n).padStart(7, '0')}`,
+        amountSen: 1_000 + n,
+        currency: 'MYR',
+        channel: 'CARD',
+        status: 'PENDING',
+        rawStatus: null,
+        customerId: null,
+        customerName: `Crash Test ${String(n)}`,
+        customerEmail: `crash${String(n)}@example.my`,
+        customerPhone: `+60 12-${String(1_000_000 + n)}`,
+        requestId: `req-${String(n)}`,
+        paymentId: null,
+        gatewayReferenceId: null,
+        linkUrl: null,
+        linkExpiresAt: null,
+        cardMasked: null,
+        cardLast4: String(n % 10_000).padStart(4, '0'),
+        cardBrand: null,
+        createdBy: 'writer',
+        createdAt: at,
       })
       const attempt = history.attempts.begin({ orderId: order.id, operation: 'charge', requestId: `req-${String(n)}`, method: 'POST', path: '/charge', requestBody: null, startedAt: at })
       history.events.append({ orderId: order.id, type: 'created', summary: 'Phone order', details: null, attemptId: attempt.id, actor: 'writer', at })

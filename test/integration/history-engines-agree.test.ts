@@ -17,7 +17,50 @@ const NOW = new Date('2026-11-21T00:00:00.000Z')
 const STATUSES: OrderStatus[] = ['PENDING', 'PAID', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUNDED', 'VOIDED', 'OUTCOME_UNKNOWN']
 const KINDS: OrderKind[] = ['card_link', 'generic_link', 'phone_order']
 const CHANNELS = ['CARD', 'INTERNET_BANKING_FPX', 'EWALLET_TNG', 'EWALLET_GRABPAY', 'BNPL_ATOME']
-const ODD = ['"', '*', 'a', 'z', 'x', '1', '60', '0', '+6', '@', '.', '-', '_', '%', '\\', "o'", 'bin', 'a/l', 'siew-ling', 'siew ling', 'ling', 'gmail', 'gmail.com', '.com', 'inv', 'INV-2026', 'pay-2026', 'dk', 'NOT', 'OR', 'é', 'ß', '🙂', '\u0000', 'nur\u0007aisyah', '  ', '012-', '(012)', '+60 1', '4', '42', '424']
+const ODD = [
+  '"',
+  '*',
+  'a',
+  'z',
+  'x',
+  '1',
+  '60',
+  '0',
+  '+6',
+  '@',
+  '.',
+  '-',
+  '_',
+  '%',
+  '\\',
+  "o'",
+  'bin',
+  'a/l',
+  'siew-ling',
+  'siew ling',
+  'ling',
+  'gmail',
+  'gmail.com',
+  '.com',
+  'inv',
+  'INV-2026',
+  'pay-2026',
+  'dk',
+  'NOT',
+  'OR',
+  'é',
+  'ß',
+  '🙂',
+  '\u0000',
+  'nur\u0007aisyah',
+  '  ',
+  '012-',
+  '(012)',
+  '+60 1',
+  '4',
+  '42',
+  '424',
+]
 
 /** `value` without the named fields. */
 function without<T extends object, K extends keyof T>(value: T, ...keys: K[]): Omit<T, K> {
@@ -26,8 +69,8 @@ function without<T extends object, K extends keyof T>(value: T, ...keys: K[]): O
 
 function sampleQueries(rows: OrderRow[], count: number): OrderSearch[] {
   const random = createRandom(7)
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
-  const some = <T,>(items: readonly T[]): T[] => items.filter(() => random() < 0.3)
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
+  const some = <T>(items: readonly T[]): T[] => items.filter(() => random() < 0.3)
   const day = (offset: number): string => new Date(NOW.getTime() - offset * 86_400_000).toISOString()
   const prefix = (text: string | null): string => (text ?? 'x').slice(0, 1 + Math.floor(random() * Math.max(1, (text ?? 'x').length)))
   const texts: (() => string)[] = [
@@ -108,7 +151,10 @@ describe('SQLite and PostgreSQL agree', () => {
       const label = JSON.stringify(query)
       const a = sqlite.history.orders.search(query)
       const b = postgres.history.orders.search(query)
-      expect(b.rows.map((row) => row.id), label).toEqual(a.rows.map((row) => row.id))
+      expect(
+        b.rows.map((row) => row.id),
+        label,
+      ).toEqual(a.rows.map((row) => row.id))
       expect(b.nextBeforeId, label).toBe(a.nextBeforeId)
       const counted = without(query, 'limit')
       expect(postgres.history.orders.count(counted), label).toBe(sqlite.history.orders.count(counted))
@@ -127,7 +173,10 @@ describe('SQLite and PostgreSQL agree', () => {
       const expected = sqlite.history.orders.search(query).rows.map((row) => row.id)
       for (const engine of engines) {
         const found = postgres.db.transaction(() => engine.fetch(query, query.limit))()
-        expect(found.map((row) => row.id), label).toEqual(expected)
+        expect(
+          found.map((row) => row.id),
+          label,
+        ).toEqual(expected)
       }
     }
     const [small] = engines as [PgOrderSearch]
@@ -135,7 +184,10 @@ describe('SQLite and PostgreSQL agree', () => {
       for (const beforeId of [undefined, 2_500, 900]) {
         const query = { text, limit: 50, beforeId }
         const found = postgres.db.transaction(() => small.fetch(query, query.limit))()
-        expect(found.map((row) => row.id), JSON.stringify(query)).toEqual(sqlite.history.orders.search(query).rows.map((row) => row.id))
+        expect(
+          found.map((row) => row.id),
+          JSON.stringify(query),
+        ).toEqual(sqlite.history.orders.search(query).rows.map((row) => row.id))
       }
     }
   })
@@ -149,15 +201,21 @@ describe('SQLite and PostgreSQL agree', () => {
   it('on the customers search-as-you-type', () => {
     const random = createRandom(3)
     const customers = sqlite.db.prepare('select name, email, phone from customers').all() as { name: string; email: string | null; phone: string | null }[]
-    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
-    const texts = [...ODD, ...Array.from({ length: 150 }, () => {
-      const c = pick(customers)
-      const field = pick([c.name.split(' ')[0] ?? '', c.name, c.email ?? '', c.phone ?? '', (c.phone ?? '').replace(/\D/g, '').slice(0, 5)])
-      return field.slice(0, 1 + Math.floor(random() * field.length))
-    })]
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
+    const texts = [
+      ...ODD,
+      ...Array.from({ length: 150 }, () => {
+        const c = pick(customers)
+        const field = pick([c.name.split(' ')[0] ?? '', c.name, c.email ?? '', c.phone ?? '', (c.phone ?? '').replace(/\D/g, '').slice(0, 5)])
+        return field.slice(0, 1 + Math.floor(random() * field.length))
+      }),
+    ]
     for (const text of texts) {
       for (const limit of [5, 20]) {
-        expect(postgres.history.customers.search(text, limit).map((c) => c.id), JSON.stringify(text)).toEqual(sqlite.history.customers.search(text, limit).map((c) => c.id))
+        expect(
+          postgres.history.customers.search(text, limit).map((c) => c.id),
+          JSON.stringify(text),
+        ).toEqual(sqlite.history.customers.search(text, limit).map((c) => c.id))
       }
     }
   })

@@ -43,7 +43,10 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
     expect(await migrate(db, file)).toBeNull()
     expect(schemaVersion(db)).toBe(NEWEST)
     expect(tables(db)).toEqual(expect.arrayContaining(['settings', ...HISTORY_TABLES]))
-    const strict = db.prepare("select name, strict from pragma_table_list where schema = 'main' and type = 'table' and name not like '%fts%' and name not like 'sqlite_%'").all() as { name: string; strict: number }[]
+    const strict = db.prepare("select name, strict from pragma_table_list where schema = 'main' and type = 'table' and name not like '%fts%' and name not like 'sqlite_%'").all() as {
+      name: string
+      strict: number
+    }[]
     expect(strict.filter((table) => table.strict !== 1)).toEqual([])
     expect(db.pragma('foreign_key_check')).toEqual([])
     db.close()
@@ -150,7 +153,11 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
     const expected = (db.prepare("select id from orders where amount_sen between 100 and 200 and status = 'FAILED' order by id desc").pluck().all() as number[]).slice(0, 50)
     expect(expected.length).toBeGreaterThan(5)
     expect(page.rows.map((row) => row.id)).toEqual(expected)
-    const plan = db.prepare("explain query plan select id from orders indexed by orders_by_amount where amount_sen between 100 and 200 and status = 'FAILED' and kind = 'card_link' and channel = 'CARD' and created_at > ''").all() as { detail: string }[]
+    const plan = db
+      .prepare(
+        "explain query plan select id from orders indexed by orders_by_amount where amount_sen between 100 and 200 and status = 'FAILED' and kind = 'card_link' and channel = 'CARD' and created_at > ''",
+      )
+      .all() as { detail: string }[]
     expect(plan.map((step) => step.detail).join(' ')).toContain('COVERING INDEX orders_by_amount')
     db.close()
   })

@@ -23,7 +23,17 @@ describe('seedOrders', () => {
     const dump = (f: HistoryFixture): unknown[] => f.db.prepare('select * from orders order by id').all()
     expect(dump(a)).toEqual(dump(b))
 
-    const rows = a.db.prepare('select * from orders order by id').all() as { created_at: string; status: string; kind: string; channel: string; amount_sen: number; invoice_number: string; card_last4: string | null; request_id: string; customer_phone: string | null }[]
+    const rows = a.db.prepare('select * from orders order by id').all() as {
+      created_at: string
+      status: string
+      kind: string
+      channel: string
+      amount_sen: number
+      invoice_number: string
+      card_last4: string | null
+      request_id: string
+      customer_phone: string | null
+    }[]
     const first = rows[0]
     const last = rows.at(-1)
     expect(first && last).toBeTruthy()
@@ -34,8 +44,16 @@ describe('seedOrders', () => {
 
     const share = (test: (row: (typeof rows)[number]) => boolean): number => rows.filter(test).length / rows.length
     expect(share((row) => row.status === 'PAID')).toBeGreaterThan(0.6)
-    for (const status of ['PENDING', 'FAILED', 'EXPIRED', 'REFUNDED', 'CANCELLED']) expect(share((row) => row.status === status), status).toBeGreaterThan(0)
-    for (const channel of ['CARD', 'INTERNET_BANKING_FPX', 'EWALLET_TNG', 'EWALLET_GRABPAY', 'EWALLET_SHOPEEPAY', 'BNPL_ATOME']) expect(share((row) => row.channel === channel), channel).toBeGreaterThan(0)
+    for (const status of ['PENDING', 'FAILED', 'EXPIRED', 'REFUNDED', 'CANCELLED'])
+      expect(
+        share((row) => row.status === status),
+        status,
+      ).toBeGreaterThan(0)
+    for (const channel of ['CARD', 'INTERNET_BANKING_FPX', 'EWALLET_TNG', 'EWALLET_GRABPAY', 'EWALLET_SHOPEEPAY', 'BNPL_ATOME'])
+      expect(
+        share((row) => row.channel === channel),
+        channel,
+      ).toBeGreaterThan(0)
     expect(share((row) => row.kind === 'phone_order')).toBeGreaterThan(0.1)
     expect(rows.every((row) => row.amount_sen >= 500 && row.amount_sen <= 500_000 && Number.isInteger(row.amount_sen))).toBe(true)
     expect(rows.every((row) => /^INV-\d{4}-\d{6,}$/.test(row.invoice_number))).toBe(true)

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 
 describe('the throw-away keychain', () => {
-  it('is the one from scripts/with-keyring.mjs, never the user\'s own', () => {
+  it("is the one from scripts/with-keyring.mjs, never the user's own", () => {
     expect(process.env['MBO_THROWAWAY_KEYRING'], 'run the tests with `npm run test:unit`, which starts a throw-away keyring').toBe('1')
   })
 

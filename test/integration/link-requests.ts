@@ -1,7 +1,16 @@
 /** Payment-link requests as the form sends them, for the tests that create links. */
 import type { LinkRequest } from '../../src-preload/contract'
 
-export const customer = { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789', address: '12 Jalan Ampang', city: 'Kuala Lumpur', state: 'WP Kuala Lumpur', zipCode: '50450', country: 'MY' }
+export const customer = {
+  name: 'Siti Aminah',
+  email: 'siti@example.my',
+  phone: '012-345 6789',
+  address: '12 Jalan Ampang',
+  city: 'Kuala Lumpur',
+  state: 'WP Kuala Lumpur',
+  zipCode: '50450',
+  country: 'MY',
+}
 
 export function cardLink(overrides: Partial<LinkRequest> = {}): LinkRequest {
   return {

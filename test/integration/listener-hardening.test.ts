@@ -73,8 +73,7 @@ function open(port: number, onConnect: (socket: Socket) => void = () => undefine
   const closed = new Promise<{ received: string; afterMs: number; error: string | null }>((resolve) => {
     socket.once('close', () => resolve({ received, afterMs: Date.now() - started, error }))
   })
-  const saw = (text: string): Promise<string> =>
-    received.includes(text) ? Promise.resolve(received) : new Promise((resolve) => waiting.push({ text, resolve }))
+  const saw = (text: string): Promise<string> => (received.includes(text) ? Promise.resolve(received) : new Promise((resolve) => waiting.push({ text, resolve })))
   return { socket, closed, saw }
 }
 
@@ -126,28 +125,24 @@ async function streamingClient(port: number, head: string, size: number, chunked
 }
 
 describe('the notification listener against hostile clients', () => {
-  it(
-    'cuts off a client that sends its headers, or its body, slowly after about 10 s (not 30)',
-    async () => {
-      const { port, received } = await startServer()
-      const slowHeaders = open(port, (socket) => {
-        socket.write(`POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\n`)
-        trickle(socket, 'X-Slow: a\r\n', 500)
-      })
-      const slowBody = open(port, (socket) => {
-        socket.write(`POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`)
-        trickle(socket, ' ', 500)
-      })
-      const [headers, body] = await Promise.all([slowHeaders.closed, slowBody.closed])
-      for (const result of [headers, body]) {
-        expect(result.afterMs).toBeGreaterThanOrEqual(9_000)
-        expect(result.afterMs).toBeLessThan(20_000)
-        expect(result.received).toMatch(/^HTTP\/1\.1 408 /)
-      }
-      expect(received).toBe(0)
-    },
-    45_000,
-  )
+  it('cuts off a client that sends its headers, or its body, slowly after about 10 s (not 30)', async () => {
+    const { port, received } = await startServer()
+    const slowHeaders = open(port, (socket) => {
+      socket.write(`POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\n`)
+      trickle(socket, 'X-Slow: a\r\n', 500)
+    })
+    const slowBody = open(port, (socket) => {
+      socket.write(`POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`)
+      trickle(socket, ' ', 500)
+    })
+    const [headers, body] = await Promise.all([slowHeaders.closed, slowBody.closed])
+    for (const result of [headers, body]) {
+      expect(result.afterMs).toBeGreaterThanOrEqual(9_000)
+      expect(result.afterMs).toBeLessThan(20_000)
+      expect(result.received).toMatch(/^HTTP\/1\.1 408 /)
+    }
+    expect(received).toBe(0)
+  }, 45_000)
 
   it('drops connections past the cap, and serves new ones once others have gone', async () => {
     const { port } = await startServer()

@@ -105,11 +105,13 @@ describe('the notification listener', () => {
 
     const status = await sandbox.call('listener.status')
     expect(status.counts).toEqual({ accepted: 3, repeated: 1, badSignature: 4, tooLarge: 1, unmatched: 1 })
-    await expect.poll(async () => (await sandbox.call('listener.status')).recent.map((item) => [item.requestId, item.result])).toEqual([
-      ['doku-notify-0006', 'INV-NOTIFY-1: noted (paid)'],
-      ['doku-notify-0005', 'Kept: the body names no order (not JSON)'],
-      ['doku-notify-0001', 'INV-NOTIFY-1: Pending → Paid'],
-    ])
+    await expect
+      .poll(async () => (await sandbox.call('listener.status')).recent.map((item) => [item.requestId, item.result]))
+      .toEqual([
+        ['doku-notify-0006', 'INV-NOTIFY-1: noted (paid)'],
+        ['doku-notify-0005', 'Kept: the body names no order (not JSON)'],
+        ['doku-notify-0001', 'INV-NOTIFY-1: Pending → Paid'],
+      ])
     expect(status.recent.at(-1)).toEqual(
       expect.objectContaining({ requestId: 'doku-notify-0001', invoiceNumber: 'INV-NOTIFY-1', transactionType: 'SALE', transactionStatus: 'SUCCESS', orderId: order.id }),
     )
@@ -303,9 +305,9 @@ describe('notifications as evidence', () => {
     const url = await listenerOn(sandbox)
     const early = paymentBody({ invoiceNumber: 'INV-LATER-1', amountSen: 10_00, customerName: 'Siti', customerEmail: 'siti@example.my', requestId: 'r-1' } as OrderDetail['order'])
     expect((await post(url, early, signed(early, 'doku-later-0001'))).status).toBe(200)
-    await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toBe(
-      'Kept: no order INV-LATER-1 here yet; linked if it appears (made at another desk)',
-    )
+    await expect
+      .poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 })
+      .toBe('Kept: no order INV-LATER-1 here yet; linked if it appears (made at another desk)')
     expect((await sandbox.call('listener.status')).counts.unmatched).toBe(1)
     const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-LATER-1', amountSen: 10_00 }))
     const after = await sandbox.call('listener.status')

@@ -149,7 +149,12 @@ describe('PINs', () => {
     await app.call('operators.resetPin', { id: meiId, pin: mei.pin })
     await signIn(mei)
     const actions = auditRows().map((row) => [row.actor, row.action])
-    expect(actions).toEqual(expect.arrayContaining([['Mei Ling', 'operator.pin_changed'], ['aisyah', 'operator.pin_reset']]))
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        ['Mei Ling', 'operator.pin_changed'],
+        ['aisyah', 'operator.pin_reset'],
+      ]),
+    )
     expect(JSON.stringify(auditRows())).not.toContain('86420135')
   })
 })
@@ -365,14 +370,22 @@ describe('Admins', () => {
     await signIn(admin)
     expect(await app.call('operators.update', { id: meiRow.id, name: meiRow.name, role: 'clerk', active: false })).toMatchObject({ active: false })
     expect(await refused('session.signIn', { login: 'mei', pin: mei.pin })).toMatchObject({ code: 'OPERATOR_INACTIVE' })
-    expect(auditRows().filter((row) => row.action === 'customer.create').map((row) => row.actor)).toEqual(['aisyah', 'Mei Ling'])
+    expect(
+      auditRows()
+        .filter((row) => row.action === 'customer.create')
+        .map((row) => row.actor),
+    ).toEqual(['aisyah', 'Mei Ling'])
 
     // With a second Admin, the first may step down.
     await app.call('operators.update', { id: raviRow.id, name: raviRow.name, role: 'admin', active: true })
     expect(await app.call('operators.update', { id: self.id, name: self.name, role: 'clerk', active: true })).toMatchObject({ role: 'clerk' })
     // The change applies at once: the signed-in operator is a Clerk now.
     expect(await refused('operators.list', undefined)).toMatchObject({ code: 'FORBIDDEN', needs: { role: 'admin' } })
-    expect(auditRows().filter((row) => row.action === 'operator.update').map((row) => JSON.parse(row.details) as { changes: string[] })).toEqual([
+    expect(
+      auditRows()
+        .filter((row) => row.action === 'operator.update')
+        .map((row) => JSON.parse(row.details) as { changes: string[] }),
+    ).toEqual([
       expect.objectContaining({ changes: ['deactivated'] }),
       expect.objectContaining({ changes: ['role: Supervisor → Admin'] }),
       expect.objectContaining({ changes: ['role: Admin → Clerk'] }),

@@ -69,7 +69,10 @@ describe('orders.count', () => {
       const started = await app.call('orders.exportCsv', filters)
       const jobId = started.jobId ?? ''
       const finished = done.get(jobId) ?? (await new Promise<ExportFinished>((r) => (resolve = (f) => f.jobId === jobId && r(f))))
-      const lines = readFileSync(finished.file ?? '', 'utf8').trimEnd().split('\r\n').slice(1)
+      const lines = readFileSync(finished.file ?? '', 'utf8')
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
       return { total: started.total, finished, invoices: lines.map((line) => line.split(',')[0] ?? '') }
     } finally {
       unsubscribe()

@@ -248,7 +248,8 @@ describe('refused before any call', () => {
       [genericLink('CASH'), 'channel', 'Pick how the customer pays'],
     ]
     // Each in the rule's words, with the rule's id for the renderer to word.
-    for (const [request, field, message] of cases) expect(await failure('links.create', request)).toMatchObject({ code: 'INVALID_INPUT', field, message, say: { id: expect.stringMatching(/^said\.(rules|input)\./) as string } })
+    for (const [request, field, message] of cases)
+      expect(await failure('links.create', request)).toMatchObject({ code: 'INVALID_INPUT', field, message, say: { id: expect.stringMatching(/^said\.(rules|input)\./) as string } })
     expect(await gatewayCalls('payment_page')).toBe(0)
     expect(await gatewayCalls('v3_create_payment')).toBe(0)
   })
@@ -325,7 +326,12 @@ describe('two links asked for together with the same invoice number', () => {
     const results = await Promise.all([app.backend.dispatch('links.create', cardLink()), app.backend.dispatch('links.create', genericLink('EWALLET_TNG'))])
     expect(results.filter((result) => result.ok)).toHaveLength(1)
     expect(results.flatMap((result) => (result.ok ? [] : [result.error]))).toEqual([
-      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.', say: { id: 'said.links.duplicateInvoice', values: { invoice: 'INV-000001' } } },
+      {
+        code: 'DUPLICATE_INVOICE',
+        field: 'invoiceNumber',
+        message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.',
+        say: { id: 'said.links.duplicateInvoice', values: { invoice: 'INV-000001' } },
+      },
     ])
     expect((await gatewayCalls('payment_page')) + (await gatewayCalls('v3_create_payment'))).toBe(1)
   })

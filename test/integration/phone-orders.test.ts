@@ -43,7 +43,6 @@ function phoneOrder(ids: { customerId: number; cardId: number }, overrides: Part
   return { ...ids, invoiceNumber: 'INV-000001', amountSen: 128_50, descriptor: 'KEDAI ALI', note: 'called at 10:15', confirmDuplicate: false, ...overrides }
 }
 
-
 describe('a phone order', () => {
   it('is approved, writes the body of 4.2 with the token masked in the history, and has a receipt', async () => {
     const ids = await customerWithCard()
@@ -169,8 +168,18 @@ describe('the pre-check (phoneOrders.check)', () => {
     const everything = phoneOrder(ids, { invoiceNumber: 'INV-000001', amountSen: 100_01 })
     const { problems } = await app.call('phoneOrders.check', everything)
     expect(problems).toEqual([
-      { code: 'LIMIT_EXCEEDED', field: 'amountSen', message: 'A phone order may charge at most RM 100.00 at once (Settings). Send a payment link instead.', say: { id: 'said.phoneOrders.overLimit', values: { limit: 'RM 100.00' } } },
-      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: expect.stringContaining('is already used by another order') as string, say: expect.objectContaining({ id: 'said.links.duplicateInvoice' }) as unknown },
+      {
+        code: 'LIMIT_EXCEEDED',
+        field: 'amountSen',
+        message: 'A phone order may charge at most RM 100.00 at once (Settings). Send a payment link instead.',
+        say: { id: 'said.phoneOrders.overLimit', values: { limit: 'RM 100.00' } },
+      },
+      {
+        code: 'DUPLICATE_INVOICE',
+        field: 'invoiceNumber',
+        message: expect.stringContaining('is already used by another order') as string,
+        say: expect.objectContaining({ id: 'said.links.duplicateInvoice' }) as unknown,
+      },
       {
         code: 'CARD_LOCKED',
         field: 'cardId',
@@ -197,7 +206,7 @@ describe('the pre-check (phoneOrders.check)', () => {
   })
 })
 
-describe("the pre-check for a Clerk", () => {
+describe('the pre-check for a Clerk', () => {
   it("says a charge above a Clerk's limit needs a Supervisor, without using up an approval", async () => {
     await app.close()
     app = await startTrainingBackend({ staff: true, signedIn: 'clerk' })
@@ -366,7 +375,12 @@ describe('two charges fired together (a double click, two windows)', () => {
     ])
     expect(results.filter((result) => result.ok)).toHaveLength(1)
     expect(results.flatMap((result) => (result.ok ? [] : [result.error]))).toEqual([
-      { code: 'DUPLICATE_INVOICE', field: 'invoiceNumber', message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.', say: { id: 'said.links.duplicateInvoice', values: { invoice: 'INV-000001' } } },
+      {
+        code: 'DUPLICATE_INVOICE',
+        field: 'invoiceNumber',
+        message: 'Invoice INV-000001 is already used by another order in this environment. Use another number.',
+        say: { id: 'said.links.duplicateInvoice', values: { invoice: 'INV-000001' } },
+      },
     ])
     expect(await chargeCalls()).toBe(1)
   })

@@ -9,13 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGatewayClient, type GatewayClient } from '../../src-main/gateway/client'
 import { NotificationBody } from '../../src-main/gateway/schemas'
-import {
-  cardResponseStringToSign,
-  digest,
-  formatTimestamp,
-  genericResponseStringToSign,
-  hmacSignature,
-} from '../../src-main/gateway/signing'
+import { cardResponseStringToSign, digest, formatTimestamp, genericResponseStringToSign, hmacSignature } from '../../src-main/gateway/signing'
 import { createLogger, memorySink } from '../../src-main/log'
 import { checkPaidMoney } from '../../src-main/services/status-checks'
 import type { OrderRow } from '../../src-main/store/history-types'
@@ -30,7 +24,16 @@ const ANSWERS: Record<string, object> = {
     service: { id: 'CREDIT_CARD' },
     acquirer: { id: 'MAYBANK', name: 'Maybank' },
     channel: { id: 'CREDIT_CARD' },
-    card_payment: { card_masked: '411111******1111', card_type: 'CREDIT', issuer: 'Maybank', transaction_status: 'SUCCESS', brand: 'VISA', approval_code: '724519', response_code: '00', token_id: 'tok-ex-0001' },
+    card_payment: {
+      card_masked: '411111******1111',
+      card_type: 'CREDIT',
+      issuer: 'Maybank',
+      transaction_status: 'SUCCESS',
+      brand: 'VISA',
+      approval_code: '724519',
+      response_code: '00',
+      token_id: 'tok-ex-0001',
+    },
   },
   '/orders/v1/status/b7e0c1d2-0000-4000-8000-00000000r001': {
     order: { invoice_number: 'INV-EX-0001' },
@@ -126,7 +129,7 @@ describe('published example answers, read by the client', () => {
     })
   })
 
-  it("status of a refund and of a void by their own Request-Id: REFUNDED and VOIDED, each with its amount", async () => {
+  it('status of a refund and of a void by their own Request-Id: REFUNDED and VOIDED, each with its amount', async () => {
     const refund = await gateway.checkStatus('b7e0c1d2-0000-4000-8000-00000000r001')
     expect(refund).toMatchObject({ ok: true, value: { status: { status: 'REFUNDED' }, transactionType: 'REFUND', amountSen: 5_00 }, exchange: { signature: 'valid' } })
     const voided = await gateway.checkStatus('b7e0c1d2-0000-4000-8000-00000000v001')
@@ -134,7 +137,14 @@ describe('published example answers, read by the client', () => {
   })
 
   it('the MOTO charge: SUCCES is SUCCESS, with the approval code and card', async () => {
-    const result = await gateway.charge({ requestId: 'c0ffee00-0000-4000-8000-000000000003', amountSen: 45_50, token: 'tok-ex-0003', paymentType: 'MOTO', invoiceNumber: 'INV-EX-0003', customerId: 'CUST-000003' })
+    const result = await gateway.charge({
+      requestId: 'c0ffee00-0000-4000-8000-000000000003',
+      amountSen: 45_50,
+      token: 'tok-ex-0003',
+      paymentType: 'MOTO',
+      invoiceNumber: 'INV-EX-0003',
+      customerId: 'CUST-000003',
+    })
     expect(result).toMatchObject({
       ok: true,
       exchange: { signature: 'valid' },
@@ -157,7 +167,11 @@ describe('published example answers, read by the client', () => {
       channel: 'EWALLET_TNG',
       customer: { id: 'CUST-000004', name: 'Nur Aisyah', country: 'MY' },
     })
-    expect(created).toMatchObject({ ok: true, exchange: { signature: 'valid' }, value: { status: { status: 'PENDING' }, amountSen: 25_00, referenceId: 'DKR-77001', nextActionUrl: 'https://pay.example.my/tng/77001' } })
+    expect(created).toMatchObject({
+      ok: true,
+      exchange: { signature: 'valid' },
+      value: { status: { status: 'PENDING' }, amountSen: 25_00, referenceId: 'DKR-77001', nextActionUrl: 'https://pay.example.my/tng/77001' },
+    })
     const retrieved = await gateway.retrievePayment('PAY-EX-0004')
     expect(retrieved).toMatchObject({ ok: true, exchange: { signature: 'valid' }, value: { status: { status: 'SUCCESS' }, state: 'COMPLETED', amountSen: 25_00, currency: 'MYR' } })
   })
@@ -176,7 +190,7 @@ describe('published example answers, read by the client', () => {
 describe('published example shapes, read by the app', () => {
   const order = { amountSen: 45_50, currency: 'MYR' } as OrderRow
 
-  it('a capture-shaped answer (SUCCES, currency MY, authorize_id) counts as this order\'s money', () => {
+  it("a capture-shaped answer (SUCCES, currency MY, authorize_id) counts as this order's money", () => {
     const capture = { order: { invoice_number: 'INV-EX-0005', amount: '45.50', currency: 'MY' }, payment: { type: 'CAPTURE', status: 'SUCCES', authorize_id: 'AUTH-0005' } }
     expect(capture.payment.status).toBe('SUCCES')
     expect(checkPaidMoney(order, 45_50, capture.order.currency)).toEqual({ ok: true, gatewayAmountSen: null })

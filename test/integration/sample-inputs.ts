@@ -89,7 +89,10 @@ export const SAMPLE_INPUTS: Record<CallName, unknown[]> = {
   'listener.status': [undefined],
   'home.figures': [undefined],
   'home.attention': [undefined],
-  'report.get': [{ from: '2026-11-21', to: '2026-11-21' }, { from: '2026-01-01', to: '2026-12-31' }],
+  'report.get': [
+    { from: '2026-11-21', to: '2026-11-21' },
+    { from: '2026-01-01', to: '2026-12-31' },
+  ],
   'report.exportCsv': [{ from: '2026-11-21', to: '2026-11-21' }],
   'report.savePdf': [{ from: '2026-11-21', to: '2026-11-21' }],
 }

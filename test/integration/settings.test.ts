@@ -79,7 +79,14 @@ describe('environments and settings', () => {
     expect(sandbox.gatewayUrl).toBe('https://api-sandbox.doku.com')
     expect(sandbox.settings.links.callbackUrl).toBe('https://shop.example.my/thanks')
     await app.call('environment.switch', { environment: 'training' })
-    expect((await app.call('settings.get')).settings.links).toEqual({ callbackUrl: 'http://localhost:8080/thanks', failedUrl: '', expiryMinutes: 30, invoicePrefix: 'INV-', descriptor: '', sendPageLanguage: true })
+    expect((await app.call('settings.get')).settings.links).toEqual({
+      callbackUrl: 'http://localhost:8080/thanks',
+      failedUrl: '',
+      expiryMinutes: 30,
+      invoicePrefix: 'INV-',
+      descriptor: '',
+      sendPageLanguage: true,
+    })
   })
 
   it('switch to Production only when confirmed, and then allow https return addresses only', async () => {
@@ -93,9 +100,7 @@ describe('environments and settings', () => {
     const view = await app.call('environment.switch', { environment: 'production', confirmProduction: true })
     expect(view).toMatchObject({ environment: 'production', gatewayUrl: 'https://api.doku.com' })
     // The tracker and the listener report their own state on a switch too; the screens follow environment.changed.
-    expect(events.filter((event) => (event as { name: string }).name === 'environment.changed')).toEqual([
-      { name: 'environment.changed', payload: { environment: 'production' } },
-    ])
+    expect(events.filter((event) => (event as { name: string }).name === 'environment.changed')).toEqual([{ name: 'environment.changed', payload: { environment: 'production' } }])
     const http = await app.backend.dispatch('settings.update', withLinks({ callbackUrl: 'http://shop.example.my/thanks' }))
     expect(http).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'links.callbackUrl', message: 'Must start with https:// in Production' } })
     await app.call('settings.update', withLinks({ callbackUrl: 'https://shop.example.my/thanks' }))
@@ -110,7 +115,11 @@ describe('environments and settings', () => {
       [{ ...DEFAULT_ENVIRONMENT_SETTINGS, phoneOrders: { ...phoneOrders, chargeLimitSen: 99_999_999_999 } }, 'phoneOrders.chargeLimitSen', 'Must be at most RM 100,000.00'],
       [{ ...DEFAULT_ENVIRONMENT_SETTINGS, phoneOrders: { ...phoneOrders, chargeLimitSen: 10_000_001 } }, 'phoneOrders.chargeLimitSen', 'Must be at most RM 100,000.00'],
       [withLinks({ callbackUrl: `https://shop.example.my/${'x'.repeat(3000)}` }), 'links.callbackUrl', 'Must be at most 2,000 characters'],
-      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, phoneOrders: { ...phoneOrders, threeDsFailedUrl: `https://shop.example.my/${'x'.repeat(3000)}` } }, 'phoneOrders.threeDsFailedUrl', 'Must be at most 2,000 characters'],
+      [
+        { ...DEFAULT_ENVIRONMENT_SETTINGS, phoneOrders: { ...phoneOrders, threeDsFailedUrl: `https://shop.example.my/${'x'.repeat(3000)}` } },
+        'phoneOrders.threeDsFailedUrl',
+        'Must be at most 2,000 characters',
+      ],
       [{ ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...listener, publicBaseUrl: `https://${'p'.repeat(300)}.example.my` } }, 'listener.publicBaseUrl', 'Must be at most 200 characters'],
     ]
     for (const [settings, field, message] of cases) {

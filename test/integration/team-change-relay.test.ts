@@ -112,8 +112,7 @@ async function desk(channel = CHANNEL, options: Partial<ChangeRelayOptions> = {}
     relay,
     seen,
     lines: sink.lines,
-    receives: (name, payload) =>
-      wait(waiters, () => seen.some((event) => event.name === name && JSON.stringify(event.payload) === JSON.stringify(payload)), `${name} ${JSON.stringify(payload)}`),
+    receives: (name, payload) => wait(waiters, () => seen.some((event) => event.name === name && JSON.stringify(event.payload) === JSON.stringify(payload)), `${name} ${JSON.stringify(payload)}`),
     get resyncs() {
       return state.resyncs
     },

@@ -76,7 +76,15 @@ it('copies a desk history of 100,000 orders into the team: searchable, cards sti
   expect(byName.rows.length).toBeGreaterThan(0)
 
   // The saved card works from the team (its token re-encrypted under the team's key).
-  const charged = await app.call('phoneOrders.charge', { customerId: customer.id, cardId: card.id, invoiceNumber: 'INV-TEAM-IMPORTED', amountSen: 45_00, descriptor: 'KEDAI ALI', note: '', confirmDuplicate: false })
+  const charged = await app.call('phoneOrders.charge', {
+    customerId: customer.id,
+    cardId: card.id,
+    invoiceNumber: 'INV-TEAM-IMPORTED',
+    amountSen: 45_00,
+    descriptor: 'KEDAI ALI',
+    note: '',
+    confirmDuplicate: false,
+  })
   expect(charged.outcome).toBe('approved')
 
   // Run again: nothing copied twice; new rows of the team keep their own ids.
@@ -133,4 +141,3 @@ it('resumes an import stopped by a restart where it stopped, to the same rows', 
     await resumed.drop()
   }
 }, 120_000)
-

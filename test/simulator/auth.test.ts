@@ -153,7 +153,7 @@ describe('generic (v3) scheme', () => {
     expect(reply.json()).toEqual({ error: { code: 'invalid_signature', message } })
   })
 
-  it('a signature made with the card scheme\'s labelled lines does not pass', async () => {
+  it("a signature made with the card scheme's labelled lines does not pass", async () => {
     const body = JSON.stringify(banks)
     const card = cardRequestHeaders({ clientId: CLIENT_ID, secretKey: SECRET_KEY, requestId: 'x', requestTimestamp: simTimestamp(sim), requestTarget: path, body })
     const reply = await genericPost(sim, path, banks, { headers: { Signature: card['Signature'] } })

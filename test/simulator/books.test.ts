@@ -9,20 +9,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { digest } from '../../src-main/gateway/signing'
 import { TEST_CARDS, type Simulator, type SimulatorOptions } from '../../src-main/simulator'
-import {
-  advance,
-  API_KEY,
-  cardPost,
-  control,
-  genericGet,
-  genericPost,
-  newInvoice,
-  paidOrder,
-  paymentPageBody,
-  SECRET_KEY,
-  start,
-  statusOf,
-} from './helpers'
+import { advance, API_KEY, cardPost, control, genericGet, genericPost, newInvoice, paidOrder, paymentPageBody, SECRET_KEY, start, statusOf } from './helpers'
 
 let dir: string
 let file: string
@@ -56,7 +43,12 @@ async function seedToken(sim: Simulator, card = '5120910000000038'): Promise<str
   return ((await control(sim, 'POST', '/tokens', { customer_id: 'CUST-B', card_number: card })).json()['token'] as { id: string }).id
 }
 
-const chargeBody = (token: string, invoice: string, amount = 42.5) => ({ order: { amount, invoice_number: invoice, currency: 'MYR' }, payment: { type: 'MOTO' }, card: { token }, customer: { id: 'CUST-B' } })
+const chargeBody = (token: string, invoice: string, amount = 42.5) => ({
+  order: { amount, invoice_number: invoice, currency: 'MYR' },
+  payment: { type: 'MOTO' },
+  card: { token },
+  customer: { id: 'CUST-B' },
+})
 
 /** Every full card number and every card token found in the books file, read as text. */
 function inTheClear(values: Iterable<string>): string[] {
@@ -82,7 +74,7 @@ const v3Body = (id: string) => ({
   customer: { id: 'CUST-B', name: 'Siti Aminah', email: 'siti@example.my', phone: '+60123456789', country: 'MY' },
 })
 
-describe('the simulator\'s books', () => {
+describe("the simulator's books", () => {
   it('keep charges, tokens, refunds, v3 payments, kept answers and the clock across a restart', async () => {
     let sim = await open()
     const token = await seedToken(sim)
@@ -163,7 +155,9 @@ describe('the simulator\'s books', () => {
     })
     // The page's token, presented again (unbound), is known again to its order: its first status check hands out that very token.
     expect((await cardPost(sim, '/tokenization/v2/delete-token', { token: { id: page.tokenId } })).json()).toEqual({ token: { id: page.tokenId, status: 'INACTIVE' } })
-    expect((await statusOf(sim, page.invoice)).json()).toMatchObject({ card_payment: { card_masked: '450919******5332', brand: 'VISA', card_type: 'CREDIT', issuer: 'CIMB Bank', token_id: page.tokenId } })
+    expect((await statusOf(sim, page.invoice)).json()).toMatchObject({
+      card_payment: { card_masked: '450919******5332', brand: 'VISA', card_type: 'CREDIT', issuer: 'CIMB Bank', token_id: page.tokenId },
+    })
     // The kept answers replay byte for byte: their tokens come back from the request they replay.
     const chargeReplay = await cardPost(sim, '/credit-card/charge', chargeRequest, { requestId: charge.requestId })
     expect(chargeReplay.status).toBe(409)
@@ -174,7 +168,10 @@ describe('the simulator\'s books', () => {
     // Unbound tokens stay unbound; the other page's token still charges.
     expect((await cardPost(sim, '/credit-card/charge', chargeBody(unbound, newInvoice('MOTO')))).json()).toMatchObject({ payment: { response_code: '54' } })
     expect((await cardPost(sim, '/credit-card/charge', chargeBody(page.tokenId ?? '', newInvoice('MOTO')))).json()).toMatchObject({ payment: { response_code: '54' } })
-    expect((await cardPost(sim, '/credit-card/charge', chargeBody(otherPage.tokenId ?? '', newInvoice('MOTO')))).json()).toMatchObject({ payment: { status: 'SUCCES' }, card: { masked: '512091******0012' } })
+    expect((await cardPost(sim, '/credit-card/charge', chargeBody(otherPage.tokenId ?? '', newInvoice('MOTO')))).json()).toMatchObject({
+      payment: { status: 'SUCCES' },
+      card: { masked: '512091******0012' },
+    })
     // The page left at its challenge still waits for it, with its card.
     const state = (await control(sim, 'GET', '/state')).json() as { orders: { invoiceNumber: string; awaitingChallenge: boolean }[] }
     expect(state.orders.find((order) => order.invoiceNumber === waiting)).toMatchObject({ awaitingChallenge: true })
@@ -220,16 +217,46 @@ describe('the simulator\'s books', () => {
         tokens: [{ id: token, customerId: 'CUST-B', card: visa, status: 'ACTIVE', createdAt: at }],
         orders: [
           {
-            kind: 'CHARGE', invoiceNumber: 'INV-V1-1', requestId, amountSen: 42_50, currency: 'MYR', descriptor: null, callbackUrl: null, failedUrl: null,
-            autoRedirect: false, customer, transactionType: 'MOTO', status: 'SUCCESS', createdAt: at, completedAt: at, expiresAt: null, card: visa,
-            responseCode: '00', responseMessage: 'Approved', approvalCode: '123456', authenticationId: null, threeDsStatus: 'NA', tokenId: token,
-            tokenReported: true, refundedSen: 0, forcedSettled: false, challenge: null, pageId: null,
+            kind: 'CHARGE',
+            invoiceNumber: 'INV-V1-1',
+            requestId,
+            amountSen: 42_50,
+            currency: 'MYR',
+            descriptor: null,
+            callbackUrl: null,
+            failedUrl: null,
+            autoRedirect: false,
+            customer,
+            transactionType: 'MOTO',
+            status: 'SUCCESS',
+            createdAt: at,
+            completedAt: at,
+            expiresAt: null,
+            card: visa,
+            responseCode: '00',
+            responseMessage: 'Approved',
+            approvalCode: '123456',
+            authenticationId: null,
+            threeDsStatus: 'NA',
+            tokenId: token,
+            tokenReported: true,
+            refundedSen: 0,
+            forcedSettled: false,
+            challenge: null,
+            pageId: null,
           },
         ],
         refunds: [],
         genericPayments: [],
         earlyStatusChecks: [],
-        idempotency: [{ key: `card:${requestId}`, path: '/credit-card/charge', bodyDigest: digest(Buffer.from(requestBody)), response: { status: 200, headers: { 'Content-Type': 'application/json' }, body: answer } }],
+        idempotency: [
+          {
+            key: `card:${requestId}`,
+            path: '/credit-card/charge',
+            bodyDigest: digest(Buffer.from(requestBody)),
+            response: { status: 200, headers: { 'Content-Type': 'application/json' }, body: answer },
+          },
+        ],
       }),
     )
     const sim = await open()
@@ -274,12 +301,25 @@ describe('the simulator\'s books', () => {
   it.each([
     ['not JSON', '{"version":1,"orders":[{"invoiceNumber":'],
     ['another version', JSON.stringify({ version: 99, orders: [] })],
-    ['a broken record', JSON.stringify({ version: 2, clockOffsetMs: 0, customers: [], tokens: [], orders: [{ invoiceNumber: 'INV-1' }], refunds: [], genericPayments: [], earlyStatusChecks: [], idempotency: [] })],
-    ['a broken record of the earlier format', JSON.stringify({ version: 1, clockOffsetMs: 0, customers: [], tokens: [], orders: [{ invoiceNumber: 'INV-1' }], refunds: [], genericPayments: [], earlyStatusChecks: [], idempotency: [] })],
+    [
+      'a broken record',
+      JSON.stringify({ version: 2, clockOffsetMs: 0, customers: [], tokens: [], orders: [{ invoiceNumber: 'INV-1' }], refunds: [], genericPayments: [], earlyStatusChecks: [], idempotency: [] }),
+    ],
+    [
+      'a broken record of the earlier format',
+      JSON.stringify({ version: 1, clockOffsetMs: 0, customers: [], tokens: [], orders: [{ invoiceNumber: 'INV-1' }], refunds: [], genericPayments: [], earlyStatusChecks: [], idempotency: [] }),
+    ],
     [
       'the earlier format with a card that is not a test card',
       JSON.stringify({
-        version: 1, clockOffsetMs: 0, customers: [], refunds: [], genericPayments: [], earlyStatusChecks: [], idempotency: [], orders: [],
+        version: 1,
+        clockOffsetMs: 0,
+        customers: [],
+        refunds: [],
+        genericPayments: [],
+        earlyStatusChecks: [],
+        idempotency: [],
+        orders: [],
         tokens: [{ id: 'tok-1', customerId: 'CUST-1', card: { number: '4111111111111111', masked: '411111******1111', brand: 'VISA', issuer: 'Bank' }, status: 'ACTIVE', createdAt: 0 }],
       }),
     ],

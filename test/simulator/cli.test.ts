@@ -19,9 +19,7 @@ describe('simulator command line', () => {
   })
 
   it('takes the flags of the issue', () => {
-    const options = parseCliOptions([
-      '--port', '8801', '--client-id', 'BRN-0002', '--secret-key', 'SK-2', '--api-key', 'key2', '--notify-url', 'http://127.0.0.1:9900/notify', '--no-control-api',
-    ])
+    const options = parseCliOptions(['--port', '8801', '--client-id', 'BRN-0002', '--secret-key', 'SK-2', '--api-key', 'key2', '--notify-url', 'http://127.0.0.1:9900/notify', '--no-control-api'])
     expect(options).toMatchObject({ port: 8801, clientId: 'BRN-0002', secretKey: 'SK-2', apiKey: 'key2', notifyUrl: 'http://127.0.0.1:9900/notify', controlApi: false })
     expect(parseCliOptions(['--state-file', '/tmp/books.json'])).toMatchObject({ stateFile: '/tmp/books.json' })
     expect(() => parseCliOptions(['--port', 'eighty'])).toThrow(/--port/)

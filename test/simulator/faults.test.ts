@@ -19,8 +19,7 @@ const arm = async (fault: Record<string, unknown>): Promise<void> => {
   expect(reply.status).toBe(201)
 }
 const chargeBody = () => ({ order: { amount: 12.3, invoice_number: newInvoice('F') }, payment: { type: 'MOTO' }, card: { token } })
-const charge = (body: unknown, requestId?: string, signal?: AbortSignal) =>
-  cardPost(sim, '/credit-card/charge', body, { ...(requestId ? { requestId } : {}), ...(signal ? { signal } : {}) })
+const charge = (body: unknown, requestId?: string, signal?: AbortSignal) => cardPost(sim, '/credit-card/charge', body, { ...(requestId ? { requestId } : {}), ...(signal ? { signal } : {}) })
 
 /** Whether the simulator applied the charge, asked the way the app must: a status check 60 s later. */
 async function chargeStatus(requestId: string): Promise<number | string> {

@@ -2,14 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import {
-  cardRequestHeaders,
-  cardResponseStringToSign,
-  digest,
-  formatTimestamp,
-  genericRequestHeaders,
-  verifySignature,
-} from '../../src-main/gateway/signing'
+import { cardRequestHeaders, cardResponseStringToSign, digest, formatTimestamp, genericRequestHeaders, verifySignature } from '../../src-main/gateway/signing'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../src-main/simulator'
 import { genericResponseStringToSign } from '../../src-main/gateway/signing'
 
@@ -84,8 +77,7 @@ export function cardGet(sim: Simulator, path: string, options: CardCallOptions =
   return cardCall(sim, 'GET', path, undefined, options)
 }
 
-export const statusOf = (sim: Simulator, identifier: string, options: CardCallOptions = {}) =>
-  cardGet(sim, `/orders/v1/status/${encodeURIComponent(identifier)}`, options)
+export const statusOf = (sim: Simulator, identifier: string, options: CardCallOptions = {}) => cardGet(sim, `/orders/v1/status/${encodeURIComponent(identifier)}`, options)
 
 /** Checks a card-scheme response signature the way the app will: the answer to a GET has no Digest line. */
 export function responseSignatureValid(response: Reply, path: string, requestId: string, method: 'GET' | 'POST' = 'POST'): boolean {
@@ -183,10 +175,7 @@ export function paymentPageBody(invoice: string, overrides: { amount?: number; c
 }
 
 /** Creates a payment page and pays it through the control API's shortcut. Returns the invoice, the page's Request-Id and the token if saved. */
-export async function paidOrder(
-  sim: Simulator,
-  options: { amount?: number; card?: string; saveCard?: boolean } = {},
-): Promise<{ invoice: string; requestId: string; tokenId: string | null }> {
+export async function paidOrder(sim: Simulator, options: { amount?: number; card?: string; saveCard?: boolean } = {}): Promise<{ invoice: string; requestId: string; tokenId: string | null }> {
   const invoice = newInvoice()
   const created = await cardPost(sim, '/credit-card/v1/payment-page', paymentPageBody(invoice, options.amount === undefined ? {} : { amount: options.amount }))
   if (created.status !== 200) throw new Error(`payment page failed: ${created.text}`)

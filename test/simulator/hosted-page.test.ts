@@ -99,7 +99,7 @@ describe('the hosted card payment page', () => {
 
     // Paying the same page again changes nothing.
     const again = await post(url, card('5120910000000046'))
-    expect((await (await get(location(again))).text())).toContain('Payment successful')
+    expect(await (await get(location(again))).text()).toContain('Payment successful')
   })
 
   it('does not save the card when not asked', async () => {
@@ -160,7 +160,10 @@ describe('the hosted card payment page', () => {
   })
 
   it('fails the payment when the challenge is cancelled or answered wrongly', async () => {
-    for (const answer of [{ otp: '', action: 'cancel' }, { otp: '000000', action: 'verify' }]) {
+    for (const answer of [
+      { otp: '', action: 'cancel' },
+      { otp: '000000', action: 'verify' },
+    ]) {
       const { url, invoice } = await openPage()
       const challengeUrl = location(await post(url, card('4509198934905324')))
       const done = await post(challengeUrl, answer)

@@ -59,7 +59,10 @@ describe('card notifications', () => {
         masked_card_number: '512091******0012',
         response_code: '00',
         response_message: 'Approved',
-        identifier: [{ name: 'Acquirer', value: expect.any(String) as unknown }, { name: 'MID', value: expect.any(String) as unknown }],
+        identifier: [
+          { name: 'Acquirer', value: expect.any(String) as unknown },
+          { name: 'MID', value: expect.any(String) as unknown },
+        ],
         token_id: tokenId,
         three_d_secure_status: 'TRUE',
       },
@@ -165,7 +168,7 @@ async function v3Payment(overrides: { channel?: string; bankCode?: string; amoun
 }
 
 describe('v3 (non-card) notifications', () => {
-  it('sends the training gateway\'s own form when the customer pays on the page, signed with the generic scheme', async () => {
+  it("sends the training gateway's own form when the customer pays on the page, signed with the generic scheme", async () => {
     const { id, invoice, url } = await v3Payment()
     // Nothing while the payment waits.
     await control(sim, 'POST', '/clock/advance', { ms: 0 })

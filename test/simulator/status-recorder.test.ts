@@ -13,8 +13,7 @@ interface EarlyCheck {
   requestId: string
   secondsAfterCompletion: number
 }
-const earlyChecks = async (): Promise<EarlyCheck[]> =>
-  ((await control(sim, 'GET', '/early-status-checks')).json() as { early_status_checks: EarlyCheck[] }).early_status_checks
+const earlyChecks = async (): Promise<EarlyCheck[]> => ((await control(sim, 'GET', '/early-status-checks')).json() as { early_status_checks: EarlyCheck[] }).early_status_checks
 
 describe('the 60-second status-check recorder', () => {
   it('records a check made earlier than 60 s after completion, and still answers it', async () => {

@@ -69,7 +69,11 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 
 /** Creates database t_<label>_<random hex> and returns its URL; drop() ends its connections and drops it. */
 export async function freshDatabase(label = 'db'): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const safeLabel = label.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 30) || 'db'
+  const safeLabel =
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .slice(0, 30) || 'db'
   const name = `t_${safeLabel}_${randomBytes(6).toString('hex')}`
   // The name is only [a-z0-9_], so quoting it is enough.
   await withAdmin((client) => client.query(`create database "${name}"`))

@@ -112,9 +112,7 @@ describe('statuses in words', () => {
     expect(readableSummary('Notification: gateway says SUCCESS; the order stays REFUNDED')).toBe('Notification: gateway says SUCCESS; the order stays refunded')
     expect(readableSummary('Status check: still PENDING (gateway says PENDING)')).toBe('Status check: still pending (gateway says PENDING)')
     expect(readableSummary('PAID → VOIDED: the payment was voided')).toBe('Paid → Voided: the payment was voided')
-    expect(readableSummary('Notification received; the order is outcome_unknown here, so nothing is asked')).toBe(
-      'Notification received; the order is outcome unknown here, so nothing is asked',
-    )
+    expect(readableSummary('Notification received; the order is outcome_unknown here, so nothing is asked')).toBe('Notification received; the order is outcome unknown here, so nothing is asked')
     expect(readableSummary('INV-1: noted (outcome_unknown)')).toBe('INV-1: noted (outcome unknown)')
     expect(readableSummary('Phone order: MOTO charge of 512091******0038 (called at 10:15)')).toBe('Phone order: MOTO charge of 5120 91•• •••• 0038 (called at 10:15)')
     expect(readableSummary('Card 512091******0038 saved for Siti Aminah')).toBe('Card 5120 91•• •••• 0038 saved for Siti Aminah')

@@ -60,11 +60,20 @@ describe('dispatch', () => {
       throw new TypeError('a bug')
     })
     await expect(dispatch('app.secret', undefined)).resolves.toMatchObject({ ok: false, error: { say: { id: 'said.bridge.unknownCall', values: { name: '"app.secret"' } } } })
-    await expect(dispatch('app.info', undefined)).resolves.toMatchObject({ ok: false, error: { message: 'Something went wrong inside the app. The details are in its log.', say: { id: 'said.bridge.internal' } } })
+    await expect(dispatch('app.info', undefined)).resolves.toMatchObject({
+      ok: false,
+      error: { message: 'Something went wrong inside the app. The details are in its log.', say: { id: 'said.bridge.internal' } },
+    })
     // A text above its field's limit, in the one wording of "too long" (src-common/field-limits.ts).
-    await expect(dispatch('orders.get', { id: 1.5 })).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'id', message: 'Must be a whole number', say: { id: 'said.input.notWhole' } } })
+    await expect(dispatch('orders.get', { id: 1.5 })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'id', message: 'Must be a whole number', say: { id: 'said.input.notWhole' } },
+    })
     const tooLong = await dispatch('customers.search', { text: 'x'.repeat(FIELD_LIMITS.customerSearch + 1) })
-    expect(tooLong).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: `Use at most ${String(FIELD_LIMITS.customerSearch)} characters`, say: { id: 'said.input.tooLong', values: { max: FIELD_LIMITS.customerSearch } } } })
+    expect(tooLong).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: `Use at most ${String(FIELD_LIMITS.customerSearch)} characters`, say: { id: 'said.input.tooLong', values: { max: FIELD_LIMITS.customerSearch } } },
+    })
     const missing = await dispatch('orders.get', {})
     expect(missing).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'id', message: 'Required', say: { id: 'said.input.required' } } })
   })

@@ -10,13 +10,12 @@ describe('checkExternalUrl', () => {
     expect(checkExternalUrl(raw)).toEqual({ ok: true, url })
   })
 
-  it.each([
-    'mailto:siti@example.my',
-    'mailto:siti@example.my?subject=Payment%20link&body=https%3A%2F%2Fsandbox.doku.com%2Fp%2FABC',
-    'mailto:?subject=Payment%20link',
-  ])('hands the e-mail draft %s to the mail program', (raw) => {
-    expect(checkExternalUrl(raw)).toEqual({ ok: true, url: raw })
-  })
+  it.each(['mailto:siti@example.my', 'mailto:siti@example.my?subject=Payment%20link&body=https%3A%2F%2Fsandbox.doku.com%2Fp%2FABC', 'mailto:?subject=Payment%20link'])(
+    'hands the e-mail draft %s to the mail program',
+    (raw) => {
+      expect(checkExternalUrl(raw)).toEqual({ ok: true, url: raw })
+    },
+  )
 
   it.each([
     ['http://127.0.0.1:4010/pay/ABC', 'http://127.0.0.1:4010/pay/ABC'],

@@ -96,7 +96,10 @@ describe("the welcome's form", () => {
   })
 
   it('puts its fields into the settings, trimmed, and keeps every other one', () => {
-    const next = withDetails({ ...settings, links: { ...settings.links, descriptor: 'KEDAI SITI', expiryMinutes: 90 } }, { shopName: ' Kedai Siti ', callbackUrl: ' https://kedai.example.my/thanks', failedUrl: '' })
+    const next = withDetails(
+      { ...settings, links: { ...settings.links, descriptor: 'KEDAI SITI', expiryMinutes: 90 } },
+      { shopName: ' Kedai Siti ', callbackUrl: ' https://kedai.example.my/thanks', failedUrl: '' },
+    )
     expect(next.shop).toEqual({ name: 'Kedai Siti' })
     expect(next.links).toEqual({ ...settings.links, descriptor: 'KEDAI SITI', expiryMinutes: 90, callbackUrl: 'https://kedai.example.my/thanks', failedUrl: '' })
     expect(next.phoneOrders).toBe(settings.phoneOrders)

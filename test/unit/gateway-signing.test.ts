@@ -105,17 +105,12 @@ describe('card scheme: each listed mistake changes the signature', () => {
   })
 
   it('a host or a query string in Request-Target', () => {
-    const withHost = postString().replace(
-      'Request-Target:/credit-card/v1/payment-page',
-      'Request-Target:https://api-sandbox.doku.com/credit-card/v1/payment-page',
-    )
+    const withHost = postString().replace('Request-Target:/credit-card/v1/payment-page', 'Request-Target:https://api-sandbox.doku.com/credit-card/v1/payment-page')
     const withQuery = getString().replace('INV-123123-12313', 'INV-123123-12313?x=1')
     expect(hmacSignature(SECRET, withHost)).not.toBe(POST_SIGNATURE)
     expect(hmacSignature(SECRET, withQuery)).not.toBe(GET_SIGNATURE)
     // The builder refuses both, so the mistake cannot be made through it.
-    expect(() =>
-      cardRequestStringToSign({ ...POST_PARTS, requestTarget: 'https://api-sandbox.doku.com/credit-card/v1/payment-page' }),
-    ).toThrow(/path only/)
+    expect(() => cardRequestStringToSign({ ...POST_PARTS, requestTarget: 'https://api-sandbox.doku.com/credit-card/v1/payment-page' })).toThrow(/path only/)
     expect(() => cardRequestStringToSign({ ...GET_PARTS, requestTarget: '/orders/v1/status/X?y=1' })).toThrow(/path only/)
     expect(() => cardRequestStringToSign({ ...GET_PARTS, requestTarget: '//host/orders' })).toThrow(/path only/)
   })
@@ -136,9 +131,7 @@ describe('card scheme: responses', () => {
       requestTarget: '/credit-card/charge',
       digest: digest(body),
     })
-    expect(text).toBe(
-      `Client-Id:BRN-0001-TEST\nRequest-Id:r-1\nResponse-Timestamp:2026-01-30T08:45:43Z\nRequest-Target:/credit-card/charge\nDigest:${digest(body)}`,
-    )
+    expect(text).toBe(`Client-Id:BRN-0001-TEST\nRequest-Id:r-1\nResponse-Timestamp:2026-01-30T08:45:43Z\nRequest-Target:/credit-card/charge\nDigest:${digest(body)}`)
     const asRequest = text.replace('Response-Timestamp:', 'Request-Timestamp:')
     expect(hmacSignature(SECRET, text)).not.toBe(hmacSignature(SECRET, asRequest))
   })

@@ -88,7 +88,14 @@ describe('redaction', () => {
 describe('a 2xx whose body is an error', () => {
   it('keeps the gateway\'s code and message (and the field it names) beside "bad response"', () => {
     const error = badResponse(200, 'unexpected payment', true, '{"error":{"code":"INVALID_PARAMETER","message":"order.amount Must Not Be Blank","type":"Invalid Parameter"}}')
-    expect(error).toMatchObject({ code: 'BAD_RESPONSE', httpStatus: 200, gatewayCode: 'INVALID_PARAMETER', gatewayMessage: 'order.amount Must Not Be Blank', field: 'order.amount', outcomeUnknown: true })
+    expect(error).toMatchObject({
+      code: 'BAD_RESPONSE',
+      httpStatus: 200,
+      gatewayCode: 'INVALID_PARAMETER',
+      gatewayMessage: 'order.amount Must Not Be Blank',
+      field: 'order.amount',
+      outcomeUnknown: true,
+    })
     expect(error.message).toContain('the gateway said INVALID_PARAMETER: order.amount Must Not Be Blank')
     expect(badResponse(200, 'not JSON', false, 'oops')).toMatchObject({ gatewayCode: null, gatewayMessage: null, message: 'The gateway answered something the app cannot read (not JSON).' })
   })

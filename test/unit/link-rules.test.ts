@@ -205,7 +205,7 @@ describe('amount text staff type', () => {
 })
 
 describe('descriptor', () => {
-  it('takes up to 22 characters, the card statement\'s limit', () => {
+  it("takes up to 22 characters, the card statement's limit", () => {
     expect(errorsOf(cardRequest({ descriptor: 'D'.repeat(22) }))).toEqual({})
     expect(errorsOf(cardRequest({ descriptor: ` ${'D'.repeat(22)} ` }))).toEqual({})
     expect(errorsOf(cardRequest({ descriptor: 'D'.repeat(23) }))).toEqual({ descriptor: 'Use at most 22 characters' })
@@ -511,9 +511,7 @@ describe('urlProblem', () => {
 
 describe('several mistakes at once', () => {
   it('are all reported, in form order (main refuses with the first)', () => {
-    const errors = errorsOf(
-      fpxRequest({ invoiceNumber: '', amountSen: 0, bankCode: '', customer: customer({ email: 'siti', phone: '' }), expiryMinutes: 1 }),
-    )
+    const errors = errorsOf(fpxRequest({ invoiceNumber: '', amountSen: 0, bankCode: '', customer: customer({ email: 'siti', phone: '' }), expiryMinutes: 1 }))
     expect(errors).toEqual({
       invoiceNumber: INVOICE_MESSAGES.empty,
       amountSen: AMOUNT_MESSAGES.notAbove,

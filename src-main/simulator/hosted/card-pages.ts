@@ -44,9 +44,7 @@ function field(id: EntryField, label: string, state: FormState, extra: { value: 
 function cardForm(req: SimRequest, order: CardOrder, merchantName: string, state: FormState): SimResponse {
   const values = state.values ?? { cardNumber: '', expiry: '', saveCard: false }
   const action = `${req.path}?${req.query.toString()}`
-  const cards = TEST_CARDS.map(
-    (card) => h`<tr><td>${card.number}</td><td>${card.approved ? 'Approved' : `Declined (${card.responseCode})`}</td><td>${card.threeDs}</td></tr>`,
-  )
+  const cards = TEST_CARDS.map((card) => h`<tr><td>${card.number}</td><td>${card.approved ? 'Approved' : `Declined (${card.responseCode})`}</td><td>${card.threeDs}</td></tr>`)
   const status = state.error ? 422 : 200
   return html(
     status,
@@ -113,7 +111,13 @@ ${returnLink}`,
     )
   }
   if (order.status === 'EXPIRED') {
-    return html(200, page('Payment page expired', h`<h1 class="bad">Payment page expired</h1>${orderSummary(order, merchantName)}<p>This payment page is no longer open. Ask the merchant for a new link.</p>${returnLink}`))
+    return html(
+      200,
+      page(
+        'Payment page expired',
+        h`<h1 class="bad">Payment page expired</h1>${orderSummary(order, merchantName)}<p>This payment page is no longer open. Ask the merchant for a new link.</p>${returnLink}`,
+      ),
+    )
   }
   return html(
     200,

@@ -19,11 +19,7 @@ export interface CardEntry {
 
 export type EntryField = 'card_number' | 'expiry' | 'cvv'
 
-export type SubmitResult =
-  | { kind: 'invalid'; field: EntryField; message: string }
-  | { kind: 'closed' }
-  | { kind: 'challenge' }
-  | { kind: 'done' }
+export type SubmitResult = { kind: 'invalid'; field: EntryField; message: string } | { kind: 'closed' } | { kind: 'challenge' } | { kind: 'done' }
 
 /** MM/YY (or MM/YYYY); valid through the last day of that month on the simulator clock. */
 export function expiryIsValid(expiry: string, now: number): boolean {

@@ -20,9 +20,7 @@ const chargeRequest = z.object({
   card: z.object({ token: text(128) }),
   // The published MOTO example sends the customer beside the token; accepted, not required.
   customer: z.object({ id: text(64).optional() }).optional(),
-  three_dsecure: z
-    .object({ callback_url_success: httpUrl.optional(), callback_url_failed: httpUrl.optional() })
-    .optional(),
+  three_dsecure: z.object({ callback_url_success: httpUrl.optional(), callback_url_failed: httpUrl.optional() }).optional(),
 })
 
 const UNKNOWN_CUSTOMER: Customer = { id: '', name: '', email: '' }
@@ -44,9 +42,7 @@ export const chargeToken: Operation = ({ ctx, body, requestId, now }) => {
           ? { responseCode: token.card.responseCode, responseMessage: token.card.responseMessage }
           : null
   // The token's customer; the one the request names only when the token is unknown (nothing to compare it with).
-  const customer = token
-    ? (ctx.state.customers.get(token.customerId) ?? { ...UNKNOWN_CUSTOMER, id: token.customerId })
-    : { ...UNKNOWN_CUSTOMER, id: customerRef?.id ?? '' }
+  const customer = token ? (ctx.state.customers.get(token.customerId) ?? { ...UNKNOWN_CUSTOMER, id: token.customerId }) : { ...UNKNOWN_CUSTOMER, id: customerRef?.id ?? '' }
 
   const record: CardOrder = {
     kind: 'CHARGE',

@@ -29,9 +29,7 @@ function decide(order: CardOrder, amountSen: number, now: number): Decision {
   if (order.status === 'REFUNDED') return { ok: false, type: wouldBe, message: 'Payment Is Already Fully Refunded' }
   if (order.status !== 'SUCCESS') return { ok: false, type: wouldBe, message: 'Only A Successful Payment Can Be Refunded' }
   if (!settled) {
-    return amountSen === order.amountSen
-      ? { ok: true, type: 'VOID' }
-      : { ok: false, type: 'VOID', message: 'Before Settlement Only A Void Of The Full Amount Is Possible' }
+    return amountSen === order.amountSen ? { ok: true, type: 'VOID' } : { ok: false, type: 'VOID', message: 'Before Settlement Only A Void Of The Full Amount Is Possible' }
   }
   if (amountSen > remaining) return { ok: false, type: wouldBe, message: 'Refund Amount Exceeds The Amount Left To Refund' }
   return { ok: true, type: wouldBe }

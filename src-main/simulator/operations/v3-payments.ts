@@ -50,14 +50,16 @@ const createPaymentRequest = z.object({
     name: text(128),
     email,
     phone,
-    country: z.string().trim().regex(/^[A-Za-z]{2}$/).optional(),
+    country: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/)
+      .optional(),
     address: text(255).optional(),
   }),
   metadata: z.record(z.string(), z.string()).optional(),
   // The published examples send the customer's device; accepted, not yet required (docs/simulator.md).
-  device_info: z
-    .object({ platform: z.string().max(255).optional(), browser: z.string().max(255).optional(), os: z.string().max(255).optional() })
-    .optional(),
+  device_info: z.object({ platform: z.string().max(255).optional(), browser: z.string().max(255).optional(), os: z.string().max(255).optional() }).optional(),
   // The channel page's language; the customer page of the training gateway speaks it.
   checkout_experience: z.object({ language: z.enum(['EN', 'MS'], { error: 'Must Be EN Or MS' }).optional() }).optional(),
 })

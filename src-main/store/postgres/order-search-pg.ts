@@ -142,7 +142,7 @@ export class PgOrderSearch implements OrderSearchEngine {
     // the rest (read in id order, a stretch of the table) at less cost than the indexes' rows, read
     // one by one wherever they lie. The stretch is sized from what the window found.
     const found = rows.length
-    if (found >= (this.window * MIN_DENSITY)) {
+    if (found >= this.window * MIN_DENSITY) {
       const stretch = Math.min(this.stretch, Math.ceil((((limit - found) * this.window) / found) * 1.5))
       const next = Math.max(0, cut - stretch)
       const more = range(next, cut, limit - found)
@@ -193,17 +193,20 @@ export class PgOrderSearch implements OrderSearchEngine {
       const ids = this.statement(`select id from (${candidates}) as u order by id + 0 desc limit @many`, true).all({ ...params, many: limit * parts.length }) as number[]
       return this.rows([...new Set(ids)].slice(0, limit))
     }
-    return this.withSettings({ enable_hashjoin: 'off', enable_mergejoin: 'off', enable_seqscan: 'off' }, () =>
-      this.statement(`select o.* from (select id, id + 0 as newest from (${candidates}) as u group by id order by newest desc offset 0) as c
-        join orders o on o.id = c.id where ${conditions.sql} order by c.newest desc limit @limit`).all(params) as OrderRecord[],
+    return this.withSettings(
+      { enable_hashjoin: 'off', enable_mergejoin: 'off', enable_seqscan: 'off' },
+      () =>
+        this.statement(
+          `select o.* from (select id, id + 0 as newest from (${candidates}) as u group by id order by newest desc offset 0) as c
+        join orders o on o.id = c.id where ${conditions.sql} order by c.newest desc limit @limit`,
+        ).all(params) as OrderRecord[],
     )
   }
 
   /** The planner's estimate of the orders at or below `high` that match, whatever their dates. */
   private estimate(conditions: Conditions, high: number): number {
     const plan = this.statement(`explain (format json) select o.id from orders o where o.id <= @high and ${conditions.undated}`).get({ ...conditions.params, high }) as
-      | Record<string, [{ Plan?: { 'Plan Rows'?: number } }] | undefined>
-      | undefined
+      Record<string, [{ Plan?: { 'Plan Rows'?: number } }] | undefined> | undefined
     const rows = plan?.['QUERY PLAN']?.[0].Plan?.['Plan Rows']
     return typeof rows === 'number' ? rows : Number.POSITIVE_INFINITY
   }
@@ -221,7 +224,11 @@ export class PgOrderSearch implements OrderSearchEngine {
    */
   private withSettings<T>(settings: Readonly<Record<string, 'on' | 'off'>>, work: () => T): T {
     const names = Object.keys({ ...settings, jit: 'off' })
-    this.db.exec(Object.entries({ ...settings, jit: 'off' }).map(([name, value]) => `set local ${name} = ${value}`).join('; '))
+    this.db.exec(
+      Object.entries({ ...settings, jit: 'off' })
+        .map(([name, value]) => `set local ${name} = ${value}`)
+        .join('; '),
+    )
     try {
       return work()
     } finally {

@@ -91,10 +91,7 @@ export const STAND_INS: readonly (readonly [string, string])[] = [
 const hex = (codePoint: number, width: number): string => codePoint.toString(16).padStart(width, '0')
 
 /** The class as a JavaScript regular expression (u flag). */
-const SEPARATORS = new RegExp(
-  `[${SEPARATOR_RANGES.map(([from, to]) => (from === to ? `\\u{${hex(from, 4)}}` : `\\u{${hex(from, 4)}}-\\u{${hex(to, 4)}}`)).join('')}]+`,
-  'gu',
-)
+const SEPARATORS = new RegExp(`[${SEPARATOR_RANGES.map(([from, to]) => (from === to ? `\\u{${hex(from, 4)}}` : `\\u{${hex(from, 4)}}-\\u{${hex(to, 4)}}`)).join('')}]+`, 'gu')
 
 /**
  * The column's own markers: ` | ` between sections and `#` before the phone's marked tokens. Both are
@@ -182,7 +179,10 @@ function meaningful(word: string): boolean {
  */
 export function compileSearchTerms(text: string | undefined): SearchAlternative[][] | null {
   // Control characters separate words, like a blank (as on SQLite).
-  const trimmed = (text ?? '').replace(/\p{Cc}/gu, ' ').normalize('NFC').trim()
+  const trimmed = (text ?? '')
+    .replace(/\p{Cc}/gu, ' ')
+    .normalize('NFC')
+    .trim()
   if (trimmed === '') return null
   // A whole box of digits and phone punctuation is one number, even with spaces: "+60 12-345 6789".
   if (PHONE_LIKE.test(trimmed) && /\d/.test(trimmed)) return [numberTerm(trimmed.replace(/\s+/g, ''))]

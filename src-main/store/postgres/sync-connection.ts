@@ -58,9 +58,7 @@ export function outsideAsar(path: string): string {
   return path.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2')
 }
 
-type Answer =
-  | { ok: true; rows: Record<string, unknown>[]; rowCount: number }
-  | { ok: false; unreachable: boolean; message: string; code?: string; constraint?: string }
+type Answer = { ok: true; rows: Record<string, unknown>[]; rowCount: number } | { ok: false; unreachable: boolean; message: string; code?: string; constraint?: string }
 
 // Plain JavaScript: it runs in a worker without the TypeScript toolchain. Integers of 8 bytes (ids,
 // counts) come back as numbers, as better-sqlite3 gives them; ours stay far below 2^53.

@@ -329,10 +329,7 @@ export function teamSchemaVersion(db: PgDatabase): number | null {
 
 /** Tables of anything in the database's own schemas (not ours, not PostgreSQL's). */
 export function foreignTables(db: PgDatabase): number {
-  return db
-    .prepare("select count(*) from pg_tables where schemaname not in ('pg_catalog', 'information_schema', 'team', 'env_sandbox', 'env_production')")
-    .pluck()
-    .get() as number
+  return db.prepare("select count(*) from pg_tables where schemaname not in ('pg_catalog', 'information_schema', 'team', 'env_sandbox', 'env_production')").pluck().get() as number
 }
 
 /** Brings the team database to TEAM_SCHEMA_VERSION; returns the versions applied. */

@@ -79,8 +79,10 @@ export class SqliteOrderSearch implements OrderSearchEngine {
     const range = (index: string, column: string, low: string, high: string, covering: boolean): { count: SqlStatement; rows: SqlStatement } => ({
       // Counts index entries only (the rowid is in the index), and at most `cap` of them.
       count: db
-        .prepare(`select count(*) from (select 1 from orders o indexed by ${index}
-          where o.${column} >= @${low} and o.${column} ${high === 'created_to' ? '<' : '<='} @${high} and ${ID_RANGE} limit @cap)`)
+        .prepare(
+          `select count(*) from (select 1 from orders o indexed by ${index}
+          where o.${column} >= @${low} and o.${column} ${high === 'created_to' ? '<' : '<='} @${high} and ${ID_RANGE} limit @cap)`,
+        )
         .pluck(),
       rows: db.prepare(
         rowsOf(`select r.id from orders r indexed by ${index} ${covering ? '' : 'cross join orders o indexed by orders_filter on o.id = r.id'}
@@ -93,8 +95,10 @@ export class SqliteOrderSearch implements OrderSearchEngine {
       created: range('orders_by_created_at', 'created_at', 'created_from', 'created_to', false),
     }
     this.countTextStatement = db
-      .prepare(`select count(*) from orders_fts f cross join orders o indexed by orders_filter on o.id = f.rowid
-        where orders_fts match @match and f.rowid >= @low and f.rowid <= @high ${RESIDUAL}`)
+      .prepare(
+        `select count(*) from orders_fts f cross join orders o indexed by orders_filter on o.id = f.rowid
+        where orders_fts match @match and f.rowid >= @low and f.rowid <= @high ${RESIDUAL}`,
+      )
       .pluck()
     this.countStatement = db.prepare(`select count(*) from orders o indexed by orders_filter where ${ID_RANGE} ${RESIDUAL}`).pluck()
     // Orders needing review are few: read through their partial index, every other filter (text too) checked on each.
@@ -189,9 +193,7 @@ export class SqliteOrderSearch implements OrderSearchEngine {
       ['status', query.statuses],
       ['channel', query.channels],
     ]
-    const chosen = dimensions
-      .filter((entry): entry is [Dimension, readonly string[]] => entry[1] !== undefined && entry[1].length > 0)
-      .sort((a, b) => a[1].length - b[1].length)[0]
+    const chosen = dimensions.filter((entry): entry is [Dimension, readonly string[]] => entry[1] !== undefined && entry[1].length > 0).sort((a, b) => a[1].length - b[1].length)[0]
     if (chosen) {
       const [dimension, values] = chosen
       const rows = [...new Set(values)].flatMap((value) => this.walkStatements[dimension].all({ ...params, value, limit }) as OrderRecord[])

@@ -31,7 +31,11 @@ export function toAuditFilters(draft: AuditDraft): AuditFilters {
 export function actionLabel(action: string): string {
   const [area, verb, ...rest] = action.split('.')
   if (area && verb && rest.length === 0 && i18n.exists(`audit.action.${area}.${verb}`)) return t(`audit.action.${area}.${verb}`)
-  const words = action.replace(/[._-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase()
+  const words = action
+    .replace(/[._-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase()
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : action
 }
 

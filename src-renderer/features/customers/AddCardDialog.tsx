@@ -58,18 +58,35 @@ function AddCardBody({ onClose }: { onClose: () => void }) {
     >
       <p className="muted small">{t('customers.addCard.lead')}</p>
       <Field label={t('customers.addCard.token')} error={errorFor('token')} hint={t('customers.addCard.tokenHint')}>
-        {(props) => (
-          <input {...props} className="mono" value={fields.token} onChange={(e) => set({ token: e.target.value })} autoComplete="off" spellCheck={false} autoFocus />
-        )}
+        {(props) => <input {...props} className="mono" value={fields.token} onChange={(e) => set({ token: e.target.value })} autoComplete="off" spellCheck={false} autoFocus />}
       </Field>
       <div className="form-grid">
         <Field label={t('customers.addCard.masked')} error={errorFor('masked')} hint={t('customers.addCard.maskedHint')}>
-          {(props) => <input {...props} className="mono" value={fields.masked} onChange={(e) => set({ masked: e.target.value })} autoComplete="off" spellCheck={false} maxLength={FIELD_LIMITS.cardMasked} placeholder="512091******0038" />}
+          {(props) => (
+            <input
+              {...props}
+              className="mono"
+              value={fields.masked}
+              onChange={(e) => set({ masked: e.target.value })}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={FIELD_LIMITS.cardMasked}
+              placeholder="512091******0038"
+            />
+          )}
         </Field>
         <Field label={t('customers.addCard.brand')} error={errorFor('brand')}>
           {(props) => (
             <>
-              <input {...props} list="add-card-brands" value={fields.brand} onChange={(e) => set({ brand: e.target.value })} autoComplete="off" maxLength={FIELD_LIMITS.cardBrand} placeholder={t('customers.addCard.brandPlaceholder')} />
+              <input
+                {...props}
+                list="add-card-brands"
+                value={fields.brand}
+                onChange={(e) => set({ brand: e.target.value })}
+                autoComplete="off"
+                maxLength={FIELD_LIMITS.cardBrand}
+                placeholder={t('customers.addCard.brandPlaceholder')}
+              />
               <datalist id="add-card-brands">
                 {BRAND_CHOICES.map((brand) => (
                   <option key={brand} value={brand} />

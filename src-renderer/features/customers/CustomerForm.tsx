@@ -101,7 +101,13 @@ function CustomerFormBody({ initial, onClose, onSaved }: { initial: CustomerFiel
         </Field>
       </div>
       <CustomerLanguageField value={language} onChange={setLanguage} none="desk" />
-      <DialogFooter error={banner} busy={busy} submitLabel={existingId === undefined ? t('customers.form.saveNew') : t('customers.form.saveChanges')} busyLabel={t('customers.form.saving')} onCancel={onClose} />
+      <DialogFooter
+        error={banner}
+        busy={busy}
+        submitLabel={existingId === undefined ? t('customers.form.saveNew') : t('customers.form.saveChanges')}
+        busyLabel={t('customers.form.saving')}
+        onCancel={onClose}
+      />
     </form>
   )
 }

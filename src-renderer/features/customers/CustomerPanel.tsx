@@ -91,7 +91,13 @@ function SavedCardOption({ card, name, selected, lockNeedsReview, frozen, onSele
           </span>
         </span>
       </label>
-      <button type="button" className="button button--secondary button--small saved-card__remove" disabled={frozen} onClick={onRemove} aria-label={number ? t('customers.card.removeCard', { number }) : t('customers.card.removeCardNoNumber')}>
+      <button
+        type="button"
+        className="button button--secondary button--small saved-card__remove"
+        disabled={frozen}
+        onClick={onRemove}
+        aria-label={number ? t('customers.card.removeCard', { number }) : t('customers.card.removeCardNoNumber')}
+      >
         {t('customers.card.remove')}
       </button>
       {card.lockedBy ? (
@@ -279,9 +285,7 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
         ) : null}
         <p>{t('customers.panel.removeLead')}</p>
         <NeedNote need={SCREEN_NEEDS['cards.remove']} />
-        {removeRefused && removing ? (
-          <RefusalWithApproval error={removeRefused} call="cards.remove" subjectId={removing.id} busy={removeBusy} onApproved={() => void confirmRemove()} />
-        ) : null}
+        {removeRefused && removing ? <RefusalWithApproval error={removeRefused} call="cards.remove" subjectId={removing.id} busy={removeBusy} onApproved={() => void confirmRemove()} /> : null}
         {removeError ? (
           <div className="alert alert--error" role="alert">
             {t('customers.panel.removeFailed', { message: removeError })}

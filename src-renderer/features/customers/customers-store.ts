@@ -75,11 +75,7 @@ export const useCustomersStore = create<CustomersState>()((set, get) => ({
     set({ searchSeq: seq, searching: true, searchError: null })
     const result = await api.customers.search({ text: wanted })
     if (get().searchSeq !== seq) return
-    set(
-      result.ok
-        ? { searching: false, results: result.value.customers, resultsFor: wanted }
-        : { searching: false, results: [], resultsFor: wanted, searchError: result.error },
-    )
+    set(result.ok ? { searching: false, results: result.value.customers, resultsFor: wanted } : { searching: false, results: [], resultsFor: wanted, searchError: result.error })
   },
 
   open: async (id) => {

@@ -120,7 +120,12 @@ function PeriodCard({ period, figures }: { period: HomePeriod; figures: PeriodFi
         <>
           <dl className="home-period__figures">
             <Figure label={t('home.figures.paid')} testId={`${id}-paid`} value={formats.money(figures.current.paidSen)} note={paymentsText(t, formats, figures.current.paidCount)} />
-            <Figure label={t('home.figures.refunded')} testId={`${id}-refunded`} value={formats.money(figures.current.refundedSen + figures.current.voidedSen)} note={refundsText(t, formats, figures.current)} />
+            <Figure
+              label={t('home.figures.refunded')}
+              testId={`${id}-refunded`}
+              value={formats.money(figures.current.refundedSen + figures.current.voidedSen)}
+              note={refundsText(t, formats, figures.current)}
+            />
             <Figure label={t('home.figures.net')} testId={`${id}-net`} value={formats.money(figures.current.netSen)} strong />
           </dl>
           <p className="home-period__previous small" data-testid={`${id}-previous`}>
@@ -172,7 +177,12 @@ function NeedsAttention({ lists, since }: { lists: AttentionSection[]; since: nu
   const t = useT()
   const formats = useFormats()
   const waiting = lists.reduce((total, section) => total + section.list.total, 0)
-  if (waiting === 0) return <p className="home-attention__clear" role="status">{t('home.attention.clear')}</p>
+  if (waiting === 0)
+    return (
+      <p className="home-attention__clear" role="status">
+        {t('home.attention.clear')}
+      </p>
+    )
   return (
     <div className="home-attention__lists">
       {lists
@@ -213,7 +223,12 @@ function AttentionRow({ item, since }: { item: AttentionItem; since: number }) {
   if (item.orderId === null) return <div className="home-attention__row">{body}</div>
   const orderId = item.orderId
   return (
-    <button type="button" className="home-attention__row home-attention__row--link" onClick={() => openOrder(orderId)} aria-label={t('home.attention.open', { invoice: item.invoiceNumber ?? '', detail: item.detail })}>
+    <button
+      type="button"
+      className="home-attention__row home-attention__row--link"
+      onClick={() => openOrder(orderId)}
+      aria-label={t('home.attention.open', { invoice: item.invoiceNumber ?? '', detail: item.detail })}
+    >
       {body}
     </button>
   )

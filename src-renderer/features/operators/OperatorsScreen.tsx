@@ -305,7 +305,13 @@ function ResetPinForm({ operator, onClose, onSaved }: { operator: OperatorView; 
       <Field label={t('operators.reset.again')} error={againError}>
         {(props) => <input {...props} type="password" value={again} onChange={(e) => setAgain(e.target.value)} maxLength={FIELD_LIMITS.pin} autoComplete="new-password" />}
       </Field>
-      <DialogFooter error={server && server.field !== 'pin' ? server.message : null} busy={busy} submitLabel={t('operators.reset.submit')} busyLabel={t('operators.editForm.saving')} onCancel={onClose} />
+      <DialogFooter
+        error={server && server.field !== 'pin' ? server.message : null}
+        busy={busy}
+        submitLabel={t('operators.reset.submit')}
+        busyLabel={t('operators.editForm.saving')}
+        onCancel={onClose}
+      />
     </form>
   )
 }

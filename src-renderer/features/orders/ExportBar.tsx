@@ -14,9 +14,7 @@ export function ExportBar({ disabled }: { disabled: boolean }) {
       {running ? (
         <>
           <progress max={Math.max(1, exporting.total)} value={exporting.written} aria-label={t('orders.export.progress')} />
-          <span className="muted small">
-            {t('orders.export.written', { count: exporting.total, written: exporting.written.toLocaleString('en-MY'), n: exporting.total.toLocaleString('en-MY') })}
-          </span>
+          <span className="muted small">{t('orders.export.written', { count: exporting.total, written: exporting.written.toLocaleString('en-MY'), n: exporting.total.toLocaleString('en-MY') })}</span>
           <button type="button" className="button button--secondary button--small" onClick={() => void cancelExport()}>
             {t('orders.export.cancel')}
           </button>

@@ -35,7 +35,8 @@ function Amount({ order }: { order: OrderView }) {
   )
 }
 
-type Fact = 'amount' | 'kind' | 'channel' | 'customer' | 'email' | 'phone' | 'card' | 'gatewayStatus' | 'requestId' | 'paymentId' | 'gatewayReference' | 'linkExpires' | 'created' | 'createdBy' | 'completed'
+type Fact =
+  'amount' | 'kind' | 'channel' | 'customer' | 'email' | 'phone' | 'card' | 'gatewayStatus' | 'requestId' | 'paymentId' | 'gatewayReference' | 'linkExpires' | 'created' | 'createdBy' | 'completed'
 
 /** Ids and references, read (and copied) character by character. */
 const MONO: ReadonlySet<Fact> = new Set(['requestId', 'gatewayReference', 'paymentId'])
@@ -196,9 +197,7 @@ function Actions({ detail }: { detail: Detail }) {
         {canCancel(detail) ? <MarkCancelledButton orderId={order.id} invoiceNumber={order.invoiceNumber} onCancelled={applyDetail} /> : null}
         <PhoneOrderActions order={order} />
       </StatusCheckButton>
-      {order.kind === 'phone_order' && order.status === 'OUTCOME_UNKNOWN' ? (
-        <p className="muted small order-actions__note">{t('orders.detail.cardLocked')}</p>
-      ) : null}
+      {order.kind === 'phone_order' && order.status === 'OUTCOME_UNKNOWN' ? <p className="muted small order-actions__note">{t('orders.detail.cardLocked')}</p> : null}
     </div>
   )
 }

@@ -62,15 +62,18 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
     // of a filter run at once, so what is shown (and exported) always matches the filters in view.
     const typing = searchedText.current !== null && searchedText.current !== draft.text
     searchedText.current = draft.text
-    const timer = setTimeout(() => {
-      const result = toFilters(draft)
-      if ('problem' in result) {
-        setProblem(result.problem)
-        return
-      }
-      setProblem(null)
-      onSearch(result.filters)
-    }, typing ? 180 : 0)
+    const timer = setTimeout(
+      () => {
+        const result = toFilters(draft)
+        if ('problem' in result) {
+          setProblem(result.problem)
+          return
+        }
+        setProblem(null)
+        onSearch(result.filters)
+      },
+      typing ? 180 : 0,
+    )
     return () => clearTimeout(timer)
   }, [draft, onSearch])
 
@@ -133,11 +136,25 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
         <span className="filter-group__label" aria-hidden="true">
           {t('orders.filters.rm')}
         </span>
-        <input className="amount-input" inputMode="decimal" aria-label={t('orders.filters.lowest')} placeholder={t('orders.filters.min')} value={draft.min} onChange={(e) => set({ min: e.target.value })} />
+        <input
+          className="amount-input"
+          inputMode="decimal"
+          aria-label={t('orders.filters.lowest')}
+          placeholder={t('orders.filters.min')}
+          value={draft.min}
+          onChange={(e) => set({ min: e.target.value })}
+        />
         <span className="filter-group__label" aria-hidden="true">
           {t('orders.filters.to')}
         </span>
-        <input className="amount-input" inputMode="decimal" aria-label={t('orders.filters.highest')} placeholder={t('orders.filters.max')} value={draft.max} onChange={(e) => set({ max: e.target.value })} />
+        <input
+          className="amount-input"
+          inputMode="decimal"
+          aria-label={t('orders.filters.highest')}
+          placeholder={t('orders.filters.max')}
+          value={draft.max}
+          onChange={(e) => set({ max: e.target.value })}
+        />
         {active ? (
           <button type="button" className="button button--secondary button--small" onClick={() => setDraft(EMPTY)}>
             {t('orders.filters.clear')}

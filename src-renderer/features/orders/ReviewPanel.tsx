@@ -142,9 +142,7 @@ export function ReviewPanel({ order, onDone }: { order: OrderView; onDone: (deta
           </dd>
         </div>
       </dl>
-      <p className="muted small">
-        {t('orders.review.heard', { source: facts.source, time: formatFullTime(review.at) })}
-      </p>
+      <p className="muted small">{t('orders.review.heard', { source: facts.source, time: formatFullTime(review.at) })}</p>
       <div className="review-panel__actions">
         <DecisionButton order={order} review={review} decision="paid" onDone={onDone} />
         <DecisionButton order={order} review={review} decision="not_paid" onDone={onDone} />

@@ -148,9 +148,7 @@ export function CreatedLink({ detail, onChanged, onNewLink, refreshError }: Prop
         </div>
       ) : null}
 
-      {order.status === 'PENDING' && !order.linkUrl ? (
-        <p>{t('paymentLink.result.noAddress')}</p>
-      ) : null}
+      {order.status === 'PENDING' && !order.linkUrl ? <p>{t('paymentLink.result.noAddress')}</p> : null}
 
       {detail.statusCheck || detail.canCancel ? (
         <div className="link-result__follow">
@@ -182,9 +180,7 @@ export function CreatedLink({ detail, onChanged, onNewLink, refreshError }: Prop
         <button type="button" className="button button--secondary" onClick={onNewLink}>
           {t('paymentLink.result.newLink')}
         </button>
-        <span className="muted small">
-          {unknown ? t('paymentLink.result.otherOrderOnly') : t('paymentLink.result.listed')}
-        </span>
+        <span className="muted small">{unknown ? t('paymentLink.result.otherOrderOnly') : t('paymentLink.result.listed')}</span>
       </div>
     </section>
   )

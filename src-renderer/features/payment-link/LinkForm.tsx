@@ -12,19 +12,7 @@ import { Field } from '../../ui/Field'
 import { FIRST_FIELD } from '../../ui/focus'
 import { useRadioGroup } from '../../ui/radio-group'
 import { LineItemsEditor } from './LineItemsEditor'
-import {
-  ADDRESS_FIELDS,
-  expiryOptions,
-  fieldPaths,
-  serverErrorApplies,
-  showsBank,
-  showsItems,
-  toRequest,
-  withChannel,
-  withKind,
-  type LinkDraft,
-  checkLink,
-} from './link-form'
+import { ADDRESS_FIELDS, expiryOptions, fieldPaths, serverErrorApplies, showsBank, showsItems, toRequest, withChannel, withKind, type LinkDraft, checkLink } from './link-form'
 import { useLinkStore } from './link-store'
 import { CustomerLanguageField } from '../customers/CustomerLanguageField'
 import { useT } from '../../i18n/i18n'
@@ -219,19 +207,15 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
           >
             {(props) => <input {...props} className="mono" value={draft.invoiceNumber} onChange={(e) => set({ invoiceNumber: e.target.value })} spellCheck={false} autoComplete="off" />}
           </Field>
-          <Field label={t('paymentLink.form.amount')} error={errorFor('amountSen')} hint={amountSen !== null && amountSen > 0 ? t('paymentLink.form.customerPays', { amount: formatRm(amountSen) }) : undefined}>
+          <Field
+            label={t('paymentLink.form.amount')}
+            error={errorFor('amountSen')}
+            hint={amountSen !== null && amountSen > 0 ? t('paymentLink.form.customerPays', { amount: formatRm(amountSen) }) : undefined}
+          >
             {(props) => <input {...props} className="numeric-input" inputMode="decimal" value={draft.amount} onChange={(e) => set({ amount: e.target.value })} placeholder="0.00" autoComplete="off" />}
           </Field>
         </div>
-        {showsItems(draft) ? (
-          <LineItemsEditor
-            items={draft.items}
-            amountText={draft.amount}
-            onChange={(items) => set({ items })}
-            onUseTotal={(amount) => set({ amount })}
-            errorFor={errorFor}
-          />
-        ) : null}
+        {showsItems(draft) ? <LineItemsEditor items={draft.items} amountText={draft.amount} onChange={(items) => set({ items })} onUseTotal={(amount) => set({ amount })} errorFor={errorFor} /> : null}
       </fieldset>
 
       <fieldset>
@@ -258,13 +242,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
           <Field
             label={card ? t('paymentLink.form.phoneOptional') : t('paymentLink.form.phone')}
             error={errorFor('customer.phone')}
-            hint={
-              check.phoneE164
-                ? t('paymentLink.form.sentAs', { phone: check.phoneE164 })
-                : card
-                  ? t('paymentLink.form.phoneForWhatsApp')
-                  : t('paymentLink.form.phoneForWallet')
-            }
+            hint={check.phoneE164 ? t('paymentLink.form.sentAs', { phone: check.phoneE164 }) : card ? t('paymentLink.form.phoneForWhatsApp') : t('paymentLink.form.phoneForWallet')}
           >
             {(props) => <input {...props} type="tel" value={draft.customer.phone} onChange={(e) => setCustomer({ phone: e.target.value })} placeholder="012-345 6789" autoComplete="off" />}
           </Field>
@@ -313,10 +291,14 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
           </label>
           <div className="form-grid">
             <Field label={t('paymentLink.form.returnPaid')} error={errorFor('callbackUrl')} hint={callbackHint}>
-              {(props) => <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder={t('paymentLink.form.paidExample')} spellCheck={false} />}
+              {(props) => (
+                <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder={t('paymentLink.form.paidExample')} spellCheck={false} />
+              )}
             </Field>
             <Field label={t('paymentLink.form.returnFailed')} error={errorFor('failedUrl')} hint={failedHint}>
-              {(props) => <input {...props} type="url" value={draft.failedUrl} onChange={(e) => set({ failedUrl: e.target.value })} placeholder={t('paymentLink.form.failedExample')} spellCheck={false} />}
+              {(props) => (
+                <input {...props} type="url" value={draft.failedUrl} onChange={(e) => set({ failedUrl: e.target.value })} placeholder={t('paymentLink.form.failedExample')} spellCheck={false} />
+              )}
             </Field>
           </div>
         </fieldset>
@@ -336,7 +318,9 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
               )}
             </Field>
             <Field label={t('paymentLink.form.returnPaid')} error={errorFor('callbackUrl')} hint={callbackHint ?? t('paymentLink.form.returnOptional')}>
-              {(props) => <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder={t('paymentLink.form.paidExample')} spellCheck={false} />}
+              {(props) => (
+                <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder={t('paymentLink.form.paidExample')} spellCheck={false} />
+              )}
             </Field>
           </div>
         </fieldset>
@@ -353,11 +337,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
         <button type="submit" className="button" disabled={creating}>
           {creating ? t('paymentLink.form.creating') : card ? t('paymentLink.form.createCard') : t('paymentLink.form.createLink')}
         </button>
-        {submitted && !creating && Object.keys(check.errors).length > 0 ? (
-          <span className="field__error">
-            {t('paymentLink.form.attention', { count: Object.keys(check.errors).length })}
-          </span>
-        ) : null}
+        {submitted && !creating && Object.keys(check.errors).length > 0 ? <span className="field__error">{t('paymentLink.form.attention', { count: Object.keys(check.errors).length })}</span> : null}
       </div>
     </form>
   )

@@ -87,8 +87,7 @@ export function withChannel(draft: LinkDraft, channel: GenericChannel | ''): Lin
   return { ...draft, channel, items }
 }
 
-const channelOf = (draft: LinkDraft): GenericChannel | null =>
-  draft.kind === 'generic' && draft.channel && isGenericChannel(draft.channel) ? draft.channel : null
+const channelOf = (draft: LinkDraft): GenericChannel | null => (draft.kind === 'generic' && draft.channel && isGenericChannel(draft.channel) ? draft.channel : null)
 
 export const showsBank = (draft: LinkDraft): boolean => {
   const channel = channelOf(draft)

@@ -22,19 +22,13 @@ function greeting(name: string, words: CustomerWords): string {
 /** The lines of the message in `language` (null: the desk's); the same words in the e-mail and in WhatsApp. */
 export function shareLines(order: SharedOrder, language: Language | null): string[] {
   const words = customerWords(language)
-  const lines = [
-    greeting(order.customerName, words),
-    '',
-    words.t('customerTexts.draft.pleasePay', { amount: words.formats.money(order.amountSen), invoice: order.invoiceNumber }),
-    order.linkUrl ?? '',
-  ]
+  const lines = [greeting(order.customerName, words), '', words.t('customerTexts.draft.pleasePay', { amount: words.formats.money(order.amountSen), invoice: order.invoiceNumber }), order.linkUrl ?? '']
   if (order.linkExpiresAt) lines.push('', words.t('customerTexts.draft.usableUntil', { time: words.formats.dateTime(order.linkExpiresAt) }))
   lines.push('', words.t('customerTexts.draft.thanks'))
   return lines.map(plainSpaces)
 }
 
-export const emailSubject = (order: Pick<OrderView, 'invoiceNumber'>, language: Language | null): string =>
-  customerWords(language).t('customerTexts.draft.subject', { invoice: order.invoiceNumber })
+export const emailSubject = (order: Pick<OrderView, 'invoiceNumber'>, language: Language | null): string => customerWords(language).t('customerTexts.draft.subject', { invoice: order.invoiceNumber })
 
 /** A `mailto:` draft to the customer (RFC 6068: percent-encoded, CRLF line breaks, no "+" for spaces). */
 export function emailDraft(order: SharedOrder, language: Language | null): ShareTarget {

@@ -100,8 +100,7 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
   /** After a refused "Review charge" (or main's refusal), the first problem comes into view and takes the focus, once it is drawn. */
   const focusFirstProblem = useCallback(() => {
     requestAnimationFrame(() => {
-      const target =
-        form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .charge-form__banner') ?? document.querySelector<HTMLElement>('[data-charge-field="cardId"]')
+      const target = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .charge-form__banner') ?? document.querySelector<HTMLElement>('[data-charge-field="cardId"]')
       target?.scrollIntoView({ block: 'center', behavior: 'smooth' })
       target?.focus({ preventScroll: true })
     })
@@ -145,7 +144,18 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
             )
           }
         >
-          {(props) => <input {...props} data-charge-field="invoiceNumber" className="mono" value={draft.invoiceNumber} onChange={(e) => edit({ invoiceNumber: e.target.value })} onBlur={touch('invoiceNumber')} spellCheck={false} autoComplete="off" />}
+          {(props) => (
+            <input
+              {...props}
+              data-charge-field="invoiceNumber"
+              className="mono"
+              value={draft.invoiceNumber}
+              onChange={(e) => edit({ invoiceNumber: e.target.value })}
+              onBlur={touch('invoiceNumber')}
+              spellCheck={false}
+              autoComplete="off"
+            />
+          )}
         </Field>
         <Field
           label={t('phoneOrder.form.amount')}
@@ -164,15 +174,46 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
           }
         >
           {(props) => (
-            <input {...props} data-charge-field="amountSen" className="numeric-input charge-form__amount" inputMode="decimal" value={draft.amount} onChange={(e) => edit({ amount: e.target.value })} onBlur={touch('amountSen')} placeholder="0.00" autoComplete="off" />
+            <input
+              {...props}
+              data-charge-field="amountSen"
+              className="numeric-input charge-form__amount"
+              inputMode="decimal"
+              value={draft.amount}
+              onChange={(e) => edit({ amount: e.target.value })}
+              onBlur={touch('amountSen')}
+              placeholder="0.00"
+              autoComplete="off"
+            />
           )}
         </Field>
       </div>
       <Field label={t('phoneOrder.form.descriptor')} error={errorFor('descriptor')} hint={t('phoneOrder.form.descriptorHint', { marks: DESCRIPTOR_MARKS })}>
-        {(props) => <input {...props} data-charge-field="descriptor" value={draft.descriptor} onChange={(e) => edit({ descriptor: e.target.value })} onBlur={touch('descriptor')} maxLength={DESCRIPTOR_MAX} autoComplete="off" />}
+        {(props) => (
+          <input
+            {...props}
+            data-charge-field="descriptor"
+            value={draft.descriptor}
+            onChange={(e) => edit({ descriptor: e.target.value })}
+            onBlur={touch('descriptor')}
+            maxLength={DESCRIPTOR_MAX}
+            autoComplete="off"
+          />
+        )}
       </Field>
       <Field label={t('phoneOrder.form.note')} error={errorFor('note')} hint={t('phoneOrder.form.noteHint')}>
-        {(props) => <textarea {...props} data-charge-field="note" rows={2} value={draft.note} onChange={(e) => edit({ note: e.target.value })} onBlur={touch('note')} maxLength={NOTE_MAX} placeholder={t('phoneOrder.form.notePlaceholder')} />}
+        {(props) => (
+          <textarea
+            {...props}
+            data-charge-field="note"
+            rows={2}
+            value={draft.note}
+            onChange={(e) => edit({ note: e.target.value })}
+            onBlur={touch('note')}
+            maxLength={NOTE_MAX}
+            placeholder={t('phoneOrder.form.notePlaceholder')}
+          />
+        )}
       </Field>
 
       {banner ? (
@@ -190,11 +231,7 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
         <button type="submit" className="button" data-charge-field="review" disabled={cards === null || !valid}>
           {t('phoneOrder.form.review')}
         </button>
-        {cards === null ? (
-          <span className="muted small">{t('phoneOrder.form.findFirst')}</span>
-        ) : first ? (
-          <span className="muted small charge-form__missing">{first.replace(/\.$/, '')}.</span>
-        ) : null}
+        {cards === null ? <span className="muted small">{t('phoneOrder.form.findFirst')}</span> : first ? <span className="muted small charge-form__missing">{first.replace(/\.$/, '')}.</span> : null}
       </div>
     </form>
   )

@@ -44,9 +44,7 @@ function ChargeWaiting({ since, timeoutSeconds }: { since: number | null; timeou
         <div className="charge-waiting__bar" aria-hidden="true">
           <span style={{ width: `${String(Math.min(100, (elapsed / timeoutSeconds) * 100))}%` }} />
         </div>
-        <p className="small charge-waiting__note">
-          {over ? t('phoneOrder.confirm.noAnswer') : t('phoneOrder.confirm.doNotClose', { seconds: timeoutSeconds })}
-        </p>
+        <p className="small charge-waiting__note">{over ? t('phoneOrder.confirm.noAnswer') : t('phoneOrder.confirm.doNotClose', { seconds: timeoutSeconds })}</p>
       </div>
     </div>
   )
@@ -112,13 +110,7 @@ export function ConfirmCharge({ pending, timeoutSeconds }: { pending: PendingCha
 
       {refused ? (
         <>
-          <RefusalWithApproval
-            error={refused.error}
-            call="phoneOrders.charge"
-            subjectId={request.cardId}
-            busy={charging}
-            onApproved={() => void charge(refused.confirmDuplicate)}
-          />
+          <RefusalWithApproval error={refused.error} call="phoneOrders.charge" subjectId={request.cardId} busy={charging} onApproved={() => void charge(refused.confirmDuplicate)} />
           <div className="dialog__actions">
             <button type="button" className="button button--secondary" disabled={charging} onClick={back}>
               {t('phoneOrder.confirm.back')}

@@ -118,8 +118,7 @@ export function problemField(problem: ChargeProblem): ChargeField | null {
 }
 
 /** What a pre-check is about (the request without the "charge again" flag): a newer draft asks again. */
-export const precheckKey = (request: PhoneOrderRequest): string =>
-  JSON.stringify([request.customerId, request.cardId, request.invoiceNumber, request.amountSen, request.descriptor, request.note])
+export const precheckKey = (request: PhoneOrderRequest): string => JSON.stringify([request.customerId, request.cardId, request.invoiceNumber, request.amountSen, request.descriptor, request.note])
 
 const fieldValue = (draft: ChargeDraft, field: string): string | null => {
   switch (field) {

@@ -9,17 +9,7 @@ import { create } from 'zustand'
 import type { CallError, ChargeProblem, Environment, OrderDetail, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
 import { getApi, inDesksLanguage, NO_BRIDGE } from '../../api'
 import { useCustomersStore } from '../customers/customers-store'
-import {
-  checkCharge,
-  chargeServerErrorOf,
-  emptyChargeDraft,
-  precheckKey,
-  PROCEEDS,
-  toChargeRequest,
-  type ChargeDraft,
-  type ChargeServerError,
-  type PhoneOrderDefaults,
-} from './charge-form'
+import { checkCharge, chargeServerErrorOf, emptyChargeDraft, precheckKey, PROCEEDS, toChargeRequest, type ChargeDraft, type ChargeServerError, type PhoneOrderDefaults } from './charge-form'
 import { outcomeOf, refusedOutcome, type ChargeOutcome } from './charge-outcome'
 
 export type Step = 'form' | 'confirm' | 'result'

@@ -23,12 +23,7 @@ export function RefundCheckButton({ refund, onChecked, children }: Props) {
     return null
   }
   return (
-    <StatusCheck
-      statusCheck={refund.statusCheck}
-      check={check}
-      label={t('refunds.check.label')}
-      waitHint={t('refunds.check.waitHint')}
-    >
+    <StatusCheck statusCheck={refund.statusCheck} check={check} label={t('refunds.check.label')} waitHint={t('refunds.check.waitHint')}>
       {children}
     </StatusCheck>
   )

@@ -131,17 +131,7 @@ function RefundDialogBody({ detail, onDetail, onClose, busy, setBusy, onStepBack
 
   if (step.name === 'result') return <RefundResultPanel result={step.result} asked={step.asked} detail={detail} onDetail={onDetail} onClose={onClose} />
   if (step.name === 'confirm') {
-    return (
-      <ConfirmRefund
-        detail={detail}
-        before={step.before}
-        request={step.request}
-        busy={busy}
-        refused={refused}
-        onConfirm={() => void send(step.request)}
-        onBack={back}
-      />
-    )
+    return <ConfirmRefund detail={detail} before={step.before} request={step.request} busy={busy} refused={refused} onConfirm={() => void send(step.request)} onBack={back} />
   }
 
   const rules = tried ? checkRefund(draft, summary) : {}
@@ -206,9 +196,7 @@ function ConfirmRefund({ detail, before, request, busy, refused, onConfirm, onBa
       <h3 id={`${id}-heading`} ref={heading} tabIndex={-1}>
         {isVoid ? t('refunds.confirm.confirmVoid') : t('refunds.confirm.confirmRefund')}
       </h3>
-      <p className="muted small">
-        {isVoid ? t('refunds.confirm.voidText') : t('refunds.confirm.refundText')}
-      </p>
+      <p className="muted small">{isVoid ? t('refunds.confirm.voidText') : t('refunds.confirm.refundText')}</p>
       <div className="confirm-charge__amount" aria-label={t('refunds.confirm.amount', { amount })}>
         {amount}
       </div>

@@ -26,8 +26,7 @@ function RefundItem({ refund, paidSen, onChecked }: { refund: RefundView; paidSe
     <li className="refund-item" data-testid="refund-item">
       <div className="refund-item__head">
         <span>
-          <strong>{refundLabel(refund, paidSen)}</strong>{' '}
-          <span className={unknownAmount ? 'muted' : 'refund-item__amount'}>{refundAmountText(refund)}</span>
+          <strong>{refundLabel(refund, paidSen)}</strong> <span className={unknownAmount ? 'muted' : 'refund-item__amount'}>{refundAmountText(refund)}</span>
         </span>
         <RefundStatusChip status={refund.status} raw={refund.rawStatus} />
       </div>
@@ -42,7 +41,8 @@ function RefundItem({ refund, paidSen, onChecked }: { refund: RefundView; paidSe
         </div>
       ) : null}
       <div className="muted small">
-        {refund.external ? t('refunds.list.registeredBy', { name: refund.createdBy }) : t('refunds.list.askedBy', { name: refund.createdBy })} · <time dateTime={refund.createdAt}>{formatFullTime(refund.createdAt)}</time>
+        {refund.external ? t('refunds.list.registeredBy', { name: refund.createdBy }) : t('refunds.list.askedBy', { name: refund.createdBy })} ·{' '}
+        <time dateTime={refund.createdAt}>{formatFullTime(refund.createdAt)}</time>
       </div>
       {refund.statusCheck ? (
         <div className="refund-item__check">

@@ -132,7 +132,7 @@ export function refundTitle(view: RefundResultView, asked: RefundKind, refund: P
 /** What staff asked for, as an id: "void", "full", "partial", or "rest" for a full refund of what was left. */
 export function askedRefundWord(asked: RefundKind, amountSen: number, paidSen: number): Exclude<RefundWord, 'refund'> {
   const word = refundWord({ asked, type: null, status: 'PENDING', amountSen }, paidSen)
-  return word === null || word === 'refund' ? KIND_WORDS[asked] as Exclude<RefundWord, 'refund'> : word
+  return word === null || word === 'refund' ? (KIND_WORDS[asked] as Exclude<RefundWord, 'refund'>) : word
 }
 
 type BlockFacts = Pick<RefundSummary, 'blockedReason' | 'remainingSen' | 'pendingSen' | 'canVoid' | 'settled'> & { refunds?: readonly Pick<RefundView, 'type' | 'status'>[] }

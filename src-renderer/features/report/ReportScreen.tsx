@@ -73,11 +73,7 @@ export function ReportScreen() {
           </div>
           {saved ? (
             <p className="saved small" role="status" data-testid="report-saved">
-              {saved.file ? (
-                <Trans i18nKey="report.days.written" values={{ file: saved.file }} components={{ code: <code /> }} />
-              ) : (
-                t('report.days.cancelled')
-              )}
+              {saved.file ? <Trans i18nKey="report.days.written" values={{ file: saved.file }} components={{ code: <code /> }} /> : t('report.days.cancelled')}
             </p>
           ) : null}
           {saveError ? (

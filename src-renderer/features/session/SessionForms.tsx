@@ -24,7 +24,9 @@ function AuthFrame({ title, lead, children, testId }: { title: string; lead?: Re
       <main className="auth__main">
         <section className="auth__card" aria-labelledby="auth-title">
           <div className="auth__brand">
-            <span className="topbar__logo" aria-hidden="true">{t('shell.logo')}</span>
+            <span className="topbar__logo" aria-hidden="true">
+              {t('shell.logo')}
+            </span>
             <span>{t('shell.appName')}</span>
           </div>
           <h1 id="auth-title">{title}</h1>
@@ -37,7 +39,13 @@ function AuthFrame({ title, lead, children, testId }: { title: string; lead?: Re
   )
 }
 
-function PinInput({ value, onChange, autoFocus, autoComplete = 'current-password', props }: {
+function PinInput({
+  value,
+  onChange,
+  autoFocus,
+  autoComplete = 'current-password',
+  props,
+}: {
   value: string
   onChange: (value: string) => void
   autoFocus?: boolean
@@ -105,11 +113,7 @@ export function FirstAdminScreen() {
   }
 
   return (
-    <AuthFrame
-      testId="first-admin"
-      title={t('session.firstAdmin.title')}
-      lead={t('session.firstAdmin.lead')}
-    >
+    <AuthFrame testId="first-admin" title={t('session.firstAdmin.title')} lead={t('session.firstAdmin.lead')}>
       <form className="form auth__form" aria-label={t('session.firstAdmin.title')} noValidate onSubmit={(event) => void submit(event)}>
         <Field label={t('session.firstAdmin.name')} error={errorFor('name')} hint={t('session.firstAdmin.nameHint')}>
           {(props) => <input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={FIELD_LIMITS.operatorName} autoComplete="name" autoFocus />}

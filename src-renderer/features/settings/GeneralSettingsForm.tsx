@@ -106,13 +106,31 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
           error={errorFor('links.callbackUrl')}
           hint={training ? t('settings.general.links.returnPaidHintTraining') : t('settings.general.links.returnPaidHint')}
         >
-          {(props) => <input {...props} type="url" value={draft.links.callbackUrl} onChange={(e) => change('links', { callbackUrl: e.target.value })} placeholder={t('settings.general.links.returnPaidExample')} />}
+          {(props) => (
+            <input
+              {...props}
+              type="url"
+              value={draft.links.callbackUrl}
+              onChange={(e) => change('links', { callbackUrl: e.target.value })}
+              placeholder={t('settings.general.links.returnPaidExample')}
+            />
+          )}
         </Field>
         <Field label={t('settings.general.links.returnFailed')} error={errorFor('links.failedUrl')} hint={training ? t('settings.general.links.returnFailedHintTraining') : undefined}>
-          {(props) => <input {...props} type="url" value={draft.links.failedUrl} onChange={(e) => change('links', { failedUrl: e.target.value })} placeholder={t('settings.general.links.returnFailedExample')} />}
+          {(props) => (
+            <input {...props} type="url" value={draft.links.failedUrl} onChange={(e) => change('links', { failedUrl: e.target.value })} placeholder={t('settings.general.links.returnFailedExample')} />
+          )}
         </Field>
         <Field label={t('settings.general.links.expiry')} error={errorFor('links.expiryMinutes')} hint={t('settings.general.links.expiryHint')}>
-          {(props) => <input {...props} type="number" min={5} value={Number.isNaN(draft.links.expiryMinutes) ? '' : draft.links.expiryMinutes} onChange={(e) => change('links', { expiryMinutes: toNumber(e.target.value) })} />}
+          {(props) => (
+            <input
+              {...props}
+              type="number"
+              min={5}
+              value={Number.isNaN(draft.links.expiryMinutes) ? '' : draft.links.expiryMinutes}
+              onChange={(e) => change('links', { expiryMinutes: toNumber(e.target.value) })}
+            />
+          )}
         </Field>
         <div className="field-row">
           <Field
@@ -120,7 +138,16 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
             error={errorFor('links.invoicePrefix')}
             hint={t('settings.general.links.invoicePrefixHint', { first: invoiceExample(draft.links.invoicePrefix, 1), second: invoiceExample(draft.links.invoicePrefix, 2) })}
           >
-            {(props) => <input {...props} className="mono" value={draft.links.invoicePrefix} onChange={(e) => change('links', { invoicePrefix: e.target.value })} maxLength={FIELD_LIMITS.invoicePrefix} spellCheck={false} />}
+            {(props) => (
+              <input
+                {...props}
+                className="mono"
+                value={draft.links.invoicePrefix}
+                onChange={(e) => change('links', { invoicePrefix: e.target.value })}
+                maxLength={FIELD_LIMITS.invoicePrefix}
+                spellCheck={false}
+              />
+            )}
           </Field>
           <Field label={t('settings.general.links.descriptor')} error={errorFor('links.descriptor')} hint={t('settings.general.links.descriptorHint', { marks: DESCRIPTOR_MARKS })}>
             {(props) => <input {...props} value={draft.links.descriptor} onChange={(e) => change('links', { descriptor: e.target.value })} maxLength={DESCRIPTOR_MAX} />}
@@ -150,11 +177,7 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
               />
             )}
           </Field>
-          <Field
-            label={t('settings.general.phoneOrders.clerkLimit')}
-            error={errorFor('phoneOrders.clerkChargeLimitSen')}
-            hint={t('settings.general.phoneOrders.clerkLimitHint')}
-          >
+          <Field label={t('settings.general.phoneOrders.clerkLimit')} error={errorFor('phoneOrders.clerkChargeLimitSen')} hint={t('settings.general.phoneOrders.clerkLimitHint')}>
             {(props) => (
               <input
                 {...props}
@@ -169,11 +192,7 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
               />
             )}
           </Field>
-          <Field
-            label={t('settings.general.phoneOrders.duplicateWindow')}
-            error={errorFor('phoneOrders.duplicateWindowMinutes')}
-            hint={t('settings.general.phoneOrders.duplicateWindowHint')}
-          >
+          <Field label={t('settings.general.phoneOrders.duplicateWindow')} error={errorFor('phoneOrders.duplicateWindowMinutes')} hint={t('settings.general.phoneOrders.duplicateWindowHint')}>
             {(props) => (
               <input
                 {...props}
@@ -187,10 +206,28 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
         </div>
         <div className="field-row">
           <Field label={t('settings.general.phoneOrders.threeDsSuccess')} error={errorFor('phoneOrders.threeDsSuccessUrl')} hint={t('settings.general.phoneOrders.threeDsHint')}>
-            {(props) => <input {...props} type="url" value={draft.phoneOrders.threeDsSuccessUrl} onChange={(e) => change('phoneOrders', { threeDsSuccessUrl: e.target.value })} placeholder={t('settings.general.phoneOrders.threeDsSuccessExample')} spellCheck={false} />}
+            {(props) => (
+              <input
+                {...props}
+                type="url"
+                value={draft.phoneOrders.threeDsSuccessUrl}
+                onChange={(e) => change('phoneOrders', { threeDsSuccessUrl: e.target.value })}
+                placeholder={t('settings.general.phoneOrders.threeDsSuccessExample')}
+                spellCheck={false}
+              />
+            )}
           </Field>
           <Field label={t('settings.general.phoneOrders.threeDsFailed')} error={errorFor('phoneOrders.threeDsFailedUrl')} hint={t('settings.general.phoneOrders.threeDsHint')}>
-            {(props) => <input {...props} type="url" value={draft.phoneOrders.threeDsFailedUrl} onChange={(e) => change('phoneOrders', { threeDsFailedUrl: e.target.value })} placeholder={t('settings.general.phoneOrders.threeDsFailedExample')} spellCheck={false} />}
+            {(props) => (
+              <input
+                {...props}
+                type="url"
+                value={draft.phoneOrders.threeDsFailedUrl}
+                onChange={(e) => change('phoneOrders', { threeDsFailedUrl: e.target.value })}
+                placeholder={t('settings.general.phoneOrders.threeDsFailedExample')}
+                spellCheck={false}
+              />
+            )}
           </Field>
         </div>
       </fieldset>
@@ -206,17 +243,15 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
             {(props) => <input {...props} value={draft.listener.host} onChange={(e) => change('listener', { host: e.target.value })} />}
           </Field>
           <Field label={t('settings.general.listener.port')} error={errorFor('listener.port')}>
-            {(props) => <input {...props} type="number" value={Number.isNaN(draft.listener.port) ? '' : draft.listener.port} onChange={(e) => change('listener', { port: toNumber(e.target.value) })} />}
+            {(props) => (
+              <input {...props} type="number" value={Number.isNaN(draft.listener.port) ? '' : draft.listener.port} onChange={(e) => change('listener', { port: toNumber(e.target.value) })} />
+            )}
           </Field>
           <Field label={t('settings.general.listener.path')} error={errorFor('listener.path')}>
             {(props) => <input {...props} value={draft.listener.path} onChange={(e) => change('listener', { path: e.target.value })} />}
           </Field>
         </div>
-        <Field
-          label={t('settings.general.listener.publicAddress')}
-          error={errorFor('listener.publicBaseUrl')}
-          hint={publicAddressHint(draft.listener.publicBaseUrl, draft.listener.path)}
-        >
+        <Field label={t('settings.general.listener.publicAddress')} error={errorFor('listener.publicBaseUrl')} hint={publicAddressHint(draft.listener.publicBaseUrl, draft.listener.path)}>
           {(props) => (
             <input
               {...props}
@@ -237,11 +272,7 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
           {t('settings.general.tracker.enabled')}
         </label>
         <div className="field-stack--narrow">
-          <Field
-            label={t('settings.general.tracker.concurrency')}
-            error={errorFor('tracker.concurrency')}
-            hint={t('settings.general.tracker.concurrencyHint')}
-          >
+          <Field label={t('settings.general.tracker.concurrency')} error={errorFor('tracker.concurrency')} hint={t('settings.general.tracker.concurrencyHint')}>
             {(props) => (
               <input
                 {...props}
@@ -260,10 +291,24 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
         <legend>{t('settings.general.gateway.legend')}</legend>
         <div className="field-row">
           <Field label={t('settings.general.gateway.connectTimeout')} error={errorFor('gateway.connectTimeoutSeconds')}>
-            {(props) => <input {...props} type="number" value={Number.isNaN(draft.gateway.connectTimeoutSeconds) ? '' : draft.gateway.connectTimeoutSeconds} onChange={(e) => change('gateway', { connectTimeoutSeconds: toNumber(e.target.value) })} />}
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                value={Number.isNaN(draft.gateway.connectTimeoutSeconds) ? '' : draft.gateway.connectTimeoutSeconds}
+                onChange={(e) => change('gateway', { connectTimeoutSeconds: toNumber(e.target.value) })}
+              />
+            )}
           </Field>
           <Field label={t('settings.general.gateway.answerTimeout')} error={errorFor('gateway.responseTimeoutSeconds')}>
-            {(props) => <input {...props} type="number" value={Number.isNaN(draft.gateway.responseTimeoutSeconds) ? '' : draft.gateway.responseTimeoutSeconds} onChange={(e) => change('gateway', { responseTimeoutSeconds: toNumber(e.target.value) })} />}
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                value={Number.isNaN(draft.gateway.responseTimeoutSeconds) ? '' : draft.gateway.responseTimeoutSeconds}
+                onChange={(e) => change('gateway', { responseTimeoutSeconds: toNumber(e.target.value) })}
+              />
+            )}
           </Field>
         </div>
         <label className="checkbox">
@@ -271,14 +316,8 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
           {t('settings.general.gateway.blockOnBadSignature')}
         </label>
         <div className="field-stack--narrow">
-          <Field
-            label={t('settings.general.gateway.settlement')}
-            error={errorFor('gateway.settlementCutOff')}
-            hint={t('settings.general.gateway.settlementHint')}
-          >
-            {(props) => (
-              <input {...props} type="time" value={draft.gateway.settlementCutOff} onChange={(e) => change('gateway', { settlementCutOff: e.target.value })} />
-            )}
+          <Field label={t('settings.general.gateway.settlement')} error={errorFor('gateway.settlementCutOff')} hint={t('settings.general.gateway.settlementHint')}>
+            {(props) => <input {...props} type="time" value={draft.gateway.settlementCutOff} onChange={(e) => change('gateway', { settlementCutOff: e.target.value })} />}
           </Field>
         </div>
       </fieldset>
@@ -286,11 +325,7 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
       <fieldset>
         <legend>{t('settings.general.signIn.legend')}</legend>
         <div className="field-row">
-          <Field
-            label={t('settings.general.signIn.idleLock')}
-            error={errorFor('session.idleLockMinutes')}
-            hint={t('settings.general.signIn.idleLockHint')}
-          >
+          <Field label={t('settings.general.signIn.idleLock')} error={errorFor('session.idleLockMinutes')} hint={t('settings.general.signIn.idleLockHint')}>
             {(props) => (
               <input
                 {...props}

@@ -28,7 +28,14 @@ export function LanguageChoice({ compact = false }: { compact?: boolean }) {
     <div className={compact ? 'language-choice language-choice--compact' : 'language-choice'}>
       <div className="language-choice__options" role="radiogroup" aria-label={t('language.choose')}>
         {LANGUAGES.map((option) => (
-          <button key={option} type="button" lang={option === 'ms' ? 'ms-MY' : 'en-MY'} {...radio(option)} className={`choice${option === language ? ' choice--selected' : ''}`} onClick={() => choose(option)}>
+          <button
+            key={option}
+            type="button"
+            lang={option === 'ms' ? 'ms-MY' : 'en-MY'}
+            {...radio(option)}
+            className={`choice${option === language ? ' choice--selected' : ''}`}
+            onClick={() => choose(option)}
+          >
             <strong>{LANGUAGE_NAMES[option]}</strong>
           </button>
         ))}

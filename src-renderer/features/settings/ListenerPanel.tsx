@@ -130,12 +130,12 @@ export function ListenerPanel() {
         </div>
       ) : null}
       {!status ? (
-        error ? null : <p className="muted">{t('settings.loading')}</p>
+        error ? null : (
+          <p className="muted">{t('settings.loading')}</p>
+        )
       ) : (
         <>
-          {state === 'off' ? (
-            <p className="muted">{t('settings.listener.off')}</p>
-          ) : null}
+          {state === 'off' ? <p className="muted">{t('settings.listener.off')}</p> : null}
           {status.error ? (
             <div className="alert alert--error" role="alert">
               <Trans i18nKey="settings.listener.notRunning" values={{ error: status.error }} components={{ b: <strong /> }} />
@@ -160,9 +160,7 @@ export function ListenerPanel() {
               <Trans i18nKey="settings.listener.listening" values={{ url: status.localUrl }} components={{ code: <code data-testid="listener-local-url" /> }} />
             </p>
           ) : null}
-          {state !== 'off' ? (
-            <p className="muted small">{t('settings.listener.proxy')}</p>
-          ) : null}
+          {state !== 'off' ? <p className="muted small">{t('settings.listener.proxy')}</p> : null}
           <h3 className="listener-panel__subhead">{t('settings.listener.since')}</h3>
           <Counts counts={status.counts} />
           <h3 className="listener-panel__subhead">{t('settings.listener.last')}</h3>

@@ -119,9 +119,7 @@ function SettingsForAdmin() {
       <EnvironmentSection />
       <CredentialsSection />
       <TeamSection />
-      {view ? (
-        <GeneralSettingsForm key={`${view.environment}:${String(loads)}`} settings={view.settings} environment={view.environment} />
-      ) : null}
+      {view ? <GeneralSettingsForm key={`${view.environment}:${String(loads)}`} settings={view.settings} environment={view.environment} /> : null}
       <LanguageCard />
       <ListenerPanel />
       <WelcomeCard />

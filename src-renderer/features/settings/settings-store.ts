@@ -3,16 +3,7 @@
  * connection tests. Every action answers with the back end's error, if any, for the form to show.
  */
 import { create } from 'zustand'
-import type {
-  CallError,
-  ConnectionCheck,
-  CredentialsView,
-  Environment,
-  EnvironmentSettings,
-  GatewayEnvironment,
-  ListenerStatus,
-  SettingsView,
-} from '../../../src-preload/contract'
+import type { CallError, ConnectionCheck, CredentialsView, Environment, EnvironmentSettings, GatewayEnvironment, ListenerStatus, SettingsView } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 
 export interface CredentialsChange {

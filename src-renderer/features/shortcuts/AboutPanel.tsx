@@ -81,7 +81,9 @@ export function AboutPanel({ open, onClose }: { open: boolean; onClose: () => vo
         </div>
       ) : null}
       <details className="about__licences" data-testid="about-licences">
-        <summary>{notices.state === 'ready' ? t('shortcuts.about.licencesCount', { count: notices.notices.length, n: formats.number(notices.notices.length) }) : t('shortcuts.about.licences')}</summary>
+        <summary>
+          {notices.state === 'ready' ? t('shortcuts.about.licencesCount', { count: notices.notices.length, n: formats.number(notices.notices.length) }) : t('shortcuts.about.licences')}
+        </summary>
         {notices.state === 'loading' ? <p>{t('shortcuts.about.loading')}</p> : null}
         {notices.state === 'missing' ? <p>{t('shortcuts.about.missing')}</p> : null}
         {notices.state === 'ready' ? (

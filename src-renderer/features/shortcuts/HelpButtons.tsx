@@ -14,7 +14,13 @@ export function HelpButtons() {
   const keys = shortcutFor('show-shortcuts')?.chords[0]
   return (
     <div className="help-buttons">
-      <button type="button" className="button button--secondary button--small" onClick={() => open('shortcuts')} aria-keyshortcuts={IS_MAC ? 'Meta+/' : 'Control+/'} title={keys ? chordText(keys, IS_MAC) : undefined}>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => open('shortcuts')}
+        aria-keyshortcuts={IS_MAC ? 'Meta+/' : 'Control+/'}
+        title={keys ? chordText(keys, IS_MAC) : undefined}
+      >
         {t('shortcuts.buttons.shortcuts')}
       </button>
       <button type="button" className="button button--secondary button--small" onClick={() => open('about')}>

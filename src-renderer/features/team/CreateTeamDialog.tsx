@@ -40,9 +40,7 @@ export function CreateTeamDialog({ open, connection, busy, onCancel, onConfirm }
             <input type="checkbox" checked={importHistory} onChange={(event) => setImportHistory(event.target.checked)} disabled={busy} />
             {t('team.create.copy')}
           </label>
-          <p className="muted small">
-            {importHistory ? t('team.create.copyOn') : t('team.create.copyOff')}
-          </p>
+          <p className="muted small">{importHistory ? t('team.create.copyOn') : t('team.create.copyOff')}</p>
           <p>{t('team.create.keyNext')}</p>
         </div>
         <DialogFooter error={null} busy={busy} submitLabel={t('team.create.submit')} busyLabel={t('team.create.creating')} onCancel={onCancel} />

@@ -104,11 +104,7 @@ function ProbeAnswer({ probe, mode }: { probe: TeamProbe; mode: TeamView['mode']
   const text = !probe.ok && probe.found === 'team' ? null : mode === 'team' && probe.found === 'team' ? answers : advice.text
   return (
     <div className={`check check--${probe.ok ? advice.tone : 'bad'} team-probe`} role="status" data-testid="team-probe">
-      {text ? (
-        <Trans i18nKey="team.probe.connected" values={{ text }} components={{ b: <strong /> }} />
-      ) : (
-        probe.message
-      )}
+      {text ? <Trans i18nKey="team.probe.connected" values={{ text }} components={{ b: <strong /> }} /> : probe.message}
     </div>
   )
 }
@@ -214,11 +210,7 @@ function TeamForm({ view }: { view: TeamView }) {
               />
             )}
           </Field>
-          <Field
-            label={t('team.form.tls')}
-            error={errorFor('tls')}
-            hint={t('team.form.tlsHint')}
-          >
+          <Field label={t('team.form.tls')} error={errorFor('tls')} hint={t('team.form.tlsHint')}>
             {(props) => (
               <select {...props} value={draft.tls} onChange={(e) => change({ tls: e.target.value === 'off' ? 'off' : 'verify' })}>
                 <option value="verify">{t('team.form.tlsVerify')}</option>
@@ -226,11 +218,7 @@ function TeamForm({ view }: { view: TeamView }) {
               </select>
             )}
           </Field>
-          <Field
-            label={t('team.form.caFile')}
-            error={errorFor('caFile')}
-            hint={t('team.form.caFileHint')}
-          >
+          <Field label={t('team.form.caFile')} error={errorFor('caFile')} hint={t('team.form.caFileHint')}>
             {(props) => (
               <input
                 {...props}
@@ -244,11 +232,7 @@ function TeamForm({ view }: { view: TeamView }) {
             )}
           </Field>
           {inTeam ? null : (
-            <Field
-              label={t('team.form.teamKey')}
-              error={errorFor('teamKey')}
-              hint={t('team.form.teamKeyHint')}
-            >
+            <Field label={t('team.form.teamKey')} error={errorFor('teamKey')} hint={t('team.form.teamKeyHint')}>
               {(props) => (
                 <input
                   {...props}

@@ -171,9 +171,7 @@ export function canResumeImport(progress: Pick<TeamImportProgress, 'state'> | nu
  * to the gateway…"), which is not news to someone who only looked something up.
  */
 export function readErrorMessage(error: Pick<CallError, 'code' | 'message'>): string {
-  return error.code === 'TEAM_DATABASE_UNREACHABLE'
-    ? t('team.readUnreachable')
-    : error.message
+  return error.code === 'TEAM_DATABASE_UNREACHABLE' ? t('team.readUnreachable') : error.message
 }
 
 /** The banner across the top of the app: only while the team database cannot be reached. */

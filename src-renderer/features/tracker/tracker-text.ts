@@ -25,12 +25,7 @@ export function trackerLine(status: Pick<TrackerStatus, 'state' | 'tracked' | 'd
     return { tone: 'off', text: t('tracker.off'), detail: null }
   }
   if (status.state === 'offline') {
-    const text =
-      waits.retryInMs === null
-        ? t('tracker.offlineSoon')
-        : waits.retryInMs > 0
-          ? t('tracker.offlineIn', { wait: countdownText(waits.retryInMs) })
-          : t('tracker.offlineNow')
+    const text = waits.retryInMs === null ? t('tracker.offlineSoon') : waits.retryInMs > 0 ? t('tracker.offlineIn', { wait: countdownText(waits.retryInMs) }) : t('tracker.offlineNow')
     return { tone: 'offline', text, detail: status.lastError }
   }
   if (status.tracked === 0) return { tone: 'running', text: t('tracker.nothing'), detail: null }
@@ -64,11 +59,7 @@ export function refreshSummary(progress: Pick<RefreshProgress, 'cancelled' | 'do
   if (progress.notDue === 0) return { result, notDue: null }
   const n = progress.notDue
   const notDue =
-    progress.nextDueInMs === null
-      ? t('tracker.notDue', { n })
-      : progress.nextDueInMs > 0
-        ? t('tracker.notDueIn', { n, wait: countdownText(progress.nextDueInMs) })
-        : t('tracker.notDueNow', { n })
+    progress.nextDueInMs === null ? t('tracker.notDue', { n }) : progress.nextDueInMs > 0 ? t('tracker.notDueIn', { n, wait: countdownText(progress.nextDueInMs) }) : t('tracker.notDueNow', { n })
   return { result, notDue }
 }
 

@@ -76,25 +76,36 @@ function DetailsStep({ environment, settings }: { environment: Environment; sett
       }}
     >
       <h2 id="welcome-shop-heading">{t('welcome.details.heading')}</h2>
-      <Field
-        label={t('welcome.details.shopName')}
-        error={errors['shop.name']}
-        hint={training ? t('welcome.details.shopHintTraining') : t('welcome.details.shopHint')}
-      >
-        {(props) => <input {...props} value={details.shopName} onChange={(e) => edit({ shopName: e.target.value })} maxLength={SHOP_NAME_MAX} placeholder={t('welcome.details.shopPlaceholder')} autoComplete="organization" />}
+      <Field label={t('welcome.details.shopName')} error={errors['shop.name']} hint={training ? t('welcome.details.shopHintTraining') : t('welcome.details.shopHint')}>
+        {(props) => (
+          <input
+            {...props}
+            value={details.shopName}
+            onChange={(e) => edit({ shopName: e.target.value })}
+            maxLength={SHOP_NAME_MAX}
+            placeholder={t('welcome.details.shopPlaceholder')}
+            autoComplete="organization"
+          />
+        )}
       </Field>
 
       <fieldset>
         <legend>{t('welcome.details.returnLegend')}</legend>
-        <p className="welcome__note">
-          {training ? <Trans i18nKey="welcome.details.trainingNote" components={{ b: <strong /> }} /> : t('welcome.details.note')}
-        </p>
+        <p className="welcome__note">{training ? <Trans i18nKey="welcome.details.trainingNote" components={{ b: <strong /> }} /> : t('welcome.details.note')}</p>
         <div className="form-grid">
           <Field label={t('welcome.details.returnPaid')} error={errors['links.callbackUrl']} hint={training && details.callbackUrl.trim() === '' ? t('welcome.details.emptyTraining') : undefined}>
-            {(props) => <input {...props} type="url" value={details.callbackUrl} onChange={(e) => edit({ callbackUrl: e.target.value })} placeholder={t('welcome.details.paidPlaceholder')} spellCheck={false} />}
+            {(props) => (
+              <input {...props} type="url" value={details.callbackUrl} onChange={(e) => edit({ callbackUrl: e.target.value })} placeholder={t('welcome.details.paidPlaceholder')} spellCheck={false} />
+            )}
           </Field>
-          <Field label={t('welcome.details.returnFailed')} error={errors['links.failedUrl']} hint={training && details.failedUrl.trim() === '' ? t('welcome.details.emptyTraining') : t('welcome.details.optional')}>
-            {(props) => <input {...props} type="url" value={details.failedUrl} onChange={(e) => edit({ failedUrl: e.target.value })} placeholder={t('welcome.details.failedPlaceholder')} spellCheck={false} />}
+          <Field
+            label={t('welcome.details.returnFailed')}
+            error={errors['links.failedUrl']}
+            hint={training && details.failedUrl.trim() === '' ? t('welcome.details.emptyTraining') : t('welcome.details.optional')}
+          >
+            {(props) => (
+              <input {...props} type="url" value={details.failedUrl} onChange={(e) => edit({ failedUrl: e.target.value })} placeholder={t('welcome.details.failedPlaceholder')} spellCheck={false} />
+            )}
           </Field>
         </div>
       </fieldset>

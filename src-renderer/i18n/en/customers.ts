@@ -21,10 +21,8 @@ export const customers = {
     removeCard: 'Remove card {{number}}',
     removeCardNoNumber: 'Remove card',
     remove: 'Remove',
-    lockedReview:
-      "<b>Locked:</b> the charge of <mono>{{invoice}}</mono> needs review (the gateway approved other money). A person's decision under Orders unlocks it.",
-    lockedUnknown:
-      "<b>Locked:</b> the charge of <mono>{{invoice}}</mono> has an unknown outcome. A status check (or a supervisor override) unlocks it.",
+    lockedReview: "<b>Locked:</b> the charge of <mono>{{invoice}}</mono> needs review (the gateway approved other money). A person's decision under Orders unlocks it.",
+    lockedUnknown: '<b>Locked:</b> the charge of <mono>{{invoice}}</mono> has an unknown outcome. A status check (or a supervisor override) unlocks it.',
     open: 'Open {{invoice}}',
   },
   recent: {
@@ -40,8 +38,7 @@ export const customers = {
     loadFailed: 'This customer could not be loaded: {{message}}',
     retry: 'Retry',
     cardToCharge: 'Card to charge',
-    noCards:
-      "No saved cards. A card is saved when the customer pays on a card payment page and ticks “Save this card”, or add one by hand from the gateway's back office.",
+    noCards: "No saved cards. A card is saved when the customer pays on a card payment page and ticks “Save this card”, or add one by hand from the gateway's back office.",
     addByHand: 'Add card by hand',
     removedHidden_one: '{{count}} removed card is not shown.',
     removedHidden_other: '{{count}} removed cards are not shown.',

@@ -119,8 +119,7 @@ export const orders = {
     paidText:
       "The order becomes <b>Paid</b> as the gateway says: <b>{{gatewaySays}}</b> for an order of {{orderAmount}}. Do this only once the gateway's back office shows that this money arrived for this order.",
     notPaidText: "The gateway's {{gatewaySays}} is not taken as this order's payment: the order becomes <b>Failed</b> and the customer must pay again.",
-    notPaidPhoneText:
-      "The gateway's {{gatewaySays}} is not taken as this order's payment: the order becomes <b>Failed</b> and the customer must pay again; the card charged is unlocked.",
+    notPaidPhoneText: "The gateway's {{gatewaySays}} is not taken as this order's payment: the order becomes <b>Failed</b> and the customer must pay again; the card charged is unlocked.",
     recorded: "Your decision, your reason and your name are recorded in the order's timeline and the audit log.",
     reason: 'Reason (at least {{min}} characters)',
     paidExample: "e.g. The gateway's back office shows USD 999.99 settled for this invoice",

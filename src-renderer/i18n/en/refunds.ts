@@ -72,8 +72,10 @@ export const refunds = {
     choicePartial: 'Refunds part of the payment, at most {{amount}}. More partial refunds may follow.',
     choiceVoid: 'Cancels the whole payment ({{amount}}): the customer is not charged.',
     notSettled: '<b>Not settled yet:</b> today you can void the full <b>{{amount}}</b>.',
-    settlesAt: 'The gateway settles card payments at {{time}}, Malaysia time. Until then it can only cancel the whole payment (the customer is not charged at all); from {{when}} a refund of any part is possible.',
-    settlesDaily: 'The gateway settles card payments once a day. Until then it can only cancel the whole payment (the customer is not charged at all); after settlement a refund of any part is possible.',
+    settlesAt:
+      'The gateway settles card payments at {{time}}, Malaysia time. Until then it can only cancel the whole payment (the customer is not charged at all); from {{when}} a refund of any part is possible.',
+    settlesDaily:
+      'The gateway settles card payments once a day. Until then it can only cancel the whole payment (the customer is not charged at all); after settlement a refund of any part is possible.',
     midnight: 'midnight',
     money: 'Paid <b>{{paid}}</b> · Refunded {{refunded}} · Left to refund <b>{{left}}</b>',
     moneyPending: 'Paid <b>{{paid}}</b> · Refunded {{refunded}} · Pending {{pending}} · Left to refund <b>{{left}}</b>',

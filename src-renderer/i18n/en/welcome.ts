@@ -2,7 +2,7 @@
 export const welcome = {
   title: 'Welcome to Merchant Back Office',
   environments: {
-    training: "You are in <b>Training</b>: links and charges go to the built-in training gateway, and no real money moves.",
+    training: 'You are in <b>Training</b>: links and charges go to the built-in training gateway, and no real money moves.',
     sandbox: "You are in <b>Sandbox</b>: links and charges go to the gateway's sandbox, and no real money moves.",
     production: 'You are in <b>Production</b>: links and charges take real money.',
   },

@@ -23,10 +23,8 @@ export const customers: Catalogue['customers'] = {
     removeCard: 'Buang kad {{number}}',
     removeCardNoNumber: 'Buang kad',
     remove: 'Buang',
-    lockedReview:
-      '<b>Dikunci:</b> caj <mono>{{invoice}}</mono> perlu disemak (gerbang pembayaran meluluskan jumlah yang berbeza). Keputusan seseorang di bawah Pesanan akan membukanya.',
-    lockedUnknown:
-      '<b>Dikunci:</b> keputusan caj <mono>{{invoice}}</mono> tidak diketahui. Semak status (atau kelulusan penyelia) akan membukanya.',
+    lockedReview: '<b>Dikunci:</b> caj <mono>{{invoice}}</mono> perlu disemak (gerbang pembayaran meluluskan jumlah yang berbeza). Keputusan seseorang di bawah Pesanan akan membukanya.',
+    lockedUnknown: '<b>Dikunci:</b> keputusan caj <mono>{{invoice}}</mono> tidak diketahui. Semak status (atau kelulusan penyelia) akan membukanya.',
     open: 'Buka {{invoice}}',
   },
   recent: {
@@ -42,8 +40,7 @@ export const customers: Catalogue['customers'] = {
     loadFailed: 'Pelanggan ini tidak dapat dimuatkan: {{message}}',
     retry: 'Cuba lagi',
     cardToCharge: 'Kad untuk dicaj',
-    noCards:
-      'Tiada kad tersimpan. Kad disimpan apabila pelanggan membayar di halaman pembayaran kad dan menanda “Simpan kad ini”, atau tambah secara manual dari pejabat belakang gerbang pembayaran.',
+    noCards: 'Tiada kad tersimpan. Kad disimpan apabila pelanggan membayar di halaman pembayaran kad dan menanda “Simpan kad ini”, atau tambah secara manual dari pejabat belakang gerbang pembayaran.',
     addByHand: 'Tambah kad secara manual',
     removedHidden_one: '{{count}} kad yang dibuang tidak ditunjukkan.',
     removedHidden_other: '{{count}} kad yang dibuang tidak ditunjukkan.',

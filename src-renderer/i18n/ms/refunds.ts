@@ -74,8 +74,10 @@ export const refunds: Catalogue['refunds'] = {
     choicePartial: 'Membayar balik sebahagian bayaran, paling banyak {{amount}}. Bayaran balik separa lain boleh dibuat kemudian.',
     choiceVoid: 'Membatalkan keseluruhan bayaran ({{amount}}): pelanggan tidak dicaj.',
     notSettled: '<b>Belum diselesaikan:</b> hari ini anda boleh membatalkan keseluruhan <b>{{amount}}</b>.',
-    settlesAt: 'Gerbang pembayaran menyelesaikan bayaran kad pada {{time}}, waktu Malaysia. Sehingga itu ia hanya boleh membatalkan keseluruhan bayaran (pelanggan langsung tidak dicaj); mulai {{when}} bayaran balik apa-apa bahagian boleh dibuat.',
-    settlesDaily: 'Gerbang pembayaran menyelesaikan bayaran kad sekali sehari. Sehingga itu ia hanya boleh membatalkan keseluruhan bayaran (pelanggan langsung tidak dicaj); selepas penyelesaian, bayaran balik apa-apa bahagian boleh dibuat.',
+    settlesAt:
+      'Gerbang pembayaran menyelesaikan bayaran kad pada {{time}}, waktu Malaysia. Sehingga itu ia hanya boleh membatalkan keseluruhan bayaran (pelanggan langsung tidak dicaj); mulai {{when}} bayaran balik apa-apa bahagian boleh dibuat.',
+    settlesDaily:
+      'Gerbang pembayaran menyelesaikan bayaran kad sekali sehari. Sehingga itu ia hanya boleh membatalkan keseluruhan bayaran (pelanggan langsung tidak dicaj); selepas penyelesaian, bayaran balik apa-apa bahagian boleh dibuat.',
     midnight: 'tengah malam',
     money: 'Dibayar <b>{{paid}}</b> · Dibayar balik {{refunded}} · Baki <b>{{left}}</b>',
     moneyPending: 'Dibayar <b>{{paid}}</b> · Dibayar balik {{refunded}} · Menunggu {{pending}} · Baki <b>{{left}}</b>',

@@ -124,14 +124,16 @@ export const settings: Catalogue['settings'] = {
       path: 'Laluan',
       publicAddress: 'Alamat awam (pilihan)',
       publicAddressExample: 'https://bayar.example.com',
-      publicHintEmpty: 'Alamat yang dihubungi oleh gerbang pembayaran melalui proksi terbalik anda (HTTPS), skema dan hos sahaja. Jika dibiarkan kosong, alamat tempatan dipaparkan sebagai alamat untuk didaftarkan.',
+      publicHintEmpty:
+        'Alamat yang dihubungi oleh gerbang pembayaran melalui proksi terbalik anda (HTTPS), skema dan hos sahaja. Jika dibiarkan kosong, alamat tempatan dipaparkan sebagai alamat untuk didaftarkan.',
       publicHint: 'Gerbang pembayaran akan memanggil {{url}}; proksi menghantarnya ke komputer ini dengan laluan yang sama.',
     },
     tracker: {
       legend: 'Penjejak status',
       enabled: 'Kemas kini pesanan dan bayaran balik yang menunggu dengan bertanya kepada gerbang pembayaran secara automatik',
       concurrency: 'Semakan status serentak',
-      concurrencyHint: 'Dari 1 hingga 32. Setiap pesanan atau bayaran balik disemak tidak lebih awal daripada 60 saat selepas bayaran atau permintaannya, seperti yang diminta oleh gerbang pembayaran.',
+      concurrencyHint:
+        'Dari 1 hingga 32. Setiap pesanan atau bayaran balik disemak tidak lebih awal daripada 60 saat selepas bayaran atau permintaannya, seperti yang diminta oleh gerbang pembayaran.',
     },
     gateway: {
       legend: 'Panggilan gerbang pembayaran',

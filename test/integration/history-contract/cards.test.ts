@@ -8,7 +8,18 @@ describe.each(ENGINES)('saved cards (%s)', (engine) => {
   let customerId: number
   beforeEach(async () => {
     f = await openEngineHistory(engine)
-    customerId = f.history.customers.insert({ externalId: null, name: 'Kavitha Nair', email: null, phone: null, address: null, city: null, state: null, zipCode: null, country: null, createdAt: 't' }).id
+    customerId = f.history.customers.insert({
+      externalId: null,
+      name: 'Kavitha Nair',
+      email: null,
+      phone: null,
+      address: null,
+      city: null,
+      state: null,
+      zipCode: null,
+      country: null,
+      createdAt: 't',
+    }).id
   })
   afterEach(() => f.close())
 
@@ -34,7 +45,18 @@ describe.each(ENGINES)('saved cards (%s)', (engine) => {
     expect(f.history.cards.findByToken(customerId, 'tok_same')?.id).toBe(first.id)
     expect(f.history.cards.findByToken(customerId, 'tok_other')).toBeNull()
 
-    const otherCustomer = f.history.customers.insert({ externalId: null, name: 'Other', email: null, phone: null, address: null, city: null, state: null, zipCode: null, country: null, createdAt: 't' }).id
+    const otherCustomer = f.history.customers.insert({
+      externalId: null,
+      name: 'Other',
+      email: null,
+      phone: null,
+      address: null,
+      city: null,
+      state: null,
+      zipCode: null,
+      country: null,
+      createdAt: 't',
+    }).id
     const theirs = f.history.cards.add(card('tok_same', { customerId: otherCustomer }))
     expect(theirs.id).not.toBe(first.id)
     expect(f.history.cards.findByToken(otherCustomer, 'tok_same')?.id).toBe(theirs.id)

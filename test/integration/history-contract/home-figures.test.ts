@@ -37,7 +37,16 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
   }
 
   function refund(order: OrderRow, amountSen: number, type: 'VOID' | 'FULL_REFUND' | 'PARTIAL_REFUND', status: 'SUCCESS' | 'PENDING' | 'FAILED', askedAt: string, answeredAt: string): void {
-    const row = f.history.refunds.insert({ orderId: order.id, requestId: `RF-${String(order.id)}-${String(amountSen)}-${status}`, amountSen, type, status: 'PENDING', external: false, createdBy: 'Ravi', createdAt: askedAt })
+    const row = f.history.refunds.insert({
+      orderId: order.id,
+      requestId: `RF-${String(order.id)}-${String(amountSen)}-${status}`,
+      amountSen,
+      type,
+      status: 'PENDING',
+      external: false,
+      createdBy: 'Ravi',
+      createdAt: askedAt,
+    })
     if (status !== 'PENDING') f.history.refunds.update(row.id, { status, rawStatus: status }, answeredAt)
   }
 
@@ -45,13 +54,33 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
     const rows: Record<string, OrderRow> = {}
     // Paid at 00:00:00.000 Malaysia time on the 23rd: today. Made the evening before.
     rows.A = paid({ invoiceNumber: 'INV-A', amountSen: 120_50, createdAt: '2026-11-22T15:50:00.000Z', completedAt: '2026-11-22T16:00:00.000Z' })
-    rows.B = paid({ invoiceNumber: 'INV-B', kind: 'generic_link', channel: 'INTERNET_BANKING_FPX', amountSen: 89_90, createdBy: 'Kumar', createdAt: '2026-11-23T01:20:00.000Z', completedAt: '2026-11-23T01:30:00.000Z' })
+    rows.B = paid({
+      invoiceNumber: 'INV-B',
+      kind: 'generic_link',
+      channel: 'INTERNET_BANKING_FPX',
+      amountSen: 89_90,
+      createdBy: 'Kumar',
+      createdAt: '2026-11-23T01:20:00.000Z',
+      completedAt: '2026-11-23T01:30:00.000Z',
+    })
     rows.C = paid({ invoiceNumber: 'INV-C', kind: 'phone_order', amountSen: 250_00, createdBy: 'Kumar', createdAt: '2026-11-23T00:14:00.000Z', completedAt: '2026-11-23T00:15:00.000Z' })
     // Paid RM 95.00 of RM 100.00 (a promotion): counts for what was paid.
-    rows.D = paid({ invoiceNumber: 'INV-D', kind: 'generic_link', channel: 'EWALLET_TNG', amountSen: 100_00, createdAt: '2026-11-23T00:55:00.000Z', completedAt: '2026-11-23T01:00:00.000Z', gatewayAmountSen: 95_00 })
+    rows.D = paid({
+      invoiceNumber: 'INV-D',
+      kind: 'generic_link',
+      channel: 'EWALLET_TNG',
+      amountSen: 100_00,
+      createdAt: '2026-11-23T00:55:00.000Z',
+      completedAt: '2026-11-23T01:00:00.000Z',
+      gatewayAmountSen: 95_00,
+    })
     // The gateway said paid, for more than the order: Needs review, not paid.
     rows.E = f.history.orders.insert(newOrder({ invoiceNumber: 'INV-E', amountSen: 300_00, createdAt: '2026-11-23T01:40:00.000Z' }))
-    rows.E = f.history.orders.update(rows.E.id, { review: { reason: 'amount', gatewayStatus: 'SUCCESS', gatewayAmountSen: 350_00, gatewayCurrency: 'MYR', source: 'check', at: '2026-11-23T01:45:00.000Z' } }, '2026-11-23T01:45:00.000Z')
+    rows.E = f.history.orders.update(
+      rows.E.id,
+      { review: { reason: 'amount', gatewayStatus: 'SUCCESS', gatewayAmountSen: 350_00, gatewayCurrency: 'MYR', source: 'check', at: '2026-11-23T01:45:00.000Z' } },
+      '2026-11-23T01:45:00.000Z',
+    )
     rows.F = f.history.orders.insert(newOrder({ invoiceNumber: 'INV-F', kind: 'phone_order', amountSen: 70_00, status: 'OUTCOME_UNKNOWN', createdAt: '2026-11-23T01:59:00.000Z' }))
     // Paid at 23:59:59.999 on the 22nd (yesterday), voided today.
     rows.G = paid({ invoiceNumber: 'INV-G', amountSen: 40_00, createdAt: '2026-11-22T15:00:00.000Z', completedAt: '2026-11-22T15:59:59.999Z' })
@@ -62,7 +91,9 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
     rows.J = paid({ invoiceNumber: 'INV-J', amountSen: 77_00, createdAt: '2026-10-31T15:50:00.000Z', completedAt: '2026-10-31T15:59:00.000Z' })
     rows.K = paid({ invoiceNumber: 'INV-K', amountSen: 33_00, createdAt: '2026-10-31T15:55:00.000Z', completedAt: '2026-10-31T16:00:00.000Z' })
     // Waiting links: one expires within the hour, one after it, one already has.
-    rows.L = f.history.orders.insert(newOrder({ invoiceNumber: 'INV-L', kind: 'generic_link', channel: 'EWALLET_TNG', amountSen: 15_00, createdAt: '2026-11-23T01:00:00.000Z', linkExpiresAt: '2026-11-23T02:30:00.000Z' }))
+    rows.L = f.history.orders.insert(
+      newOrder({ invoiceNumber: 'INV-L', kind: 'generic_link', channel: 'EWALLET_TNG', amountSen: 15_00, createdAt: '2026-11-23T01:00:00.000Z', linkExpiresAt: '2026-11-23T02:30:00.000Z' }),
+    )
     rows.M = f.history.orders.insert(newOrder({ invoiceNumber: 'INV-M', amountSen: 16_00, createdAt: '2026-11-23T01:10:00.000Z', linkExpiresAt: '2026-11-23T03:30:00.000Z' }))
     rows.N = f.history.orders.insert(newOrder({ invoiceNumber: 'INV-N', amountSen: 17_00, createdAt: '2026-11-22T01:00:00.000Z', linkExpiresAt: '2026-11-23T01:00:00.000Z' }))
 
@@ -76,7 +107,15 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
     refund(rows.A, 10_00, 'PARTIAL_REFUND', 'FAILED', '2026-11-23T01:00:00.000Z', '2026-11-23T01:01:00.000Z')
 
     const notification = f.history.notifications.insert({
-      requestId: 'NOTIF-1', rawBody: '{}', token: null, invoiceNumber: 'INV-B', scheme: 'card', headers: {}, verified: true, orderId: rows.B.id, receivedAt: '2026-11-23T01:31:00.000Z',
+      requestId: 'NOTIF-1',
+      rawBody: '{}',
+      token: null,
+      invoiceNumber: 'INV-B',
+      scheme: 'card',
+      headers: {},
+      verified: true,
+      orderId: rows.B.id,
+      receivedAt: '2026-11-23T01:31:00.000Z',
     })
     f.history.notifications.markFailed(notification.id, 'The order could not be updated', '2026-11-23T01:31:01.000Z')
     return rows
@@ -135,7 +174,9 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
     const attention = homeAttention(f.history, NOW)
     expect(attention.outcomeUnknown.total).toBe(1)
     // Made at 01:59:00: a check is due 60 s later, at 02:00:00: now.
-    expect(attention.outcomeUnknown.items).toEqual([{ key: `order-${String(o.F?.id)}`, orderId: o.F?.id, invoiceNumber: 'INV-F', amountSen: 70_00, detail: 'Test Customer', at: '2026-11-23T01:59:00.000Z', checkDueInMs: 0 }])
+    expect(attention.outcomeUnknown.items).toEqual([
+      { key: `order-${String(o.F?.id)}`, orderId: o.F?.id, invoiceNumber: 'INV-F', amountSen: 70_00, detail: 'Test Customer', at: '2026-11-23T01:59:00.000Z', checkDueInMs: 0 },
+    ])
     expect(homeAttention(f.history, new Date('2026-11-23T01:59:30.000Z')).outcomeUnknown.items[0]?.checkDueInMs).toBe(30_000)
     expect(attention.needsReview.items.map((item) => [item.invoiceNumber, item.detail])).toEqual([['INV-E', 'Test Customer: paid more than the order']])
     expect(attention.linksExpiring).toMatchObject({ total: 1, items: [{ invoiceNumber: 'INV-L', at: '2026-11-23T02:30:00.000Z' }] })
@@ -190,7 +231,9 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
     expect(csv[1]).toContain(',4,555.40,1,50.00,1,40.00,465.40,MYR\r\n')
     expect(csv).toContain('operator,Ravi,Ravi,0,0.00,1,50.00,1,40.00,-90.00,MYR\r\n')
     // What staff typed stays text that no spreadsheet runs.
-    expect(reportCsvLines({ ...report, byOperator: [{ ...report.byOperator[0] as (typeof report.byOperator)[number], key: '=cmd', label: '=cmd' }] })).toContain('operator,\'=cmd,\'=cmd,2,215.50,0,0.00,0,0.00,215.50,MYR\r\n')
+    expect(reportCsvLines({ ...report, byOperator: [{ ...(report.byOperator[0] as (typeof report.byOperator)[number]), key: '=cmd', label: '=cmd' }] })).toContain(
+      "operator,'=cmd,'=cmd,2,215.50,0,0.00,0,0.00,215.50,MYR\r\n",
+    )
   })
 
   it('a date range: 1 to 23 November adds up to the month so far', () => {
@@ -220,10 +263,7 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
     ).toThrow('rolled back')
     expect(homeFigures(f.history, NOW).today.current).toEqual(after)
     // The summary always equals the orders and refunds summed afresh.
-    const fresh = f.db
-      .prepare(`select cast(sum(coalesce(gateway_amount_sen, amount_sen)) as bigint) from orders where status in ('PAID', 'REFUNDED', 'VOIDED') and review is null`)
-      .pluck()
-      .get()
+    const fresh = f.db.prepare(`select cast(sum(coalesce(gateway_amount_sen, amount_sen)) as bigint) from orders where status in ('PAID', 'REFUNDED', 'VOIDED') and review is null`).pluck().get()
     const summary = f.history.reports.hours('0000', '9999').reduce((total, row) => total + row.paidSen, 0)
     expect(summary).toBe(Number(fresh))
   })

@@ -62,7 +62,7 @@ describe.each(ENGINES)('more records (%s)', (engine) => {
     expect(t.nextAt()).toBe('2026-01-01T00:20:00.000Z')
   })
 
-  it("settings: the defaults, then what was written, written again over it", () => {
+  it('settings: the defaults, then what was written, written again over it', () => {
     const store = new EnvironmentSettingsStore(f.db, createLogger(memorySink()), () => new Date('2026-01-01T00:00:00.000Z'))
     expect(store.read()).toEqual(DEFAULT_ENVIRONMENT_SETTINGS)
     const changed = { ...DEFAULT_ENVIRONMENT_SETTINGS, links: { ...DEFAULT_ENVIRONMENT_SETTINGS.links, invoicePrefix: 'SHOP-' } }

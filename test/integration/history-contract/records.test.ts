@@ -29,14 +29,30 @@ describe.each(ENGINES)('history records (%s)', (engine) => {
 
   it('attempts: begun pending, completed once, and the interrupted ones are found by pending()', () => {
     const order = f.history.orders.insert(newOrder())
-    const started = { orderId: order.id, operation: 'charge', method: 'POST' as const, path: '/credit-card/v1/charge', requestBody: '{"card":{"token":"••••4242"}}', startedAt: '2026-01-01T00:00:00.000Z' }
+    const started = {
+      orderId: order.id,
+      operation: 'charge',
+      method: 'POST' as const,
+      path: '/credit-card/v1/charge',
+      requestBody: '{"card":{"token":"••••4242"}}',
+      startedAt: '2026-01-01T00:00:00.000Z',
+    }
     const done = f.history.attempts.begin({ ...started, requestId: 'req-1' })
     const crashed = f.history.attempts.begin({ ...started, requestId: 'req-2' })
     const orphan = f.history.attempts.begin({ ...started, orderId: null, operation: 'status', method: 'GET', path: '/orders/v1/status/INV-1', requestBody: null, requestId: 'req-3' })
     expect(done).toEqual({ id: done.id, ...started, requestId: 'req-1', outcome: 'pending' })
     expect(f.history.attempts.pending().map((attempt) => attempt.requestId)).toEqual(['req-1', 'req-2', 'req-3'])
 
-    const completion = { httpStatus: 200, responseBody: '{"ok":true}', signature: 'HMACSHA256=abc', outcome: 'ok' as const, errorCode: null, errorMessage: null, durationMs: 182.4, finishedAt: '2026-01-01T00:00:01.000Z' }
+    const completion = {
+      httpStatus: 200,
+      responseBody: '{"ok":true}',
+      signature: 'HMACSHA256=abc',
+      outcome: 'ok' as const,
+      errorCode: null,
+      errorMessage: null,
+      durationMs: 182.4,
+      finishedAt: '2026-01-01T00:00:01.000Z',
+    }
     const completed = f.history.attempts.complete(done.id, completion)
     expect(completed).toEqual({ ...done, ...completion, durationMs: 182 })
     expect(() => f.history.attempts.complete(done.id, { ...completion, outcome: 'error' })).toThrow(/already complete \(ok\)/)
@@ -69,7 +85,15 @@ describe.each(ENGINES)('history records (%s)', (engine) => {
     const order = f.history.orders.insert(newOrder())
     const other = f.history.orders.insert(newOrder())
     const attempt = f.history.attempts.begin({ orderId: order.id, operation: 'create', requestId: 'r', method: 'POST', path: '/p', requestBody: null, startedAt: 't' })
-    const first = f.history.events.append({ orderId: order.id, type: 'created', summary: 'Link created', details: { amountSen: 100, nested: { a: [1, 2] } }, attemptId: attempt.id, actor: 'Aisyah', at: '2026-01-01T00:00:00.000Z' })
+    const first = f.history.events.append({
+      orderId: order.id,
+      type: 'created',
+      summary: 'Link created',
+      details: { amountSen: 100, nested: { a: [1, 2] } },
+      attemptId: attempt.id,
+      actor: 'Aisyah',
+      at: '2026-01-01T00:00:00.000Z',
+    })
     f.history.events.append({ orderId: other.id, type: 'note', summary: 'Other', details: null, attemptId: null, actor: null, at: '2026-01-01T00:00:00.500Z' })
     const second = f.history.events.append({ orderId: order.id, type: 'status_changed', summary: 'PENDING → PAID', details: null, attemptId: null, actor: null, at: '2026-01-01T00:00:01.000Z' })
     expect(f.history.events.forOrder(order.id)).toEqual([first, second])
@@ -115,9 +139,40 @@ describe.each(ENGINES)('history records (%s)', (engine) => {
 
   it('refunds: insert, update, by request id and by order', () => {
     const order = f.history.orders.insert(newOrder({ status: 'PAID' }))
-    const refund = f.history.refunds.insert({ orderId: order.id, requestId: 'rf-1', amountSen: 2_500, type: 'PARTIAL_REFUND', status: 'PENDING', external: false, createdBy: 'Ali', createdAt: '2026-01-02T00:00:00.000Z' })
-    expect(refund).toEqual({ id: refund.id, orderId: order.id, requestId: 'rf-1', amountSen: 2_500, type: 'PARTIAL_REFUND', status: 'PENDING', rawStatus: null, message: null, external: false, createdBy: 'Ali', createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z' })
-    const external = f.history.refunds.insert({ orderId: order.id, requestId: 'rf-2', amountSen: 100, type: null, status: 'OUTCOME_UNKNOWN', external: true, createdBy: 'Ali', createdAt: '2026-01-03T00:00:00.000Z' })
+    const refund = f.history.refunds.insert({
+      orderId: order.id,
+      requestId: 'rf-1',
+      amountSen: 2_500,
+      type: 'PARTIAL_REFUND',
+      status: 'PENDING',
+      external: false,
+      createdBy: 'Ali',
+      createdAt: '2026-01-02T00:00:00.000Z',
+    })
+    expect(refund).toEqual({
+      id: refund.id,
+      orderId: order.id,
+      requestId: 'rf-1',
+      amountSen: 2_500,
+      type: 'PARTIAL_REFUND',
+      status: 'PENDING',
+      rawStatus: null,
+      message: null,
+      external: false,
+      createdBy: 'Ali',
+      createdAt: '2026-01-02T00:00:00.000Z',
+      updatedAt: '2026-01-02T00:00:00.000Z',
+    })
+    const external = f.history.refunds.insert({
+      orderId: order.id,
+      requestId: 'rf-2',
+      amountSen: 100,
+      type: null,
+      status: 'OUTCOME_UNKNOWN',
+      external: true,
+      createdBy: 'Ali',
+      createdAt: '2026-01-03T00:00:00.000Z',
+    })
     const settled = f.history.refunds.update(refund.id, { status: 'SUCCESS', rawStatus: 'SUCCES' }, '2026-01-02T00:05:00.000Z')
     expect(settled).toMatchObject({ status: 'SUCCESS', rawStatus: 'SUCCES', amountSen: 2_500, updatedAt: '2026-01-02T00:05:00.000Z' })
     expect(f.history.refunds.byRequestId('rf-1')).toEqual(settled)
@@ -129,12 +184,35 @@ describe.each(ENGINES)('history records (%s)', (engine) => {
 
   it('notifications: a repeated request id is a duplicate and changes nothing', () => {
     const order = f.history.orders.insert(newOrder())
-    const first = { requestId: 'n-1', rawBody: '{"order":{"status":"SUCCESS"}}', headers: { 'request-id': 'n-1' }, verified: true, orderId: order.id, receivedAt: '2026-01-01T00:00:00.000Z', token: null, invoiceNumber: null, scheme: 'card' as const }
+    const first = {
+      requestId: 'n-1',
+      rawBody: '{"order":{"status":"SUCCESS"}}',
+      headers: { 'request-id': 'n-1' },
+      verified: true,
+      orderId: order.id,
+      receivedAt: '2026-01-01T00:00:00.000Z',
+      token: null,
+      invoiceNumber: null,
+      scheme: 'card' as const,
+    }
     const stored = f.history.notifications.insert(first)
     expect(stored.duplicate).toBe(false)
     expect(f.history.notifications.insert({ ...first, rawBody: '{"changed":true}', verified: false, receivedAt: 'later' })).toEqual({ id: stored.id, duplicate: true })
     expect(f.history.notifications.forOrder(order.id)).toEqual([
-      { id: stored.id, requestId: 'n-1', rawBody: first.rawBody, headers: first.headers, verified: true, orderId: order.id, receivedAt: first.receivedAt, handledAt: null, result: null, failed: false, invoiceNumber: null, scheme: 'card' },
+      {
+        id: stored.id,
+        requestId: 'n-1',
+        rawBody: first.rawBody,
+        headers: first.headers,
+        verified: true,
+        orderId: order.id,
+        receivedAt: first.receivedAt,
+        handledAt: null,
+        result: null,
+        failed: false,
+        invoiceNumber: null,
+        scheme: 'card',
+      },
     ])
     // Without a request id nothing can be matched, so each is kept.
     const a = f.history.notifications.insert({ ...first, requestId: null })
@@ -145,11 +223,26 @@ describe.each(ENGINES)('history records (%s)', (engine) => {
 
   it('notifications: the card token is kept encrypted beside the body, never in clear in the file', () => {
     const token = 'tok-5f8e2a9c7d41b3e6'
-    const stored = f.history.notifications.insert({ requestId: 'n-tok', rawBody: '{}', headers: {}, verified: true, orderId: null, receivedAt: '2026-01-01T00:00:00.000Z', token, invoiceNumber: null, scheme: 'card' })
+    const stored = f.history.notifications.insert({
+      requestId: 'n-tok',
+      rawBody: '{}',
+      headers: {},
+      verified: true,
+      orderId: null,
+      receivedAt: '2026-01-01T00:00:00.000Z',
+      token,
+      invoiceNumber: null,
+      scheme: 'card',
+    })
     expect(f.history.notifications.token(stored.id)).toBe(token)
     const blob = f.history.db.prepare('select token_ciphertext from notifications where id = ?').pluck().get(stored.id) as Buffer
     expect(blob.includes(Buffer.from(token))).toBe(false)
-    expect(f.history.notifications.token(f.history.notifications.insert({ requestId: 'n-none', rawBody: '{}', headers: {}, verified: true, orderId: null, receivedAt: 'x', token: null, invoiceNumber: null, scheme: 'card' as const }).id)).toBeNull()
+    expect(
+      f.history.notifications.token(
+        f.history.notifications.insert({ requestId: 'n-none', rawBody: '{}', headers: {}, verified: true, orderId: null, receivedAt: 'x', token: null, invoiceNumber: null, scheme: 'card' as const })
+          .id,
+      ),
+    ).toBeNull()
   })
 
   it('audit log: appended and listed newest first, and neither UPDATE nor DELETE is possible', () => {

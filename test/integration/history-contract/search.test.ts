@@ -165,8 +165,43 @@ describe.each(ENGINES)('order search (%s)', (engine) => {
   })
 
   it('never throws on FTS syntax or odd input, and treats it as plain text', () => {
-    const nasty = ['"', '""', '"siti', 'siti"', '*', '**', 'siti*', '-', '--siti', 'NOT', 'siti NOT tan', 'AND', 'OR siti', 'NEAR(siti tan)', '(', ')', '()', 'name:siti',
-      '{name}: siti', '^siti', 'siti + tan', ':', "'; drop table orders; --", '\\', '%', '_', '\u0000', '🙂', 'é', 'ß', '  \t\n ', '.', '@', 'a'.repeat(500), 'x '.repeat(200)]
+    const nasty = [
+      '"',
+      '""',
+      '"siti',
+      'siti"',
+      '*',
+      '**',
+      'siti*',
+      '-',
+      '--siti',
+      'NOT',
+      'siti NOT tan',
+      'AND',
+      'OR siti',
+      'NEAR(siti tan)',
+      '(',
+      ')',
+      '()',
+      'name:siti',
+      '{name}: siti',
+      '^siti',
+      'siti + tan',
+      ':',
+      "'; drop table orders; --",
+      '\\',
+      '%',
+      '_',
+      '\u0000',
+      '🙂',
+      'é',
+      'ß',
+      '  \t\n ',
+      '.',
+      '@',
+      'a'.repeat(500),
+      'x '.repeat(200),
+    ]
     for (const text of nasty) {
       expect(() => f.history.orders.search({ text, limit: 10 }), JSON.stringify(text)).not.toThrow()
       expect(() => f.history.orders.count({ text }), JSON.stringify(text)).not.toThrow()

@@ -21,8 +21,12 @@ const NOW = new Date('2026-11-23T02:00:00.000Z')
 
 /** Written as an older app wrote them, column by column. */
 function oldRows(db: SqlDatabase): void {
-  const order = db.prepare(`insert into orders (kind, invoice_number, amount_sen, currency, channel, status, customer_name, created_by, created_at, updated_at, completed_at, review, gateway_amount_sen)
-    values (?, ?, ?, 'MYR', ?, ?, 'Siti', 'Aisyah', ?, ?, ?, ?, ?) returning id`).pluck()
+  const order = db
+    .prepare(
+      `insert into orders (kind, invoice_number, amount_sen, currency, channel, status, customer_name, created_by, created_at, updated_at, completed_at, review, gateway_amount_sen)
+    values (?, ?, ?, 'MYR', ?, ?, 'Siti', 'Aisyah', ?, ?, ?, ?, ?) returning id`,
+    )
+    .pluck()
   const at = '2026-11-23T01:00:00.000Z'
   const paid = order.get('card_link', 'INV-1', 100_00, 'CARD', 'PAID', at, at, at, null, null) as number
   order.get('generic_link', 'INV-2', 50_00, 'EWALLET_TNG', 'PAID', at, at, at, null, 45_50)
@@ -47,7 +51,11 @@ describe('the takings summary of a history that had none', () => {
     const file = join(dir, 'history.sqlite3')
     const db = openDatabase(file)
     try {
-      await migrate(db, file, MIGRATIONS.filter((migration) => migration.version < 8))
+      await migrate(
+        db,
+        file,
+        MIGRATIONS.filter((migration) => migration.version < 8),
+      )
       oldRows(db)
       await migrate(db, file)
       expectSummed(db)

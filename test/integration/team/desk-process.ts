@@ -20,11 +20,7 @@ export interface DeskProcessConfig {
 }
 
 export type ToDesk = { type: 'call'; id: number; name: string; input: unknown } | { type: 'advance'; ms: number } | { type: 'signIn'; id: number } | { type: 'close'; id: number }
-export type FromDesk =
-  | { type: 'ready' }
-  | { type: 'result'; id: number; result: Result<unknown> }
-  | { type: 'event'; name: string; payload: unknown; at: number }
-  | { type: 'failed'; message: string }
+export type FromDesk = { type: 'ready' } | { type: 'result'; id: number; result: Result<unknown> } | { type: 'event'; name: string; payload: unknown; at: number } | { type: 'failed'; message: string }
 
 function send(message: FromDesk): void {
   process.send?.(message)

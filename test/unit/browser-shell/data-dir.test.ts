@@ -4,7 +4,7 @@ import { defaultDataDir, PRODUCT_NAME } from '../../../src-main/browser-shell/da
 import { browserOpener } from '../../../src-main/browser-shell/open-browser'
 
 describe("browser mode's data folder is the desktop app's (Electron's userData)", () => {
-  it('is named after package.json\'s productName, as Electron names it', () => {
+  it("is named after package.json's productName, as Electron names it", () => {
     const { productName } = JSON.parse(readFileSync('package.json', 'utf8')) as { productName: string }
     expect(PRODUCT_NAME).toBe(productName)
   })
@@ -17,15 +17,11 @@ describe("browser mode's data folder is the desktop app's (Electron's userData)"
   })
 
   it('macOS: ~/Library/Application Support, whatever XDG says', () => {
-    expect(defaultDataDir({ platform: 'darwin', env: { XDG_CONFIG_HOME: '/srv/conf' }, home: '/Users/aminah' })).toBe(
-      '/Users/aminah/Library/Application Support/Merchant Back Office',
-    )
+    expect(defaultDataDir({ platform: 'darwin', env: { XDG_CONFIG_HOME: '/srv/conf' }, home: '/Users/aminah' })).toBe('/Users/aminah/Library/Application Support/Merchant Back Office')
   })
 
-  it('Windows: %APPDATA% (the roaming profile), else the profile\'s AppData\\Roaming', () => {
-    expect(defaultDataDir({ platform: 'win32', env: { APPDATA: 'C:\\Users\\aminah\\AppData\\Roaming' }, home: 'C:\\Users\\aminah' })).toBe(
-      'C:\\Users\\aminah\\AppData\\Roaming\\Merchant Back Office',
-    )
+  it("Windows: %APPDATA% (the roaming profile), else the profile's AppData\\Roaming", () => {
+    expect(defaultDataDir({ platform: 'win32', env: { APPDATA: 'C:\\Users\\aminah\\AppData\\Roaming' }, home: 'C:\\Users\\aminah' })).toBe('C:\\Users\\aminah\\AppData\\Roaming\\Merchant Back Office')
     expect(defaultDataDir({ platform: 'win32', env: {}, home: 'C:\\Users\\aminah' })).toBe('C:\\Users\\aminah\\AppData\\Roaming\\Merchant Back Office')
   })
 })

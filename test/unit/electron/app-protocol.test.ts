@@ -20,9 +20,7 @@ describe('the app:// protocol', () => {
 
   it('is registered as a standard, secure scheme', () => {
     registerAppScheme()
-    expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
-    ])
+    expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }])
     expect(APP_START_URL).toBe('app://bundle/index.html')
   })
 
@@ -52,7 +50,7 @@ describe('the app:// protocol', () => {
     expect(outside.status).toBe(404)
   })
 
-  it("has a CSP without eval, inline script or remote sources", () => {
+  it('has a CSP without eval, inline script or remote sources', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'")
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'")
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|unsafe-inline|https?:|\*/)

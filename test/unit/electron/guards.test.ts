@@ -24,11 +24,7 @@ describe('permissions', () => {
 
   it('are all refused, whatever is asked', () => {
     denyAllPermissions(session.defaultSession as never)
-    const request = session.defaultSession.setPermissionRequestHandler.mock.calls[0]?.[0] as (
-      contents: unknown,
-      permission: string,
-      callback: (granted: boolean) => void,
-    ) => void
+    const request = session.defaultSession.setPermissionRequestHandler.mock.calls[0]?.[0] as (contents: unknown, permission: string, callback: (granted: boolean) => void) => void
     for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen']) {
       const callback = vi.fn()
       request({}, permission, callback)

@@ -43,7 +43,8 @@ function closure(name: string, seen = new Set<string>()): Set<string> {
 }
 const unpacked = (path: string): boolean => config.asarUnpack.some((pattern) => minimatch(path, pattern, { dot: true }))
 /** electron-builder's `files`: the last pattern that matches decides ('!' excludes). */
-const included = (path: string): boolean => config.files.reduce((keep, pattern) => (pattern.startsWith('!') ? (minimatch(path, pattern.slice(1), { dot: true }) ? false : keep) : minimatch(path, pattern, { dot: true }) ? true : keep), false)
+const included = (path: string): boolean =>
+  config.files.reduce((keep, pattern) => (pattern.startsWith('!') ? (minimatch(path, pattern.slice(1), { dot: true }) ? false : keep) : minimatch(path, pattern, { dot: true }) ? true : keep), false)
 
 describe('electron-builder.yml', () => {
   it('names the app and makes AppImage and deb, NSIS and dmg installers, with no file associations', () => {
@@ -57,14 +58,30 @@ describe('electron-builder.yml', () => {
   })
 
   it('packs the built app only: out/ and the window icon, no sources, tests, benchmarks or source maps', () => {
-    for (const path of ['package.json', 'out/main/index.js', 'out/preload/index.js', 'out/renderer/index.html', 'out/renderer/licences.json', 'resources/icon.png']) expect(included(path), path).toBe(true)
-    for (const path of ['src-main/backend.ts', 'src-renderer/main.tsx', 'test/bench/run.ts', 'test/unit/electron/menu.test.ts', 'scripts/seed.ts', 'native/electron-45.4.1/better_sqlite3.node', 'out/main/index.js.map', 'docs/security.md', 'resources/icon.svg'])
+    for (const path of ['package.json', 'out/main/index.js', 'out/preload/index.js', 'out/renderer/index.html', 'out/renderer/licences.json', 'resources/icon.png'])
+      expect(included(path), path).toBe(true)
+    for (const path of [
+      'src-main/backend.ts',
+      'src-renderer/main.tsx',
+      'test/bench/run.ts',
+      'test/unit/electron/menu.test.ts',
+      'scripts/seed.ts',
+      'native/electron-45.4.1/better_sqlite3.node',
+      'out/main/index.js.map',
+      'docs/security.md',
+      'resources/icon.svg',
+    ])
       expect(included(path), path).toBe(false)
     expect(config.asar).toBe(true)
   })
 
   it('unpacks the native modules, and pg with all it needs for the worker that runs it', () => {
-    for (const path of ['node_modules/better-sqlite3/build/Release/better_sqlite3.node', 'node_modules/keytar/build/Release/keytar.node', 'node_modules/better-sqlite3/lib/index.js', 'node_modules/bindings/bindings.js'])
+    for (const path of [
+      'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+      'node_modules/keytar/build/Release/keytar.node',
+      'node_modules/better-sqlite3/lib/index.js',
+      'node_modules/bindings/bindings.js',
+    ])
       expect(unpacked(path), path).toBe(true)
     const pg = closure('pg')
     expect(pg.size).toBeGreaterThan(5)

@@ -28,7 +28,7 @@ describe('the preload', () => {
     expect(Object.isFrozen(api.app)).toBe(true)
   })
 
-  it('sends a call on its own channel and returns main\'s answer', async () => {
+  it("sends a call on its own channel and returns main's answer", async () => {
     ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { version: '1' } })
     await expect(api.app.info()).resolves.toEqual({ ok: true, value: { version: '1' } })
     expect(ipcRenderer.invoke).toHaveBeenCalledWith('call:app.info', undefined)

@@ -57,7 +57,12 @@ function mentions(): { literal: Map<string, string>; templates: { pattern: RegEx
     }
     for (const match of text.matchAll(/`([a-z][A-Za-z0-9]*\.[^`\s]*\$\{[^`]*)`/g)) {
       const source = match[1] ?? ''
-      const pattern = new RegExp(`^${source.split(/\$\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[A-Za-z0-9_-]+')}$`)
+      const pattern = new RegExp(
+        `^${source
+          .split(/\$\{[^}]*\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[A-Za-z0-9_-]+')}$`,
+      )
       templates.push({ pattern, source, file })
     }
   }
@@ -66,9 +71,7 @@ function mentions(): { literal: Map<string, string>; templates: { pattern: RegEx
 
 /** Ids the code asks the catalogue for: t('…'), t("…"), i18nKey="…", and main's say('…'). */
 function asked(): { id: string; file: string }[] {
-  return code.flatMap(({ file, text }) =>
-    [...text.matchAll(/\b(?:t|say)\(\s*(['"])([^'"]+)\1|i18nKey=(['"])([^'"]+)\3/g)].map((match) => ({ id: match[2] ?? match[4] ?? '', file })),
-  )
+  return code.flatMap(({ file, text }) => [...text.matchAll(/\b(?:t|say)\(\s*(['"])([^'"]+)\1|i18nKey=(['"])([^'"]+)\3/g)].map((match) => ({ id: match[2] ?? match[4] ?? '', file })))
 }
 
 // `{{max, number}}`: the format is part of the placeholder (a Malay text must format it the same way).
@@ -90,7 +93,9 @@ describe('the catalogues', () => {
       .map(({ id, file }) => `${id} (${file})`)
     expect(missing).toEqual([])
     const { templates } = mentions()
-    const unmatched = templates.filter(({ source, pattern }) => /^[a-z]+\./.test(source) && [...english.keys()].some((id) => id.startsWith(`${source.split('.')[0] ?? ''}.`)) && ![...baseIds].some((id) => pattern.test(id)))
+    const unmatched = templates.filter(
+      ({ source, pattern }) => /^[a-z]+\./.test(source) && [...english.keys()].some((id) => id.startsWith(`${source.split('.')[0] ?? ''}.`)) && ![...baseIds].some((id) => pattern.test(id)),
+    )
     expect(unmatched.map(({ source, file }) => `${source} (${file})`)).toEqual([])
   })
 

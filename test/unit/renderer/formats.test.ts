@@ -57,7 +57,7 @@ describe('dates and times, always in Malaysia time', () => {
 })
 
 describe('days and times outside components', () => {
-  it('speak the desk\'s language and Malaysia time, and a picked day is a Malaysia day', async () => {
+  it("speak the desk's language and Malaysia time, and a picked day is a Malaysia day", async () => {
     expect(formatDateTime('2026-12-23T15:59:00.000Z')).toBe('23 Dec 2026, 23:59')
     await switchLanguage('ms')
     try {

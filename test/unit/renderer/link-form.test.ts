@@ -87,9 +87,7 @@ describe('the request a draft stands for', () => {
       { name: 'Songket', quantity: 1, priceSen: 2850 },
     ])
     expect(checkLinkRequest(request, { production: false }).errors).toEqual({})
-    expect(checkLinkRequest(toRequest({ ...bnpl, items, amount: '100' }), { production: false }).errors.lineItems).toBe(
-      'The items add up to RM 128.50, but the amount is RM 100.00',
-    )
+    expect(checkLinkRequest(toRequest({ ...bnpl, items, amount: '100' }), { production: false }).errors.lineItems).toBe('The items add up to RM 128.50, but the amount is RM 100.00')
     expect(toRequest({ ...bnpl, items: [{ key: 3, name: 'x', quantity: 'two', price: '1' }] }).lineItems[0]?.quantity).toBeNaN()
   })
 })
@@ -97,7 +95,12 @@ describe('the request a draft stands for', () => {
 describe('the items total', () => {
   it('counts complete rows and says when one is not', () => {
     expect(itemsTotal([{ key: 1, name: 'a', quantity: '3', price: '1.10' }])).toEqual({ totalSen: 330, complete: true })
-    expect(itemsTotal([{ key: 1, name: 'a', quantity: '3', price: '1.10' }, { key: 2, name: 'b', quantity: '1', price: '' }])).toEqual({ totalSen: 330, complete: false })
+    expect(
+      itemsTotal([
+        { key: 1, name: 'a', quantity: '3', price: '1.10' },
+        { key: 2, name: 'b', quantity: '1', price: '' },
+      ]),
+    ).toEqual({ totalSen: 330, complete: false })
     expect(itemsTotal([])).toEqual({ totalSen: 0, complete: false })
   })
 

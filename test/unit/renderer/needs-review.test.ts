@@ -60,7 +60,11 @@ describe('what was paid beside the order’s amount', () => {
   })
 
   it('shows a higher amount (taken after a review) as more than the order', () => {
-    expect(paidNote(order({ amountSen: 4_50, gatewayAmountSen: 9_00 }))).toMatchObject({ short: 'RM\u00a09.00 paid (of RM\u00a04.50)', long: 'RM\u00a09.00 paid, RM\u00a04.50 more than the order', lower: false })
+    expect(paidNote(order({ amountSen: 4_50, gatewayAmountSen: 9_00 }))).toMatchObject({
+      short: 'RM\u00a09.00 paid (of RM\u00a04.50)',
+      long: 'RM\u00a09.00 paid, RM\u00a04.50 more than the order',
+      lower: false,
+    })
   })
 
   it('says it in Bahasa Melayu on a Malay desk', async () => {

@@ -3,17 +3,7 @@ import { APPROVABLE_CALLS, PERMISSIONS, type OperatorView, type SessionView } fr
 import { actionLabel, detailsText, toAuditFilters } from '../../../src-renderer/features/audit/audit-text'
 import { createIdleTimer, type IdleClock } from '../../../src-renderer/features/session/idle-timer'
 import { fieldOf, pinProblem, repeatProblem } from '../../../src-renderer/features/session/pin-rules'
-import {
-  approvalOffered,
-  approvalSubject,
-  atLeast,
-  CHARGE_AGAIN_NEED,
-  may,
-  needNote,
-  SCREEN_NEEDS,
-  SUBJECT_FIELD,
-  visibleScreens,
-} from '../../../src-renderer/features/session/roles'
+import { approvalOffered, approvalSubject, atLeast, CHARGE_AGAIN_NEED, may, needNote, SCREEN_NEEDS, SUBJECT_FIELD, visibleScreens } from '../../../src-renderer/features/session/roles'
 import { mustDiscardScreens, sessionMode } from '../../../src-renderer/features/session/session-store'
 import { switchLanguage } from '../../../src-renderer/i18n/i18n'
 

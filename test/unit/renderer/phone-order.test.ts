@@ -118,7 +118,10 @@ describe('the phone order form', () => {
   it("says the shared rules' problems in the desk's language (the ids main refuses with)", async () => {
     await switchLanguage('ms')
     try {
-      expect(checkCharge(draft({ amount: '0', invoiceNumber: 'INV 1' }), context)).toMatchObject({ amountSen: 'Masukkan jumlah melebihi RM 0.00', invoiceNumber: 'Gunakan huruf, digit dan - _ . sahaja' })
+      expect(checkCharge(draft({ amount: '0', invoiceNumber: 'INV 1' }), context)).toMatchObject({
+        amountSen: 'Masukkan jumlah melebihi RM 0.00',
+        invoiceNumber: 'Gunakan huruf, digit dan - _ . sahaja',
+      })
       expect(checkCustomer({ name: '', email: '', phone: '' }).name).toBe('Masukkan nama pelanggan')
     } finally {
       await switchLanguage('en')

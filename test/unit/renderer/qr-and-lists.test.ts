@@ -32,8 +32,7 @@ describe('the status check countdown', () => {
   })
 })
 
-const row = (id: number, change: Partial<OrderView> = {}): OrderView =>
-  orderView({ id, invoiceNumber: `INV-${String(id)}`, customerEmail: 'siti@example.my', ...change })
+const row = (id: number, change: Partial<OrderView> = {}): OrderView => orderView({ id, invoiceNumber: `INV-${String(id)}`, customerEmail: 'siti@example.my', ...change })
 
 describe('a new order on the orders screen', () => {
   const rows = [row(5), row(4)]

@@ -66,7 +66,7 @@ describe('what kinds of refund an order allows', () => {
     expect(refundKindLabel('PARTIAL', settled({ refundedSen: 2_500 }))).toBe('Partial refund')
   })
 
-  it("offers nothing, and says why, while main blocks refunds or nothing is left", () => {
+  it('offers nothing, and says why, while main blocks refunds or nothing is left', () => {
     const locked = summary({ blockedReason: 'An earlier refund’s outcome is unknown until its status check', canVoid: false })
     expect(refundKinds(locked)).toEqual([])
     expect(refundBlocked(locked)).toBe('An earlier refund’s outcome is unknown until its status check')

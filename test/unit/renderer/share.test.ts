@@ -27,7 +27,11 @@ describe('the message that carries a payment link', () => {
     const lines = shareLines(order, 'ms')
     expect(lines[0]).toBe('Hai Siti,')
     expect(lines).toContain('Sila bayar RM 128.50 untuk invois INV-000042 melalui pautan ini:')
-    expect(lines).toContain(`Pautan ini boleh digunakan sehingga ${formatsFor('ms').dateTime(order.linkExpiresAt).replace(/\u00a0/g, ' ')}.`)
+    expect(lines).toContain(
+      `Pautan ini boleh digunakan sehingga ${formatsFor('ms')
+        .dateTime(order.linkExpiresAt)
+        .replace(/\u00a0/g, ' ')}.`,
+    )
     expect(lines.at(-1)).toBe('Terima kasih.')
     expect(emailSubject(order, 'ms')).toBe('Bayaran untuk INV-000042')
     // A customer with no language chosen gets the desk's; an English customer stays English at a Malay desk.
