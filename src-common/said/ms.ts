@@ -331,6 +331,12 @@ export const said: Strings<typeof english> = {
     notifiedChangedLess:
       'Notifikasi: {{from, statusLabel}} → {{to, statusLabel}} (gerbang pembayaran menyatakan {{gatewayStatus}}); {{paid}} dibayar daripada {{amount}} (diskaun di gerbang pembayaran)',
     notifiedStill: 'Notifikasi: masih {{status, status}} (gerbang pembayaran menyatakan {{gatewayStatus}})',
+    notifiedStays: 'Notifikasi: gerbang pembayaran menyatakan {{gatewayStatus}}; pesanan kekal {{status, status}}',
+    notifiedAskNow: 'Notifikasi diterima: bertanya status kepada gerbang pembayaran',
+    notifiedAskWhenDue: 'Notifikasi diterima: akan bertanya status kepada gerbang pembayaran apabila peraturan 60 saat membenarkan',
+    notifiedNothingAsked: 'Notifikasi diterima; pesanan ini {{status, status}} di sini, jadi tiada apa-apa ditanya',
+    refundElsewhere: 'Bayaran balik yang tidak dihantar oleh aplikasi ini (dibuat di tempat lain, contohnya di pejabat belakang gerbang pembayaran): sahkan di sana',
+    cardSaved: '{{card}} disimpan untuk {{customer}}',
     noSuchCharge: 'Semakan status: gerbang pembayaran tiada rekod caj ini, jadi pelanggan tidak dicaj.',
     noSuchPayment: 'Semakan status: gerbang pembayaran tiada rekod bayaran ini, jadi ia tidak pernah dicipta. Nombor invois ini boleh digunakan semula.',
     unknownAtGateway: 'Semakan status: gerbang pembayaran tidak mengenali pesanan ini',

@@ -16,6 +16,7 @@
  * notification is acted on alone: one whose handling throws is marked failed and shown, never tried
  * again at every start.
  */
+import { say } from '../../src-common/said/say'
 import type { ReceivedNotification } from '../../src-preload/contract'
 import type { NotificationScheme } from '../gateway/client'
 import { readableSummary, refundStatusWord, statusLabel, statusWord } from '../../src-common/status-words'
@@ -201,7 +202,7 @@ function handleRefund(ctx: ServiceContext, order: OrderRow, body: NotificationBo
     orderId: order.id,
     type: 'note',
     summary: 'A refund this app did not send (made elsewhere, e.g. in the gateway’s back office): confirm it there',
-    details: { refundId: refund.id },
+    details: { refundId: refund.id, say: say('said.timeline.refundElsewhere') },
     attemptId: null,
     actor: null,
     at: ctx.now().toISOString(),
@@ -221,7 +222,7 @@ function handlePayment(ctx: ServiceContext, order: OrderRow, body: NotificationB
     orderId: order.id,
     type: 'notification',
     summary: `Notification: gateway says ${answer.raw}; the order stays ${statusWord(order.status)}`,
-    details: { gatewayStatus: answer.raw, previous: order.status },
+    details: { gatewayStatus: answer.raw, previous: order.status, say: say('said.timeline.notifiedStays', { gatewayStatus: answer.raw, status: order.status }) },
     attemptId: null,
     actor: null,
     at: ctx.now().toISOString(),
@@ -252,7 +253,10 @@ function handleTrigger(ctx: ServiceContext, order: OrderRow, id: number, at: str
         : ask === 'when_due'
           ? 'Notification received: asking the gateway for the status when the 60-second rule allows'
           : `Notification received; the order is ${statusWord(order.status)} here, so nothing is asked`,
-    details: { notificationId: id },
+    details: {
+      notificationId: id,
+      say: ask === 'now' ? say('said.timeline.notifiedAskNow') : ask === 'when_due' ? say('said.timeline.notifiedAskWhenDue') : say('said.timeline.notifiedNothingAsked', { status: order.status }),
+    },
     attemptId: null,
     actor: null,
     at,

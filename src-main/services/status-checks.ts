@@ -259,7 +259,15 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
       // The card paid this order: a card saved before (the same token) was used again now.
       if (status === 'PAID') markCardUsed(history, card.id, approvedAt)
       const saved = cardText(card) ?? 'Card'
-      history.events.append({ orderId: order.id, type: 'note', summary: `${saved} saved for ${order.customerName}`, details: null, attemptId: null, actor: null, at })
+      history.events.append({
+        orderId: order.id,
+        type: 'note',
+        summary: `${saved} saved for ${order.customerName}`,
+        details: { say: say('said.timeline.cardSaved', { card: saved, customer: order.customerName }) },
+        attemptId: null,
+        actor: null,
+        at,
+      })
     }
     return updated
   })
