@@ -11,7 +11,8 @@
  * Pure: no Node, no DOM.
  */
 import { FIELD_LIMITS, tooLong } from './field-limits'
-import { englishOf, say, type Said } from './said/say'
+import { say, type Said } from './said/say'
+import { englishOf } from './said/english'
 
 export const DESCRIPTOR_MAX = FIELD_LIMITS.descriptor
 

@@ -8,7 +8,7 @@
  * Lengths are in UTF-16 code units (what `String.length` and the HTML `maxLength` attribute count).
  * Pure: no Node, no DOM.
  */
-import { englishOf, say, type Said } from './said/say'
+import { say, type Said } from './said/say'
 
 export const FIELD_LIMITS = {
   /** An order's invoice number (links and phone orders). */
@@ -68,9 +68,4 @@ export type LimitedField = keyof typeof FIELD_LIMITS
 /** "Use at most 64 characters": the one message for a text that is too long, on both sides (said.input.tooLong). */
 export function tooLong(max: number): Said {
   return say('said.input.tooLong', { max })
-}
-
-/** Its English, main's own wording (the forms word the ids). */
-export function tooLongMessage(max: number): string {
-  return englishOf(tooLong(max))
 }

@@ -13,7 +13,8 @@ import { DESCRIPTOR_MAX, descriptorIssue, descriptorProblem } from './descriptor
 import { FIELD_LIMITS, tooLong } from './field-limits'
 import { formatRm } from './money-text'
 import { amountIssue, amountProblem, invoiceNumberIssue, invoiceNumberProblem, MAX_LINK_AMOUNT_SEN } from './order-rules'
-import { englishOf, say, type Said } from './said/say'
+import { say, type Said } from './said/say'
+import { englishOf } from './said/english'
 
 export { amountIssue, amountProblem, DESCRIPTOR_MAX, descriptorIssue, descriptorProblem, invoiceNumberIssue, invoiceNumberProblem, MAX_LINK_AMOUNT_SEN }
 

@@ -8,7 +8,8 @@
  */
 import { FIELD_LIMITS, tooLong } from './field-limits'
 import { formatRm } from './money-text'
-import { englishOf, say, type Said } from './said/say'
+import { say, type Said } from './said/say'
+import { englishOf } from './said/english'
 
 export const MAX_LINK_AMOUNT_SEN = 99_999_999_999
 

@@ -8,7 +8,8 @@
  * Pure: no Node, no DOM. Run by the forms and by the bridge's schema of the settings.
  */
 import { FIELD_LIMITS, tooLong } from './field-limits'
-import { englishOf, say, type Said } from './said/say'
+import { say, type Said } from './said/say'
+import { englishOf } from './said/english'
 
 export const SHOP_NAME_MAX = FIELD_LIMITS.shopName
 

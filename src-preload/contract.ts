@@ -10,9 +10,9 @@
  */
 import { z } from 'zod'
 import { descriptorIssue } from '../src-common/descriptor'
-import { FIELD_LIMITS, tooLongMessage } from '../src-common/field-limits'
+import { FIELD_LIMITS } from '../src-common/field-limits'
 import { shopNameIssue } from '../src-common/shop-name'
-import { englishOf } from '../src-common/said/say'
+import { englishOf, tooLongMessage } from '../src-common/said/english'
 import { SHORTCUT_ACTIONS } from '../src-common/shortcuts'
 
 export const Environment = z.enum(['training', 'sandbox', 'production'])

@@ -13,8 +13,7 @@
  *
  * Pure: no Node, no DOM.
  */
-import { statusLabel, statusWord } from '../status-words'
-import { said } from './en'
+import type { said } from './en'
 
 export type SaidValue = string | number | Said
 
@@ -45,49 +44,6 @@ export function say(id: SaidId, values?: Record<string, SaidValue>): Said {
   return values ? { id, values } : { id }
 }
 
-const englishPlural = new Intl.PluralRules('en')
-const englishNumber = new Intl.NumberFormat('en-MY')
-
-function lookUp(id: string): string | null {
-  let node: unknown = { said }
-  for (const part of id.split('.')) {
-    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return null
-    node = (node as Record<string, unknown>)[part]
-  }
-  return typeof node === 'string' ? node : null
-}
-
 /** The formats a placeholder may name after a comma. */
 export const SAID_FORMATS = ['number', 'status', 'statusLabel'] as const
 export type SaidFormat = (typeof SAID_FORMATS)[number]
-
-const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*(?:,\s*([A-Za-z]+)\s*)?\}\}/g
-
-/** Fills `{{name}}` and `{{name, format}}` with the values (a Said value worded by `word`, a format by `format`). */
-function interpolate(text: string, values: Record<string, SaidValue> | undefined, format: (value: string | number, format: SaidFormat) => string): string {
-  return text.replace(PLACEHOLDER, (whole, name: string, named: string | undefined) => {
-    const value = values?.[name]
-    if (value === undefined) return whole
-    if (typeof value === 'object') return englishOf(value)
-    return named && (SAID_FORMATS as readonly string[]).includes(named) ? format(value, named as SaidFormat) : String(value)
-  })
-}
-
-function englishFormat(value: string | number, format: SaidFormat): string {
-  if (format === 'number') return typeof value === 'number' ? englishNumber.format(value) : value
-  return format === 'status' ? statusWord(String(value)) : statusLabel(String(value))
-}
-
-/** The English text of a Said; null when the id is not in the catalogue. */
-export function englishOrNull(message: Said): string | null {
-  const count = message.values?.['count']
-  // As i18next: `_zero` for a count of 0 when the text has one, else the language's plural form.
-  const plural = typeof count === 'number' ? ((count === 0 ? lookUp(`${message.id}_zero`) : null) ?? lookUp(`${message.id}_${englishPlural.select(count)}`)) : null
-  const text = plural ?? lookUp(message.id)
-  return text === null ? null : interpolate(text, message.values, englishFormat)
-}
-
-/** The English text of a Said (main's logs, the CLI, `CallError.message`); the id itself if it is not in the catalogue. */
-export function englishOf(message: Said): string {
-  return englishOrNull(message) ?? message.id
-}

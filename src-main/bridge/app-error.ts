@@ -5,7 +5,8 @@
  * CLI and `CallError.message`. Anything else thrown by a service is a bug and reaches the renderer
  * only as INTERNAL.
  */
-import { englishOf, type Said } from '../../src-common/said/say'
+import { type Said } from '../../src-common/said/say'
+import { englishOf } from '../../src-common/said/english'
 
 export class AppError extends Error {
   constructor(

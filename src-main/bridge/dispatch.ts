@@ -9,7 +9,8 @@
 import type { z } from 'zod'
 import { BridgeErrorCode, callNames, calls, isCallName, type CallError, type CallName, type CallOutput, type ParsedInput, type Result } from '../../src-preload/contract'
 import type { Logger } from '../log'
-import { englishOf, say, type Said } from '../../src-common/said/say'
+import { say, type Said } from '../../src-common/said/say'
+import { englishOf } from '../../src-common/said/english'
 import { AppError } from './app-error'
 import { issueSaid } from './issue-said'
 

@@ -7,7 +7,8 @@
  * word, or where the message is zod's own (then the id's English replaces it).
  */
 import type { z } from 'zod'
-import { englishOf, isSaid, say, type Said } from '../../src-common/said/say'
+import { isSaid, say, type Said } from '../../src-common/said/say'
+import { englishOf } from '../../src-common/said/english'
 
 /** zod's own messages start so ("Invalid input: expected string, received undefined"). */
 const ZOD_DEFAULT = /^(Invalid input|Too big|Too small|Invalid)/

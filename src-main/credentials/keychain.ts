@@ -4,7 +4,8 @@
  * how to fix it, and works on in Training, which needs no stored secret.
  */
 import keytar from 'keytar'
-import { englishOf, say, type Said } from '../../src-common/said/say'
+import { say, type Said } from '../../src-common/said/say'
+import { englishOf } from '../../src-common/said/english'
 
 export interface SecretStore {
   get(account: string): Promise<string | null>

@@ -5,7 +5,8 @@
  * its values (the gateway's own text and codes are values, kept as the gateway wrote them); `message`
  * is its English wording, for the log.
  */
-import { englishOf, say, type Said } from '../../src-common/said/say'
+import { say, type Said } from '../../src-common/said/say'
+import { englishOf } from '../../src-common/said/english'
 
 export const GATEWAY_ERROR_CODES = ['REJECTED', 'AUTH', 'NOT_FOUND', 'CONFLICT', 'SERVER', 'NETWORK', 'TIMEOUT', 'BAD_RESPONSE'] as const
 export type GatewayErrorCode = (typeof GATEWAY_ERROR_CODES)[number]

@@ -5,7 +5,8 @@
  */
 import { callNames, PERMISSIONS, type Access, type CallName, type Role } from '../../src-preload/contract'
 import { said } from '../../src-common/said/en'
-import { englishOf, say, type Said, type SaidId } from '../../src-common/said/say'
+import { say, type Said, type SaidId } from '../../src-common/said/say'
+import { englishOf } from '../../src-common/said/english'
 
 type Domain<K> = K extends `${infer D}.${string}` ? D : never
 type Action<K, D extends string> = K extends `${D}.${infer A}` ? A : never

@@ -7,7 +7,8 @@ import { settlementAfter, type RefundAsked } from '../../src-common/refund-words
 import type { History } from '../store/history'
 import type { OrderRow, RefundRow } from '../store/history-types'
 import { checkView, dueAfter, lastHeardOf } from './check-timing'
-import { englishOf, say, type Said } from '../../src-common/said/say'
+import { say, type Said } from '../../src-common/said/say'
+import { englishOf } from '../../src-common/said/english'
 
 /** Card payments are refunded through the card scheme; generic channels have no refund call here. */
 export const isRefundable = (order: OrderRow): boolean => order.kind === 'card_link' || order.kind === 'phone_order'

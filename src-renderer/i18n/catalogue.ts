@@ -7,8 +7,10 @@
  * depends on a count has an id per plural form, `_one` and `_other` (English uses both; Malay has one
  * form, so its `_one` says the same as its `_other`). Texts are never put together from pieces.
  */
+import type { said } from '../../src-common/said/en'
 import type { en } from './en'
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> }
 
-export type Catalogue = Strings<typeof en>
+/** English's shape, with main's messages (`said`, src-common/said: loaded apart in English, see i18n.ts). */
+export type Catalogue = Strings<typeof en & { said: typeof said }>

@@ -19,7 +19,6 @@ import { audit } from './en/audit'
 import { home } from './en/home'
 import { report } from './en/report'
 import { shortcuts } from './en/shortcuts'
-import { said } from '../../src-common/said/en'
 
 export const en = {
   customerTexts,
@@ -30,7 +29,6 @@ export const en = {
   home,
   report,
   shortcuts,
-  said,
   orders,
   paymentLink,
   phoneOrder,

@@ -62,6 +62,10 @@ i18next.on('languageChanged', (language) => {
   if (page) page.documentElement.lang = language === 'ms' ? 'ms-MY' : 'en-MY'
 })
 
+// Main's messages (src-common/said) come in Malay with the Malay catalogue; in English the renderer
+// shows main's own `message`, which is the English catalogue's wording of the same id (englishOf), so
+// the English copy (about 7 kB gzipped) is not bundled at all (issue 23: the first screen's JavaScript).
+
 /** The language last asked for: a switch back made while the Malay words were still on their way wins. */
 let wanted: Language = 'en'
 

@@ -4,7 +4,6 @@
  * pure form rules can use it without the page's window.
  */
 import type { Said } from '../../src-preload/contract'
-import { englishOf } from '../../src-common/said/say'
 import { i18n, t } from './i18n'
 
 /** Main's message in the current language; null when this renderer has no such id (an older or newer main). */
@@ -14,15 +13,8 @@ function worded(said: Said): string | null {
   return i18n.exists(said.id, values) ? t(said.id, values) : null
 }
 
-/**
- * A shared rule's judgement (src-common's `…Issue`, the same ids main refuses with) in the desk's
- * language; null when the rule found nothing wrong. The forms judge what is typed with it.
- */
-export function issueText(issue: Said | null): string | null {
-  return issue ? saidText(issue, englishOf(issue)) : null
-}
-
 /** Main's message in the desk's language, or `english` (main's own wording) when this renderer does not know its id. */
 export function saidText(said: Said, english: string): string {
+  // In English the catalogue has no `said` section: main's own English is that wording (i18n.ts).
   return worded(said) ?? english
 }

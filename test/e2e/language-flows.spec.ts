@@ -69,7 +69,7 @@ test('a buy-now-pay-later link with its items, in Bahasa Melayu', async ({ page 
   await form.getByLabel('Nama item 1').fill('Baju batik, saiz M')
   await form.getByLabel('Kuantiti item 1').fill('2')
   await form.getByLabel('Harga seunit item 1 dalam RM').fill('150')
-  await expect(form.getByText(/Jumlah item RM 300\.00 daripada RM 300\.00/)).toBeVisible()
+  await expect(form.getByText(/Jumlah item RM\s300\.00 daripada RM\s300\.00/)).toBeVisible()
   await expect(form.getByText('· sepadan')).toBeVisible()
   await expect(form.getByLabel('Tamat tempoh dalam')).toContainText(/\(lalai\)/)
   await form.getByLabel('Nama pelanggan').fill('Aminah binti Yusof')

@@ -1,6 +1,7 @@
 /** The pure parts of the first-run work (issue 19): the shop's name rule, Training's return pages, the radio group's keys, the welcome's form. */
 import { describe, expect, it } from 'vitest'
-import { FIELD_LIMITS, tooLongMessage } from '../../src-common/field-limits'
+import { FIELD_LIMITS } from '../../src-common/field-limits'
+import { tooLongMessage } from '../../src-common/said/english'
 import { shopNameProblem } from '../../src-common/shop-name'
 import { DEFAULT_ENVIRONMENT_SETTINGS } from '../../src-main/settings/environment-settings'
 import { withTrainingReturnPages } from '../../src-main/training'

@@ -3,10 +3,10 @@
  * judges it again). Pure.
  */
 import type { CustomerInput } from '../../../src-preload/contract'
-import { FIELD_LIMITS, tooLongMessage } from '../../../src-common/field-limits'
+import { FIELD_LIMITS, tooLong } from '../../../src-common/field-limits'
 import { t } from '../../i18n/i18n'
 import { customerNameIssue, emailIssue, phoneIssue } from '../../../src-common/link-rules'
-import { issueText } from '../../i18n/said-text'
+import { issueText } from '../../i18n/rule-text'
 
 export type CustomerFields = Omit<CustomerInput, 'id'>
 export type CustomerFieldName = keyof CustomerFields
@@ -53,9 +53,9 @@ export function checkCard(fields: CardFields): Partial<Record<keyof CardFields, 
     errors.token = t('customers.addCard.tokenShape', { max: FIELD_LIMITS.cardToken })
   }
   const masked = fields.masked.trim()
-  if (masked.length > FIELD_LIMITS.cardMasked) errors.masked = tooLongMessage(FIELD_LIMITS.cardMasked)
+  if (masked.length > FIELD_LIMITS.cardMasked) errors.masked = issueText(tooLong(FIELD_LIMITS.cardMasked)) ?? undefined
   else if (masked && !/^[0-9*xX•\s-]+$/.test(masked)) errors.masked = t('customers.addCard.maskedShape')
   else if (/^\d{12,19}$/.test(masked.replace(/[\s-]/g, ''))) errors.masked = t('customers.addCard.maskedFull')
-  if (fields.brand.trim().length > FIELD_LIMITS.cardBrand) errors.brand = tooLongMessage(FIELD_LIMITS.cardBrand)
+  if (fields.brand.trim().length > FIELD_LIMITS.cardBrand) errors.brand = issueText(tooLong(FIELD_LIMITS.cardBrand)) ?? undefined
   return errors
 }

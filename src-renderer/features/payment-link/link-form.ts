@@ -5,7 +5,7 @@
 import type { CallError, LinkDefaults, LinkRequest } from '../../../src-preload/contract'
 import { isGenericChannel, needsBank, needsLineItems, type GenericChannel } from '../../../src-common/channels'
 import { linkRequestIssues, phoneE164, type LinkCheck, type LinkCustomer, type LinkRuleContext } from '../../../src-common/link-rules'
-import { issueText } from '../../i18n/said-text'
+import { issueText } from '../../i18n/rule-text'
 import { parseRmText } from '../../../src-common/money-text'
 import { t } from '../../i18n/i18n'
 import type { Language } from '../../i18n/languages'

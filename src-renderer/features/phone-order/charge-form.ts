@@ -6,7 +6,7 @@
 import type { CallError, ChargeProblem, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
 import { descriptorIssue } from '../../../src-common/descriptor'
-import { issueText } from '../../i18n/said-text'
+import { issueText } from '../../i18n/rule-text'
 import { amountIssue, invoiceNumberIssue } from '../../../src-common/order-rules'
 import { parseRmText } from '../../../src-common/money-text'
 import { formatRm } from '../../format/money'

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Environment, EnvironmentSettings } from '../../../src-preload/contract'
 import { DESCRIPTOR_MARKS, DESCRIPTOR_MAX, descriptorIssue } from '../../../src-common/descriptor'
-import { issueText } from '../../i18n/said-text'
+import { issueText } from '../../i18n/rule-text'
 import { parseRmText } from '../../../src-common/money-text'
 import { t as translate, useFormats, useT } from '../../i18n/i18n'
 import type { Formats } from '../../i18n/formats'

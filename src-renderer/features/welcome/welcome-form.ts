@@ -2,21 +2,12 @@
  * The first-run welcome's form: the shop's name and the return addresses, checked as staff type and
  * put into the environment's settings (main checks them again with the settings' schema). Pure.
  */
-import type { EnvironmentSettings } from '../../../src-preload/contract'
 import { shopNameIssue } from '../../../src-common/shop-name'
-import { issueText } from '../../i18n/said-text'
+import { issueText } from '../../i18n/rule-text'
 import { t } from '../../i18n/i18n'
+import type { WelcomeDetails } from './welcome-details'
 
-export interface WelcomeDetails {
-  shopName: string
-  callbackUrl: string
-  failedUrl: string
-}
-
-/** The fields as the settings hold them now. */
-export function detailsOf(settings: EnvironmentSettings): WelcomeDetails {
-  return { shopName: settings.shop.name, callbackUrl: settings.links.callbackUrl, failedUrl: settings.links.failedUrl }
-}
+export { detailsOf, withDetails, type WelcomeDetails } from './welcome-details'
 
 /** Each field's problem (by the settings' path, as main names it), before anything is sent. */
 export function checkDetails(details: WelcomeDetails): Partial<Record<'shop.name' | 'links.callbackUrl' | 'links.failedUrl', string>> {
@@ -45,13 +36,4 @@ function urlProblem(text: string): string | null {
     // Not an address at all: said below.
   }
   return t('welcome.details.wholeAddress')
-}
-
-/** The settings with the welcome's fields in them, everything else as it was. */
-export function withDetails(settings: EnvironmentSettings, details: WelcomeDetails): EnvironmentSettings {
-  return {
-    ...settings,
-    shop: { ...settings.shop, name: details.shopName.trim() },
-    links: { ...settings.links, callbackUrl: details.callbackUrl.trim(), failedUrl: details.failedUrl.trim() },
-  }
 }

@@ -5,7 +5,7 @@
 import { create } from 'zustand'
 import type { CallError, SettingsView } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
-import { withDetails, type WelcomeDetails } from './welcome-form'
+import { withDetails, type WelcomeDetails } from './welcome-details'
 
 export type WelcomeStep = 'details' | 'start'
 

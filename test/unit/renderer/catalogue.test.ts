@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { en } from '../../../src-renderer/i18n/en'
+import { said } from '../../../src-common/said/en'
 import { ms } from '../../../src-renderer/i18n/ms'
 
 const ROOT = resolve(__dirname, '../../..')
@@ -36,7 +37,7 @@ function sources(dir: string): string[] {
   })
 }
 
-const english = flatten(en)
+const english = flatten({ ...en, said })
 const malay = flatten(ms)
 const catalogueFiles = new Set(['src-renderer/i18n/en.ts', 'src-renderer/i18n/ms.ts', 'src-common/said/en.ts', 'src-common/said/ms.ts'].map((file) => resolve(ROOT, file)))
 const code = [...sources(join(ROOT, 'src-renderer')), ...sources(join(ROOT, 'src-common')), ...sources(join(ROOT, 'src-main'))]

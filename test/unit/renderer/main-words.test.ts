@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../../src-main/bridge/app-error'
-import { englishOf, say, type Said } from '../../../src-common/said/say'
+import { say, type Said } from '../../../src-common/said/say'
 import { buildApi } from '../../../src-preload/build-api'
 import type { Api, CallError, Result } from '../../../src-preload/contract'
 import { startTestBackend, type TestBackend } from '../../integration/backend-fixture'
@@ -35,8 +35,8 @@ beforeAll(async () => {
 afterAll(() => backend.close())
 afterEach(() => switchLanguage('en'))
 
-/** A refusal as the renderer reads it, for a Said alone. */
-const shown = (said: Said): string => inDesksLanguage({ code: 'TEST', message: englishOf(said), say: said }).message
+/** A refusal as the renderer reads it, for a Said alone, with main's English beside it as main sends it. */
+const shown = (said: Said): string => inDesksLanguage({ code: 'TEST', message: new AppError('X', said).message, say: said }).message
 
 describe("main's words", () => {
   it("give an AppError the English catalogue's wording as its message, the same text the renderer's English gives", () => {
@@ -59,7 +59,7 @@ describe("main's words", () => {
       'The gateway did not answer in time: the operation may have gone through. Check its status before trying again. No link was created.',
       'RM 5.00 was charged to Siti less than a minute ago (INV-1, approved). Charge again only if the customer asked for a second charge.',
     ])
-    // The renderer, in English, says exactly what main wrote: one catalogue, one message format.
+    // In English the renderer shows what main wrote (the English catalogue's wording, not bundled twice).
     expect(examples.map(shown)).toEqual(examples.map((said) => new AppError('X', said).message))
   })
 
