@@ -829,8 +829,10 @@ export const AttentionItem = z.object({
   orderId: z.number().nullable(),
   invoiceNumber: z.string().nullable(),
   amountSen: z.number().nullable(),
-  /** The customer, or what happened (a notification's result). */
+  /** The customer, or what happened (a notification's result), in main's English. */
   detail: z.string(),
+  /** The same as a message of main's catalogue, worded on screen in the desk's language; null when `detail` is data (a name). */
+  detailSay: SaidSchema.nullable(),
   at: z.string().nullable(),
   /** Outcome unknown: when its status check is due (0: now); null otherwise. */
   checkDueInMs: z.number().nullable(),

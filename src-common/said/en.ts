@@ -304,6 +304,14 @@ export const said = {
     shopNameInvisible: 'Remove the invisible character (U+{{code}}): a receipt cannot print it',
   },
   /** The order timeline: each entry worded from its kind and details when read (src-main/services/orders.ts, timelineEntry). */
+  /** Home's Needs attention: what each line says beside its invoice. */
+  attention: {
+    paidInAnotherCurrency: '{{customer}}: paid in another currency',
+    paidMore: '{{customer}}: paid more than the order',
+    refundUnknown: 'Outcome unknown, asked by {{by}}',
+    refundWaiting: 'Waiting for the gateway, asked by {{by}}',
+    notActedOn: 'Could not be acted on',
+  },
   timeline: {
     cardLinkAsked: 'Link asked for: card payment',
     cardLinkAskedAgain: 'Link asked for again: card payment',

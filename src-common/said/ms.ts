@@ -303,6 +303,13 @@ export const said: Strings<typeof english> = {
     shopNameOneLine: 'Gunakan satu baris: resit mencetak nama pada satu baris',
     shopNameInvisible: 'Buang aksara tersembunyi (U+{{code}}): resit tidak dapat mencetaknya',
   },
+  attention: {
+    paidInAnotherCurrency: '{{customer}}: dibayar dalam mata wang lain',
+    paidMore: '{{customer}}: dibayar lebih daripada pesanan',
+    refundUnknown: 'Keputusan tidak diketahui, diminta oleh {{by}}',
+    refundWaiting: 'Menunggu gerbang pembayaran, diminta oleh {{by}}',
+    notActedOn: 'Tidak dapat diproses',
+  },
   timeline: {
     cardLinkAsked: 'Pautan diminta: bayaran kad',
     cardLinkAskedAgain: 'Pautan diminta semula: bayaran kad',

@@ -14,6 +14,8 @@ import type { History } from '../store/history'
 import type { OrderKind, OrderRow, OrderStatus } from '../store/history-types'
 import { orderView } from './orders'
 import { statusCheckDueAt } from './status-checks'
+import { say, type Said } from '../../src-common/said/say'
+import { englishOf } from '../../src-common/said/english'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
@@ -140,8 +142,11 @@ export function homeFigures(history: History, now: Date): HomeFigures {
   })
 }
 
-function orderItem(order: OrderRow, detail: string, at: string | null, checkDueInMs: number | null = null): AttentionItem {
-  return { key: `order-${String(order.id)}`, orderId: order.id, invoiceNumber: order.invoiceNumber, amountSen: order.amountSen, detail, at, checkDueInMs }
+/** An item's words: data as it is (a customer's name), or a message of main's catalogue, worded on screen. */
+const wordsOf = (detail: string | Said): Pick<AttentionItem, 'detail' | 'detailSay'> => (typeof detail === 'string' ? { detail, detailSay: null } : { detail: englishOf(detail), detailSay: detail })
+
+function orderItem(order: OrderRow, detail: string | Said, at: string | null, checkDueInMs: number | null = null): AttentionItem {
+  return { key: `order-${String(order.id)}`, orderId: order.id, invoiceNumber: order.invoiceNumber, amountSen: order.amountSen, ...wordsOf(detail), at, checkDueInMs }
 }
 
 /**
@@ -171,7 +176,11 @@ export function homeAttention(history: History, now: Date): Attention {
     needsReview: {
       total: review.total,
       items: review.rows.map((order) =>
-        orderItem(order, `${order.customerName}: ${order.review?.reason === 'currency' ? 'paid in another currency' : 'paid more than the order'}`, order.review?.at ?? order.updatedAt),
+        orderItem(
+          order,
+          say(order.review?.reason === 'currency' ? 'said.attention.paidInAnotherCurrency' : 'said.attention.paidMore', { customer: order.customerName }),
+          order.review?.at ?? order.updatedAt,
+        ),
       ),
     },
     linksExpiring: { total: expiring.total, items: expiring.rows.map((order) => orderItem(order, order.customerName, order.linkExpiresAt)) },
@@ -182,7 +191,7 @@ export function homeAttention(history: History, now: Date): Attention {
         orderId: refund.orderId,
         invoiceNumber,
         amountSen: refund.amountSen,
-        detail: refund.status === 'OUTCOME_UNKNOWN' ? `Outcome unknown, asked by ${refund.createdBy}` : `Waiting for the gateway, asked by ${refund.createdBy}`,
+        ...wordsOf(say(refund.status === 'OUTCOME_UNKNOWN' ? 'said.attention.refundUnknown' : 'said.attention.refundWaiting', { by: refund.createdBy })),
         at: refund.createdAt,
         checkDueInMs: null,
       })),
@@ -194,7 +203,8 @@ export function homeAttention(history: History, now: Date): Attention {
         orderId: notification.orderId,
         invoiceNumber: notification.invoiceNumber,
         amountSen: null,
-        detail: notification.result ?? 'Could not be acted on',
+        // The result is the listener's own note, kept as written when it was acted on.
+        ...wordsOf(notification.result ?? say('said.attention.notActedOn')),
         at: notification.receivedAt,
         checkDueInMs: null,
       })),

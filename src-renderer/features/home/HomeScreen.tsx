@@ -13,6 +13,7 @@ import { followOrderChanges, useHomeStore, type HomePeriod } from './home-store'
 import { TakingsChart } from './TakingsChart'
 import { useFormats, useT } from '../../i18n/i18n'
 import type { Formats } from '../../i18n/formats'
+import { saidText } from '../../i18n/said-text'
 
 const PERIODS: readonly HomePeriod[] = ['today', 'week', 'month']
 
@@ -206,6 +207,9 @@ function NeedsAttention({ lists, since }: { lists: AttentionSection[]; since: nu
   )
 }
 
+/** What the line says beside its invoice: main's words in the desk's language, or data (a name) as it is. */
+const detailText = (item: AttentionItem): string => (item.detailSay ? saidText(item.detailSay, item.detail) : item.detail)
+
 function AttentionRow({ item, since }: { item: AttentionItem; since: number }) {
   const t = useT()
   const formats = useFormats()
@@ -214,7 +218,7 @@ function AttentionRow({ item, since }: { item: AttentionItem; since: number }) {
     <>
       <span className="home-attention__invoice">{item.invoiceNumber ?? t('home.attention.noOrder')}</span>
       {item.amountSen !== null ? <span className="home-attention__amount">{formats.money(item.amountSen)}</span> : null}
-      <span className="home-attention__detail">{item.detail}</span>
+      <span className="home-attention__detail">{detailText(item)}</span>
       <span className="home-attention__when small muted">
         {left !== null ? (left > 0 ? t('home.attention.checkIn', { time: countdownText(left) }) : t('home.attention.checkDue')) : formats.fullTime(item.at)}
       </span>
@@ -227,7 +231,7 @@ function AttentionRow({ item, since }: { item: AttentionItem; since: number }) {
       type="button"
       className="home-attention__row home-attention__row--link"
       onClick={() => openOrder(orderId)}
-      aria-label={t('home.attention.open', { invoice: item.invoiceNumber ?? '', detail: item.detail })}
+      aria-label={t('home.attention.open', { invoice: item.invoiceNumber ?? '', detail: detailText(item) })}
     >
       {body}
     </button>

@@ -175,10 +175,12 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
     expect(attention.outcomeUnknown.total).toBe(1)
     // Made at 01:59:00: a check is due 60 s later, at 02:00:00: now.
     expect(attention.outcomeUnknown.items).toEqual([
-      { key: `order-${String(o.F?.id)}`, orderId: o.F?.id, invoiceNumber: 'INV-F', amountSen: 70_00, detail: 'Test Customer', at: '2026-11-23T01:59:00.000Z', checkDueInMs: 0 },
+      { key: `order-${String(o.F?.id)}`, orderId: o.F?.id, invoiceNumber: 'INV-F', amountSen: 70_00, detail: 'Test Customer', detailSay: null, at: '2026-11-23T01:59:00.000Z', checkDueInMs: 0 },
     ])
     expect(homeAttention(f.history, new Date('2026-11-23T01:59:30.000Z')).outcomeUnknown.items[0]?.checkDueInMs).toBe(30_000)
     expect(attention.needsReview.items.map((item) => [item.invoiceNumber, item.detail])).toEqual([['INV-E', 'Test Customer: paid more than the order']])
+    // The same words as an id with values, worded on screen in the desk's language.
+    expect(attention.needsReview.items[0]?.detailSay).toEqual({ id: 'said.attention.paidMore', values: { customer: 'Test Customer' } })
     expect(attention.linksExpiring).toMatchObject({ total: 1, items: [{ invoiceNumber: 'INV-L', at: '2026-11-23T02:30:00.000Z' }] })
     // A card page lives 60 minutes: listed only in its last quarter hour, not the moment it is sent.
     f.history.orders.insert(newOrder({ invoiceNumber: 'INV-CARD-NEW', createdAt: '2026-11-23T01:50:00.000Z', linkExpiresAt: '2026-11-23T02:50:00.000Z' }))
