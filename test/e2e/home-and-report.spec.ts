@@ -180,3 +180,15 @@ test.describe('as a Clerk', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
   })
 })
+
+test('Home opened again after another screen draws its chart again', async ({ page }) => {
+  const chart = page.getByTestId('takings-chart').locator('canvas').first()
+  await expect(chart).toBeVisible()
+  const menu = page.getByRole('navigation', { name: 'Main' })
+  await menu.getByRole('button', { name: 'Orders' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+  await menu.getByRole('button', { name: 'Home' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
+  await expect(chart).toBeVisible()
+  await expect(page.getByText('Something went wrong on this screen')).toHaveCount(0)
+})

@@ -9,7 +9,9 @@ let loaded: typeof uPlot | null = null
  * show meanwhile; only the canvas waits.
  */
 export function useUPlot(): typeof uPlot | null {
-  const [plotClass, setPlotClass] = useState(loaded)
+  // An initializer that returns the class: handed as the value, React would call the class itself (a
+  // second Home, once uPlot has arrived, would then throw).
+  const [plotClass, setPlotClass] = useState<typeof uPlot | null>(() => loaded)
   useEffect(() => {
     if (plotClass) return
     let gone = false
