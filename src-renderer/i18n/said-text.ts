@@ -1,7 +1,7 @@
 /**
- * Main's words, and the shared rules' (src-common/said), in the desk's language: a message id with its
- * values worded from the catalogues (docs/i18n.md, "Main's words"). Apart from api.ts so that the
- * pure form rules can use it without the page's window.
+ * Main's words in the desk's language: a message id with its values worded from the catalogues
+ * (docs/i18n.md, "Main's words"). Apart from api.ts so that code without the page's window (the
+ * timeline, Home, the rules' rule-text.ts) can use it.
  */
 import type { Said } from '../../src-preload/contract'
 import { i18n, t } from './i18n'
