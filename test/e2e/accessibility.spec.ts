@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { Harness } from '../harness/server'
-import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
 import { call, control } from './training-control'
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -144,7 +144,7 @@ test.describe('with orders', () => {
     await expect(panel.getByRole('list', { name: 'Timeline' })).toBeVisible()
     await expectAccessible(page, 'an order open beside the list')
 
-    await page.setViewportSize({ width: 1024, height: 700 })
+    await resizeWindow(page, { width: 1024, height: 700 })
     const drawer = page.getByRole('dialog', { name: 'Order details' })
     await expect(drawer).toBeVisible()
     await expectAccessible(page, 'an order open as a drawer')

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 import { startHarness, type Harness, type HarnessOptions } from '../harness/server'
 
 /**
@@ -32,3 +32,14 @@ export const test = base.extend<{ harness: Harness; harnessOptions: HarnessOptio
 export { expect }
 
 export const SCREENSHOT_DIR = 'test-results/screenshots'
+
+/**
+ * The window resized, and the page's layout caught up: a media query's change (the order's panel
+ * becoming a drawer below 1100 px, say) is reported at the next rendering step, so a locator resolved
+ * right after `setViewportSize` can find an element that is about to be replaced. Two animation frames
+ * later the change has been reported and React has drawn it.
+ */
+export async function resizeWindow(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size)
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+}

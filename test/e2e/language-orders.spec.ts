@@ -5,7 +5,7 @@
  * (language-ms-orders-*), looked at for Malay words that overflow.
  */
 import type { Page } from '@playwright/test'
-import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
 import { paidByCard } from './paid-cards'
 
 const SIZES = [
@@ -15,10 +15,10 @@ const SIZES = [
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
-    await page.setViewportSize(size)
+    await resizeWindow(page, size)
     await page.screenshot({ path: `${SCREENSHOT_DIR}/language-ms-orders-${name}-${String(size.width)}x${String(size.height)}.png` })
   }
-  await page.setViewportSize(SIZES[0])
+  await resizeWindow(page, SIZES[0])
 }
 
 test.describe('before the day’s settlement, in Bahasa Melayu', () => {
@@ -26,7 +26,7 @@ test.describe('before the day’s settlement, in Bahasa Melayu', () => {
 
   test('the orders list, an order and its void, in Bahasa Melayu', async ({ page, harness }) => {
     await paidByCard(harness, 'INV-MS-0001', 88_00)
-    await page.setViewportSize(SIZES[0])
+    await resizeWindow(page, SIZES[0])
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
     await page.getByRole('radiogroup', { name: 'Language of the screens' }).getByRole('radio', { name: 'Bahasa Melayu' }).click()
     const menu = page.getByRole('navigation', { name: 'Utama' })
@@ -42,7 +42,7 @@ test.describe('before the day’s settlement, in Bahasa Melayu', () => {
     // At each size: the order (a panel beside the list at 1280, a drawer over it at 1024), its void and the confirmation.
     for (const size of SIZES) {
       const name = `${String(size.width)}x${String(size.height)}`
-      await page.setViewportSize(size)
+      await resizeWindow(page, size)
       await page.getByTestId('order-row').filter({ hasText: 'INV-MS-0001' }).click()
       const detail = page.locator('[aria-label="Butiran pesanan"]')
       await expect(detail.getByRole('heading', { name: 'INV-MS-0001' })).toBeVisible()

@@ -4,7 +4,7 @@
  * desk, and a first start follows the system's language.
  */
 import { TEST_OPERATORS } from '../harness/operators'
-import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
 
 const admin = TEST_OPERATORS.admin
 
@@ -22,7 +22,7 @@ test('chosen in Settings, the screens speak Bahasa Melayu at once and after a re
   await expect(page.getByText('Disimpan: skrin kini dalam Bahasa Melayu.')).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'ms-MY')
   await page.screenshot({ path: `${SCREENSHOT_DIR}/language-ms-settings-1280x800.png` })
-  await page.setViewportSize({ width: 1024, height: 700 })
+  await resizeWindow(page, { width: 1024, height: 700 })
   await page.screenshot({ path: `${SCREENSHOT_DIR}/language-ms-settings-1024x700.png` })
 
   // Remembered for the desk: a reload (or a restart) keeps it.

@@ -12,7 +12,7 @@ import { cardRequestHeaders, formatTimestamp } from '../../src-main/gateway/sign
 import { startSimulator, type Simulator } from '../../src-main/simulator'
 import type { LinkRequest, OrderDetail, OrderView, SettingsView } from '../../src-preload/contract'
 import type { Harness, HarnessOptions } from '../harness/server'
-import { expect, SCREENSHOT_DIR, test as base } from './fixtures'
+import { expect, resizeWindow, SCREENSHOT_DIR, test as base } from './fixtures'
 import { call } from './training-control'
 import { freePort } from '../support/free-port'
 
@@ -209,7 +209,7 @@ test('a payment above the order needs review, and "Not paid" fails it; a discoun
   await expect(panel.getByTestId('review-gateway-amount')).toContainText('RM 9.00')
   await expect(panel).toContainText("more than this order's RM 4.50")
   // On a narrower window the open order moves into a drawer over the list: the review must still read well there.
-  await page.setViewportSize({ width: 1100, height: 800 })
+  await resizeWindow(page, { width: 1100, height: 800 })
   const drawer = page.getByRole('dialog', { name: 'Order details' })
   const review = drawer.getByTestId('review-panel')
   await expect(review.getByTestId('review-gateway-amount')).toContainText('RM 9.00')

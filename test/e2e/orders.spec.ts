@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { HarnessOptions } from '../harness/server'
 import type { OrderView } from '../../src-preload/contract'
 import { ordersText } from '../../src-common/count-text'
-import { expect, SCREENSHOT_DIR, test as base } from './fixtures'
+import { expect, resizeWindow, SCREENSHOT_DIR, test as base } from './fixtures'
 import { call } from './training-control'
 
 const test = base.extend<{ harnessOptions: HarnessOptions }>({
@@ -107,7 +107,7 @@ const holdsFocus = (locator: Locator) => locator.evaluate((element) => element.c
 
 test.describe('with an order open', () => {
   test('at 1024×700 it is a drawer over the list: focus on its heading, kept inside, Escape back to the row', async ({ page, harness }) => {
-    await page.setViewportSize({ width: 1024, height: 700 })
+    await resizeWindow(page, { width: 1024, height: 700 })
     const [order] = await someOrders(harness, { statuses: ['PAID'], kinds: ['card_link'] })
     if (!order) throw new Error('the seed has no paid card link')
     await expect(page.getByTestId('orders-count')).toHaveText('400 orders, newest first')
@@ -171,7 +171,7 @@ test.describe('with an order open', () => {
   })
 
   test('at 1280×800 it is a panel beside the list, which keeps status, invoice, amount and customer and stays usable', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 })
+    await resizeWindow(page, { width: 1280, height: 800 })
     await expect(page.getByTestId('orders-count')).toHaveText('400 orders, newest first')
     const rows = page.getByTestId('order-row')
     const first = rows.nth(1)
@@ -217,7 +217,7 @@ test.describe('with an order open', () => {
   })
 
   test('a row scrolled out of sight gets focus back when its order closes', async ({ page }) => {
-    await page.setViewportSize({ width: 1024, height: 700 })
+    await resizeWindow(page, { width: 1024, height: 700 })
     await expect(page.getByTestId('orders-count')).toHaveText('400 orders, newest first')
     const row = page.getByTestId('order-row').nth(2)
     const invoice = (await row.getByTestId('order-invoice').textContent()) ?? ''

@@ -6,7 +6,7 @@
  * clock are both moved forward instead of waiting.
  */
 import type { Locator, Page } from '@playwright/test'
-import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
 import { cardSavedThroughHostedPage } from './paid-cards'
 import { call, control, trainingUrl } from './training-control'
 
@@ -260,10 +260,10 @@ test('the waiting charge counts its seconds against the gateway timeout', async 
   await expect.poll(seconds).toBe(start + 7)
   const box = await waiting.boundingBox()
   await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-waiting-1280x800.png` })
-  await page.setViewportSize({ width: 1024, height: 700 })
+  await resizeWindow(page, { width: 1024, height: 700 })
   await expect(waiting).toBeInViewport()
   await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-waiting-1024x700.png` })
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await resizeWindow(page, { width: 1280, height: 800 })
   // The count grows without moving anything.
   await page.clock.fastForward(3_000)
   await expect.poll(seconds).toBe(start + 10)

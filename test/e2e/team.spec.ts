@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import type { Page } from '@playwright/test'
 import { TEST_OPERATORS } from '../harness/server'
-import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
 
 /**
  * Settings → Team database, end to end on a real PostgreSQL database (a fresh one per test in the
@@ -97,11 +97,11 @@ async function screenshotBothSizes(page: Page, name: string, before?: () => Prom
     [1280, 800],
     [1024, 700],
   ] as const) {
-    await page.setViewportSize({ width, height })
+    await resizeWindow(page, { width, height })
     await before?.()
     await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${String(width)}.png` })
   }
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await resizeWindow(page, { width: 1280, height: 800 })
 }
 
 /** The team card from its heading down, and up from its end (the buttons and what they answered), at both sizes. */

@@ -8,7 +8,7 @@
  * and 1280×800.
  */
 import type { Page } from '@playwright/test'
-import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
 import { call, trainingUrl } from './training-control'
 
 const SIZES = [
@@ -18,10 +18,10 @@ const SIZES = [
 
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
-    await page.setViewportSize(size)
+    await resizeWindow(page, size)
     await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${String(size.width)}x${String(size.height)}.png`, fullPage: true })
   }
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await resizeWindow(page, { width: 1280, height: 800 })
 }
 
 /** Tabs from the focused element until `target` has the focus (at most `limit` presses), as a keyboard user would. */
