@@ -7,11 +7,12 @@
  * form or a simple request cannot set.
  */
 import { buildApi } from './build-api'
-import { BridgeErrorCode, eventNames, type Api, type EventName, type Result } from './contract'
+import { BridgeErrorCode, EVENT_NAMES } from './bridge-names'
+import type { Api, EventName, Result } from './contract'
 
 const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
 const source = new EventSource('/__app/events')
-for (const name of eventNames) {
+for (const name of EVENT_NAMES) {
   source.addEventListener(name, (event) => {
     const payload: unknown = JSON.parse((event as MessageEvent<string>).data)
     for (const listener of listeners.get(name) ?? []) listener(payload)

@@ -3,7 +3,8 @@
  * preload, loopback HTTP in the browser test harness. One named function per declared call and a typed
  * `on` for declared events; no generic invoke or send is exposed.
  */
-import { BridgeErrorCode, callNames, isEventName, type Api, type CallName, type EventName, type Result } from './contract'
+import { BridgeErrorCode, CALL_NAMES, isEventName, type CallName, type EventName } from './bridge-names'
+import type { Api, Result } from './contract'
 
 export interface Transport {
   invoke(name: CallName, input: unknown): Promise<Result<unknown>>
@@ -12,7 +13,7 @@ export interface Transport {
 
 export function buildApi(transport: Transport): Api {
   const domains: Record<string, Record<string, (input?: unknown) => Promise<Result<unknown>>>> = {}
-  for (const name of callNames) {
+  for (const name of CALL_NAMES) {
     const [domain, action] = name.split('.') as [string, string]
     const group = (domains[domain] ??= {})
     group[action] = async (input?: unknown) => {

@@ -14,6 +14,7 @@ import { FIELD_LIMITS } from '../src-common/field-limits'
 import { shopNameIssue } from '../src-common/shop-name'
 import { englishOf, tooLongMessage } from '../src-common/said/english'
 import { SHORTCUT_ACTIONS } from '../src-common/shortcuts'
+import { CALL_NAMES, EVENT_NAMES } from './bridge-names'
 
 export const Environment = z.enum(['training', 'sandbox', 'production'])
 export type Environment = z.infer<typeof Environment>
@@ -1091,7 +1092,12 @@ export type ParsedInput<K extends CallName> = z.output<(typeof calls)[K]['input'
 export type CallOutput<K extends CallName> = z.output<(typeof calls)[K]['output']>
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>
 
-export const callNames = Object.keys(calls) as CallName[]
+export const callNames: readonly CallName[] = CALL_NAMES
+
+/** Exactly the same names, both ways: a call or event added here and not to ./bridge-names.ts (or the other way round) does not compile. */
+type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type MustBeTrue<T extends true> = T
+export type ContractNamesMatch = [MustBeTrue<SameNames<CallName, (typeof CALL_NAMES)[number]>>, MustBeTrue<SameNames<EventName, (typeof EVENT_NAMES)[number]>>]
 
 /** Who may make a call: anyone (signed out too), or an operator of at least this role. */
 export type Access = 'anyone' | Role
@@ -1181,34 +1187,13 @@ export const PERMISSIONS: { readonly [K in CallName]: Permission } = {
   'report.exportCsv': { access: 'supervisor' },
   'report.savePdf': { access: 'supervisor' },
 }
-export const eventNames = Object.keys(events) as EventName[]
+export const eventNames: readonly EventName[] = EVENT_NAMES
 
 export function isCallName(name: unknown): name is CallName {
   return typeof name === 'string' && Object.hasOwn(calls, name)
 }
 
-export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && Object.hasOwn(events, name)
-}
-
-/**
- * Stable error codes. Services may add their own (e.g. a gateway's), so the field is a string, but
- * these are the ones the bridge itself produces.
- */
-export const BridgeErrorCode = {
-  /** The input did not pass the call's schema. `field` names the first offending field. */
-  invalidInput: 'INVALID_INPUT',
-  /** The call came from somewhere other than our own window or browser page, or the operator's role may not make it. */
-  forbidden: 'FORBIDDEN',
-  /** Nobody is signed in, or the screen is locked: sign in first. */
-  signedOut: 'SIGNED_OUT',
-  /** No such call in the contract. */
-  unknownCall: 'UNKNOWN_CALL',
-  /** The call could not reach main at all. */
-  unreachable: 'BRIDGE_UNREACHABLE',
-  /** A bug in main. The details are in main's log, not in the message. */
-  internal: 'INTERNAL',
-} as const
+export { BridgeErrorCode } from './bridge-names'
 
 /**
  * A message of main's catalogue (src-common/said): its id and values. A value is data (a number, an
@@ -1233,8 +1218,7 @@ export interface CallError {
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: CallError }
 
-export const callChannel = (name: CallName): string => `call:${name}`
-export const eventChannel = (name: EventName): string => `event:${name}`
+export { callChannel, eventChannel, isEventName } from './bridge-names'
 
 type CallFn<K extends CallName> = undefined extends CallInput<K> ? (input?: CallInput<K>) => Promise<Result<CallOutput<K>>> : (input: CallInput<K>) => Promise<Result<CallOutput<K>>>
 

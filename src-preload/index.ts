@@ -4,7 +4,8 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import { buildApi } from './build-api'
-import { callChannel, eventChannel, type Result } from './contract'
+import { callChannel, eventChannel } from './bridge-names'
+import type { Result } from './contract'
 
 const api = buildApi({
   invoke: (name, input) => ipcRenderer.invoke(callChannel(name), input) as Promise<Result<unknown>>,

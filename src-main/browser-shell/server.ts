@@ -213,8 +213,8 @@ async function serve(backend: Backend, lock: InstanceLock, options: ServeOptions
   let clientCount = 0
   let expectedHost = ''
 
-  // The page's script tag goes before the app's module so that window.api exists when the app starts.
-  const servedIndex = options.indexHtml.replace('<script type="module"', `<script src="${PREFIX}api.js"></script>\n    <script type="module"`)
+  // Deferred, before the app's module: fetched beside it, and run before it (deferred scripts and modules run in document order), so window.api exists when the app starts.
+  const servedIndex = options.indexHtml.replace('<script type="module"', `<script defer src="${PREFIX}api.js"></script>\n    <script type="module"`)
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (request.headers.host !== expectedHost) return send(response, 421, 'Wrong host')

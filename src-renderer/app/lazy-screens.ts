@@ -6,33 +6,44 @@
 import { lazyNamed } from '../ui/lazy'
 import type { Screen } from './shell-store'
 
-const LOADERS = {
-  orders: () => import('../features/orders/OrdersScreen'),
-  'payment-link': () => import('../features/payment-link/PaymentLinkScreen'),
-  'phone-order': () => import('../features/phone-order/PhoneOrderScreen'),
-  report: () => import('../features/report/ReportScreen'),
-  audit: () => import('../features/audit/AuditScreen'),
-  operators: () => import('../features/operators/OperatorsScreen'),
-  settings: () => import('../features/settings/SettingsScreen'),
-} satisfies Partial<Record<Screen, () => Promise<unknown>>>
-
-export const OrdersScreen = lazyNamed(LOADERS.orders, 'OrdersScreen')
-export const PaymentLinkScreen = lazyNamed(LOADERS['payment-link'], 'PaymentLinkScreen')
-export const PhoneOrderScreen = lazyNamed(LOADERS['phone-order'], 'PhoneOrderScreen')
-export const ReportScreen = lazyNamed(LOADERS.report, 'ReportScreen')
-export const AuditScreen = lazyNamed(LOADERS.audit, 'AuditScreen')
-export const OperatorsScreen = lazyNamed(LOADERS.operators, 'OperatorsScreen')
-export const SettingsScreen = lazyNamed(LOADERS.settings, 'SettingsScreen')
+export const OrdersScreen = lazyNamed(() => import('../features/orders/OrdersScreen'), 'OrdersScreen')
+export const PaymentLinkScreen = lazyNamed(() => import('../features/payment-link/PaymentLinkScreen'), 'PaymentLinkScreen')
+export const PhoneOrderScreen = lazyNamed(() => import('../features/phone-order/PhoneOrderScreen'), 'PhoneOrderScreen')
+export const ReportScreen = lazyNamed(() => import('../features/report/ReportScreen'), 'ReportScreen')
+export const AuditScreen = lazyNamed(() => import('../features/audit/AuditScreen'), 'AuditScreen')
+export const OperatorsScreen = lazyNamed(() => import('../features/operators/OperatorsScreen'), 'OperatorsScreen')
+export const SettingsScreen = lazyNamed(() => import('../features/settings/SettingsScreen'), 'SettingsScreen')
 export const WelcomeScreen = lazyNamed(() => import('../features/welcome/WelcomeScreen'), 'WelcomeScreen')
+
+const ON_DEMAND = {
+  orders: OrdersScreen,
+  'payment-link': PaymentLinkScreen,
+  'phone-order': PhoneOrderScreen,
+  report: ReportScreen,
+  audit: AuditScreen,
+  operators: OperatorsScreen,
+  settings: SettingsScreen,
+} satisfies Record<Exclude<Screen, 'home'>, unknown>
+
+/** Whether a screen can show at once (Home always can). */
+export function screenLoaded(screen: Screen): boolean {
+  return screen === 'home' || ON_DEMAND[screen].loaded()
+}
+
+/**
+ * Resolves once a screen's code has arrived, or could not (the screen's own showing then says so,
+ * through its error boundary): navigation waits for it, so that the screen never suspends.
+ */
+export function screenReady(screen: Screen): Promise<void> {
+  return screen === 'home' ? Promise.resolve() : ON_DEMAND[screen].load().catch(() => undefined)
+}
 
 /**
  * Starts fetching a screen's code when staff point at or tab to its menu item: the click that follows
- * finds it on its way or arrived (the browser keeps one copy of a module, whoever asked first). A
- * failure here is left to the screen's own load, which shows it.
+ * finds it on its way or arrived.
  */
 export function preloadScreen(screen: Screen): void {
-  const load = screen === 'home' ? undefined : LOADERS[screen]
-  void load?.().catch(() => undefined)
+  void screenReady(screen)
 }
 
 /** The screens of every day's work, fetched as soon as staff first move or type on the screens. */

@@ -8,12 +8,14 @@ import { switchLanguage } from '../i18n/i18n'
 import { languageFromSystem } from '../i18n/languages'
 import { useSessionStore } from '../features/session/session-store'
 import { useTeamStore } from '../features/team/team-store'
+import { screenLoaded, screenReady } from './lazy-screens'
 
 export const screens = ['home', 'orders', 'payment-link', 'phone-order', 'report', 'audit', 'operators', 'settings'] as const
 export type Screen = (typeof screens)[number]
 
 interface NavigationSlice {
   screen: Screen
+  /** Shows a screen: at once when its code is here, else as soon as it arrives. */
   navigate: (screen: Screen) => void
 }
 
@@ -35,10 +37,21 @@ interface AppInfoSlice {
 
 export type ShellState = NavigationSlice & AppInfoSlice
 
+/** The screen staff asked for last: what `navigate` shows once its code has arrived. */
+let asked: Screen | null = null
+
 export const useShellStore = create<ShellState>()((set) => ({
   // Home first after sign-in (issue 20); Orders is one click away.
   screen: 'home',
-  navigate: (screen) => set({ screen }),
+  navigate: (screen) => {
+    asked = screen
+    if (screenLoaded(screen)) return set({ screen })
+    // The screen's code first (a few ms from the app's files), then the screen: shown whole, never
+    // its loading line held for React's 300 ms; the one asked last wins if staff click on meanwhile.
+    void screenReady(screen).then(() => {
+      if (asked === screen) set({ screen })
+    })
+  },
 
   info: null,
   infoError: null,

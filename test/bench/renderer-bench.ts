@@ -9,16 +9,20 @@
  * - **Cold load to the first page of orders with 100,000 orders in the history**, median of 5. One run:
  *   a new browser context (empty cache, no cookie) opens the app's one-time entry address, the sign-in
  *   form shows, the Admin's login and PIN are typed and sent, Home shows, Orders is clicked in the
- *   menu, until the first row of the orders table is visible. All of it counts: the page's HTML,
+ *   menu, until the first row of the orders table is on the page. The figure is **the app's own
+ *   time**, read from the page's clock: opening the address until the sign-in form is on the page,
+ *   plus the sign-in sent until Home is, plus the click on Orders until its first row is (each "on
+ *   the page" at the next animation frame after it was inserted). So it counts the page's HTML,
  *   scripts and styles over loopback, the sign-in's PIN check in the back end (scrypt, about 70 ms
- *   of its CPU), Home's figures and attention lists and the first page of orders asked of the back end
- *   over 100,000 orders, the Orders screen's code loaded on demand, and Playwright's own steps (typing,
- *   clicking: a few ms each). Not counted: starting the browser and the back end, which are already
- *   running (as the desktop app's main process is when its window opens), and creating the context.
- *   The back end stays up across the runs (its SQLite file in the page cache, as on a desk in use);
- *   the status tracker's schedule is still, so that only the load runs. The first screen's load above
- *   comes first, so the back end's and Chromium's very first start are in none of the 5. Target:
- *   median ≤ 400 ms.
+ *   of its CPU, by design), Home's figures and attention lists, the Orders screen's code and the first
+ *   page of orders asked of the back end over 100,000 orders; not the time a person (here Playwright,
+ *   150–300 ms a run on this machine with its checks that an element is visible and still) takes to
+ *   type the PIN and to click. The wall time of the whole scripted run is printed beside it. Not
+ *   counted either: starting the browser and the back end, which are already running (as the desktop
+ *   app's main process is when its window opens), and creating the context. The back end stays up
+ *   across the runs (its SQLite file in the page cache, as on a desk in use); the status tracker's
+ *   schedule is still, so that only the load runs. The first screen's load above comes first, so the
+ *   back end's and Chromium's very first start are in none of the 5. Target: median ≤ 400 ms.
  *
  * The history is seeded once (store/seed.ts, the way `npm run seed` does) into
  * .tmp/bench/renderer-<N>-schema<V>.sqlite3, and reused only when its schema version is the newest
@@ -120,13 +124,16 @@ async function signIn(page: Page): Promise<void> {
 const homeShown = (page: Page) => page.getByRole('heading', { level: 1, name: 'Home' }).waitFor()
 
 interface ColdLoad {
-  total: number
-  /** Opening the entry address until the sign-in form shows. */
+  /** The app's own time: the three parts below, from the page's clock. */
+  app: number
+  /** Opening the entry address until the sign-in form is on the page. */
   toSignIn: number
-  /** Typing and sending the login and PIN until Home shows. */
+  /** The sign-in sent until Home is on the page. */
   signInToHome: number
-  /** Clicking Orders until its first row shows. */
-  homeToOrders: number
+  /** The click on Orders until its first row is on the page. */
+  ordersToFirstRow: number
+  /** The whole scripted run by the bench's clock, Playwright's typing and clicking included. */
+  wall: number
   /** The page's main thread busy over the whole run (Chromium's TaskDuration, of which ScriptDuration running script): steadier than the wall time on a shared machine. */
   pageBusy: number
   pageScript: number
@@ -139,12 +146,42 @@ async function mainThreadTime(session: CDPSession): Promise<{ busy: number; scri
   return { busy: value('TaskDuration'), script: value('ScriptDuration') }
 }
 
+/**
+ * Runs in the page before its own scripts (plain JavaScript: the bench is typed for Node, not the
+ * DOM): notes on the page's clock (ms since the navigation began) when the sign-in form, Home's
+ * heading and the first order row are first on the page (the animation frame after their insertion),
+ * and when the sign-in was sent and Orders clicked (the events' own times).
+ */
+const NOTE_COLD_LOAD_MARKS = `(() => {
+  const marks = {}
+  window.coldLoadMarks = marks
+  const onFrame = (name) => {
+    if (name in marks) return
+    marks[name] = NaN
+    requestAnimationFrame(() => (marks[name] = performance.now()))
+  }
+  new MutationObserver(() => {
+    if (document.querySelector('[data-testid="sign-in"] input')) onFrame('signInShown')
+    if ([...document.querySelectorAll('h1')].some((heading) => heading.textContent === 'Home')) onFrame('homeShown')
+    if (document.querySelector('[data-testid="order-row"]')) onFrame('firstRow')
+  }).observe(document, { childList: true, subtree: true })
+  document.addEventListener('submit', (event) => (marks.signInSent ??= event.timeStamp), true)
+  document.addEventListener('click', (event) => {
+    const item = event.target.closest('nav button')
+    if (item && item.textContent.trim() === 'Orders') marks.ordersClicked ??= event.timeStamp
+  }, true)
+})()`
+
+/** The marks NOTE_COLD_LOAD_MARKS keeps on the page's window. */
+type WithMarks = { coldLoadMarks: Record<string, number> }
+
 async function coldLoad(browser: Browser, harness: Harness): Promise<ColdLoad> {
   const signedOut = await harness.backend.dispatch('session.signOut', undefined)
   if (!signedOut.ok) throw new Error(`session.signOut: ${signedOut.error.message}`)
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' })
   try {
     const page = await context.newPage()
+    await page.addInitScript({ content: NOTE_COLD_LOAD_MARKS })
     const session = await context.newCDPSession(page)
     await session.send('Performance.enable')
     const before = await mainThreadTime(session)
@@ -152,19 +189,29 @@ async function coldLoad(browser: Browser, harness: Harness): Promise<ColdLoad> {
     const started = performance.now()
     await page.goto(entryUrl, { waitUntil: 'commit' })
     await page.getByTestId('sign-in').getByLabel('Login').waitFor()
-    const signInShown = performance.now()
     await signIn(page)
     await homeShown(page)
-    const home = performance.now()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders', exact: true }).click()
     await page.getByTestId('order-row').first().waitFor()
-    const done = performance.now()
+    const wall = performance.now() - started
     const after = await mainThreadTime(session)
+    // The last mark is taken at the frame after the row was inserted: wait for it.
+    await page.waitForFunction(() => Number.isFinite((globalThis as unknown as WithMarks).coldLoadMarks['firstRow']))
+    const marks = await page.evaluate(() => (globalThis as unknown as WithMarks).coldLoadMarks)
+    const mark = (name: string): number => {
+      const value = marks[name]
+      if (value === undefined || !Number.isFinite(value)) throw new Error(`the page noted no ${name}`)
+      return value
+    }
+    const toSignIn = mark('signInShown')
+    const signInToHome = mark('homeShown') - mark('signInSent')
+    const ordersToFirstRow = mark('firstRow') - mark('ordersClicked')
     return {
-      total: done - started,
-      toSignIn: signInShown - started,
-      signInToHome: home - signInShown,
-      homeToOrders: done - home,
+      app: toSignIn + signInToHome + ordersToFirstRow,
+      toSignIn,
+      signInToHome,
+      ordersToFirstRow,
+      wall,
       pageBusy: after.busy - before.busy,
       pageScript: after.script - before.script,
     }
@@ -232,7 +279,7 @@ async function main(): Promise<void> {
       const run = await coldLoad(browser, harness)
       runs.push(run)
       console.log(
-        `  run ${String(i + 1)}: ${ms(run.total)} (to the sign-in form ${ms(run.toSignIn)}, sign-in to Home ${ms(run.signInToHome)}, Home to the first order ${ms(run.homeToOrders)}; the page's main thread busy ${ms(run.pageBusy)}, running script ${ms(run.pageScript)})`,
+        `  run ${String(i + 1)}: the app ${ms(run.app)} (to the sign-in form ${ms(run.toSignIn)}, sign-in to Home ${ms(run.signInToHome)}, Orders to its first row ${ms(run.ordersToFirstRow)}); the scripted run ${ms(run.wall)}; the page's main thread busy ${ms(run.pageBusy)}, running script ${ms(run.pageScript)}`,
       )
     }
     console.log(
@@ -240,22 +287,21 @@ async function main(): Promise<void> {
         .map((load) => load.toFixed(2))
         .join(' ')}`,
     )
-    const median = percentile(
-      runs.map((run) => run.total).sort((a, b) => a - b),
-      50,
-    )
+    const median = (values: number[]): number =>
+      percentile(
+        values.sort((a, b) => a - b),
+        50,
+      )
+    const app = median(runs.map((run) => run.app))
     figure(
       'renderer-bench.ts',
-      `Cold load to the first page of orders, ${grouped(ORDERS)} orders, median of ${String(RUNS)}`,
-      `${ms(median)} (runs ${runs.map((run) => run.total.toFixed(0)).join(', ')})`,
+      `Cold load to the first page of orders, ${grouped(ORDERS)} orders: the app's own time, median of ${String(RUNS)}`,
+      `${ms(app)} (runs ${runs.map((run) => run.app.toFixed(0)).join(', ')})`,
       `≤ ${String(TARGET_COLD_MS)} ms`,
-      median <= TARGET_COLD_MS,
+      app <= TARGET_COLD_MS,
     )
-    const busy = percentile(
-      runs.map((run) => run.pageBusy).sort((a, b) => a - b),
-      50,
-    )
-    figure('renderer-bench.ts', "Cold load: the page's main thread busy, median", ms(busy), '—', null)
+    figure('renderer-bench.ts', "Cold load: the whole scripted run (Playwright's typing and clicks too), median", ms(median(runs.map((run) => run.wall))), '—', null)
+    figure('renderer-bench.ts', "Cold load: the page's main thread busy, median", ms(median(runs.map((run) => run.pageBusy))), '—', null)
   } finally {
     await browser.close()
     await harness.close()
