@@ -12,7 +12,6 @@
  */
 import { FIELD_LIMITS, tooLong } from './field-limits'
 import { say, type Said } from './said/say'
-import { englishOf } from './said/english'
 
 export const DESCRIPTOR_MAX = FIELD_LIMITS.descriptor
 
@@ -37,10 +36,4 @@ export function descriptorIssue(descriptor: string): Said | null {
   }
   if (text.length > DESCRIPTOR_MAX) return tooLong(DESCRIPTOR_MAX)
   return null
-}
-
-/** The same in English, main's own wording (the forms word the ids). */
-export function descriptorProblem(descriptor: string): string | null {
-  const issue = descriptorIssue(descriptor)
-  return issue ? englishOf(issue) : null
 }

@@ -9,14 +9,14 @@
 // digit too many through.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { isGenericChannel, needsBank, needsLineItems } from './channels'
-import { DESCRIPTOR_MAX, descriptorIssue, descriptorProblem } from './descriptor'
+import { DESCRIPTOR_MAX, descriptorIssue } from './descriptor'
 import { FIELD_LIMITS, tooLong } from './field-limits'
 import { formatRm } from './money-text'
-import { amountIssue, amountProblem, invoiceNumberIssue, invoiceNumberProblem, MAX_LINK_AMOUNT_SEN } from './order-rules'
+import { amountIssue, invoiceNumberIssue, MAX_LINK_AMOUNT_SEN } from './order-rules'
 import { say, type Said } from './said/say'
 import { englishOf } from './said/english'
 
-export { amountIssue, amountProblem, DESCRIPTOR_MAX, descriptorIssue, descriptorProblem, invoiceNumberIssue, invoiceNumberProblem, MAX_LINK_AMOUNT_SEN }
+export { amountIssue, DESCRIPTOR_MAX, descriptorIssue, invoiceNumberIssue, MAX_LINK_AMOUNT_SEN }
 
 export const EXPIRY_MINUTES = { min: 5, max: 30 * 24 * 60 } as const
 export const MAX_LINE_ITEMS = FIELD_LIMITS.lineItems
@@ -221,13 +221,6 @@ export function linkRequestIssues(request: LinkRequest, context: LinkRuleContext
   }
   return errors
 }
-
-// The same rules in English: main's own wording, as the rule tests read them (the forms word the ids).
-const english = (issue: Said | null): string | null => (issue ? englishOf(issue) : null)
-export const emailProblem = (value: string): string | null => english(emailIssue(value))
-export const expiryProblem = (minutes: number): string | null => english(expiryIssue(minutes))
-export const urlProblem = (value: string, options: { required: string | null; production: boolean }): string | null =>
-  value.trim() ? english(urlIssue(value, { required: null, production: options.production })) : options.required
 
 /** Every problem of a request, by field, in English; empty when it may be sent. */
 export function checkLinkRequest(request: LinkRequest, context: LinkRuleContext): LinkCheck {

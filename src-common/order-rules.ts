@@ -9,7 +9,6 @@
 import { FIELD_LIMITS, tooLong } from './field-limits'
 import { formatRm } from './money-text'
 import { say, type Said } from './said/say'
-import { englishOf } from './said/english'
 
 export const MAX_LINK_AMOUNT_SEN = 99_999_999_999
 
@@ -28,14 +27,4 @@ export function amountIssue(sen: number): Said | null {
   if (sen <= 0) return say('said.rules.amountZero')
   if (sen > MAX_LINK_AMOUNT_SEN) return say('said.rules.amountMax', { max: formatRm(MAX_LINK_AMOUNT_SEN) })
   return null
-}
-
-// The same rules in English: main's own wording, as the rule tests read them (the forms word the ids).
-export const invoiceNumberProblem = (value: string): string | null => {
-  const issue = invoiceNumberIssue(value)
-  return issue ? englishOf(issue) : null
-}
-export const amountProblem = (sen: number): string | null => {
-  const issue = amountIssue(sen)
-  return issue ? englishOf(issue) : null
 }

@@ -9,7 +9,6 @@
  */
 import { FIELD_LIMITS, tooLong } from './field-limits'
 import { say, type Said } from './said/say'
-import { englishOf } from './said/english'
 
 export const SHOP_NAME_MAX = FIELD_LIMITS.shopName
 
@@ -26,10 +25,4 @@ export function shopNameIssue(name: string): Said | null {
   }
   if (text.length > SHOP_NAME_MAX) return tooLong(SHOP_NAME_MAX)
   return null
-}
-
-/** The same in English, main's own wording (the forms word the ids). */
-export function shopNameProblem(name: string): string | null {
-  const issue = shopNameIssue(name)
-  return issue ? englishOf(issue) : null
 }

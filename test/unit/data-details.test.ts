@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { brandLabel, cardText, maskedCardText } from '../../src-common/card-text'
-import { DESCRIPTOR_MAX, descriptorProblem } from '../../src-common/descriptor'
-import { checkLinkRequest, emailProblem } from '../../src-common/link-rules'
+import { DESCRIPTOR_MAX, descriptorIssue } from '../../src-common/descriptor'
+import { checkLinkRequest, emailIssue } from '../../src-common/link-rules'
+import { english } from '../support/rule-english'
 import { readableSummary, refundStatusWord, statusLabel, statusWord } from '../../src-common/status-words'
 import { EnvironmentSettings } from '../../src-preload/contract'
 import { DEFAULT_ENVIRONMENT_SETTINGS } from '../../src-main/settings/environment-settings'
@@ -19,18 +20,18 @@ const ALLOWED = 'use letters A–Z, digits, spaces and . , - & / *'
 describe('the statement descriptor', () => {
   it('takes the characters card statements print, up to 22', () => {
     for (const text of ['', 'KEDAI ALI', 'Batik & Co.', 'SHOP*ORDER 42', 'Ali-Baba Sdn, KL/PJ', 'A'.repeat(DESCRIPTOR_MAX), `  ${'A'.repeat(DESCRIPTOR_MAX)}  `]) {
-      expect(descriptorProblem(text), text).toBeNull()
+      expect(english(descriptorIssue(text)), text).toBeNull()
     }
-    expect(descriptorProblem('A'.repeat(DESCRIPTOR_MAX + 1))).toBe('Use at most 22 characters')
+    expect(english(descriptorIssue('A'.repeat(DESCRIPTOR_MAX + 1)))).toBe('Use at most 22 characters')
   })
 
   it('refuses an emoji, an accented letter, a quote or an invisible character, naming it', () => {
-    expect(descriptorProblem('Kedai 🎉')).toBe(`Card statements cannot print “🎉”: ${ALLOWED}`)
-    expect(descriptorProblem('Café Siti')).toBe(`Card statements cannot print “é”: ${ALLOWED}`)
-    expect(descriptorProblem("Ali's Kitchen")).toBe(`Card statements cannot print “'”: ${ALLOWED}`)
-    expect(descriptorProblem('Kedai\tAli')).toBe(`Card statements cannot print a tab or another kind of space: ${ALLOWED}`)
-    expect(descriptorProblem('Kedai\u200bAli')).toBe(`Card statements cannot print an invisible character (U+200B): ${ALLOWED}`)
-    expect(descriptorProblem('👨‍👩‍👧 Family mart')).toContain('“👨”')
+    expect(english(descriptorIssue('Kedai 🎉'))).toBe(`Card statements cannot print “🎉”: ${ALLOWED}`)
+    expect(english(descriptorIssue('Café Siti'))).toBe(`Card statements cannot print “é”: ${ALLOWED}`)
+    expect(english(descriptorIssue("Ali's Kitchen"))).toBe(`Card statements cannot print “'”: ${ALLOWED}`)
+    expect(english(descriptorIssue('Kedai\tAli'))).toBe(`Card statements cannot print a tab or another kind of space: ${ALLOWED}`)
+    expect(english(descriptorIssue('Kedai\u200bAli'))).toBe(`Card statements cannot print an invisible character (U+200B): ${ALLOWED}`)
+    expect(english(descriptorIssue('👨‍👩‍👧 Family mart'))).toContain('“👨”')
   })
 
   it('is the same rule in the link form, the phone order form and the settings (main parses them with it)', () => {
@@ -63,18 +64,18 @@ describe('the statement descriptor', () => {
 
 describe('an e-mail address', () => {
   it('in ASCII is taken as typed', () => {
-    expect(emailProblem('siti@example.my')).toBeNull()
-    expect(emailProblem('siti.aminah+shop@xn--kedi-7na.my')).toBeNull()
+    expect(english(emailIssue('siti@example.my'))).toBeNull()
+    expect(english(emailIssue('siti.aminah+shop@xn--kedi-7na.my'))).toBeNull()
   })
 
   it('with an accented (IDN) domain is refused with the reason and the ASCII form to type, never converted', () => {
-    expect(emailProblem('siti@kedái.my')).toBe("The gateway takes e-mail domains in ASCII only: type the address's ASCII form, siti@xn--kedi-7na.my")
-    expect(emailProblem('siti@bücher.example')).toBe("The gateway takes e-mail domains in ASCII only: type the address's ASCII form, siti@xn--bcher-kva.example")
+    expect(english(emailIssue('siti@kedái.my'))).toBe("The gateway takes e-mail domains in ASCII only: type the address's ASCII form, siti@xn--kedi-7na.my")
+    expect(english(emailIssue('siti@bücher.example'))).toBe("The gateway takes e-mail domains in ASCII only: type the address's ASCII form, siti@xn--bcher-kva.example")
     expect(checkCustomer({ name: 'Siti', email: 'siti@kedái.my', phone: '' }).email).toContain('siti@xn--kedi-7na.my')
   })
 
   it('with accented letters before the @ is refused (no ASCII form exists)', () => {
-    expect(emailProblem('sïti@example.my')).toBe('The gateway takes no accented letters or symbols before the @: use the address in plain ASCII')
+    expect(english(emailIssue('sïti@example.my'))).toBe('The gateway takes no accented letters or symbols before the @: use the address in plain ASCII')
   })
 })
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { FIELD_LIMITS } from '../../src-common/field-limits'
 import { tooLongMessage } from '../../src-common/said/english'
-import { shopNameProblem } from '../../src-common/shop-name'
+import { shopNameIssue } from '../../src-common/shop-name'
+import { english } from '../support/rule-english'
 import { DEFAULT_ENVIRONMENT_SETTINGS } from '../../src-main/settings/environment-settings'
 import { withTrainingReturnPages } from '../../src-main/training'
 import { EnvironmentSettings, type LinkDefaults } from '../../src-preload/contract'
@@ -12,13 +13,13 @@ import { radioKeyTarget } from '../../src-renderer/ui/radio-keys'
 
 describe("the shop's name", () => {
   it('takes the name as the shop writes it, on one printable line of at most 60 characters', () => {
-    for (const name of ['', 'Kedai Siti', "Kedai Runcit Pak Ali's (KL)", 'Café Seri — 2nd branch', '  padded  ', 'K'.repeat(60)]) expect(shopNameProblem(name), name).toBeNull()
-    expect(shopNameProblem('K'.repeat(61))).toBe(tooLongMessage(FIELD_LIMITS.shopName))
-    expect(shopNameProblem('Kedai\nSiti')).toMatch(/one line/)
-    expect(shopNameProblem('Kedai\u2028Siti')).toMatch(/one line/)
-    expect(shopNameProblem('Kedai\tSiti')).toMatch(/U\+0009/)
-    expect(shopNameProblem('Kedai\u200dSiti')).toMatch(/U\+200D/)
-    expect(shopNameProblem('Kedai\u202eSiti')).toMatch(/U\+202E/)
+    for (const name of ['', 'Kedai Siti', "Kedai Runcit Pak Ali's (KL)", 'Café Seri — 2nd branch', '  padded  ', 'K'.repeat(60)]) expect(english(shopNameIssue(name)), name).toBeNull()
+    expect(english(shopNameIssue('K'.repeat(61)))).toBe(tooLongMessage(FIELD_LIMITS.shopName))
+    expect(english(shopNameIssue('Kedai\nSiti'))).toMatch(/one line/)
+    expect(english(shopNameIssue('Kedai\u2028Siti'))).toMatch(/one line/)
+    expect(english(shopNameIssue('Kedai\tSiti'))).toMatch(/U\+0009/)
+    expect(english(shopNameIssue('Kedai\u200dSiti'))).toMatch(/U\+200D/)
+    expect(english(shopNameIssue('Kedai\u202eSiti'))).toMatch(/U\+202E/)
   })
 
   it("is the settings' schema too, with the field's one length", () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
-  amountProblem,
+  amountIssue,
   checkLinkRequest,
   EXPIRY_MINUTES,
-  expiryProblem,
+  expiryIssue,
   type FieldErrors,
-  invoiceNumberProblem,
+  invoiceNumberIssue,
   type LinkCustomer,
   type LinkLineItem,
   type LinkRequest,
@@ -13,9 +13,12 @@ import {
   MAX_LINE_ITEMS,
   MAX_LINK_AMOUNT_SEN,
   phoneE164,
-  urlProblem,
+  urlIssue,
 } from '../../src-common/link-rules'
 import { parseRmText } from '../../src-common/money-text'
+import { say } from '../../src-common/said/say'
+import { englishOf } from '../../src-common/said/english'
+import { english } from '../support/rule-english'
 
 const SANDBOX: LinkRuleContext = { production: false }
 const PRODUCTION: LinkRuleContext = { production: true }
@@ -150,11 +153,11 @@ describe('invoice number', () => {
     expect(errorsOf(cardRequest({ invoiceNumber: '  INV-1  ' }))).toEqual({})
   })
 
-  it('invoiceNumberProblem says the same on its own', () => {
-    expect(invoiceNumberProblem('')).toBe(INVOICE_MESSAGES.empty)
-    expect(invoiceNumberProblem(`${'9'.repeat(64)}9`)).toBe(INVOICE_MESSAGES.tooLong)
-    expect(invoiceNumberProblem('INV:1')).toBe(INVOICE_MESSAGES.characters)
-    expect(invoiceNumberProblem('INV-1')).toBeNull()
+  it('invoiceNumberIssue says the same on its own', () => {
+    expect(english(invoiceNumberIssue(''))).toBe(INVOICE_MESSAGES.empty)
+    expect(english(invoiceNumberIssue(`${'9'.repeat(64)}9`))).toBe(INVOICE_MESSAGES.tooLong)
+    expect(english(invoiceNumberIssue('INV:1'))).toBe(INVOICE_MESSAGES.characters)
+    expect(english(invoiceNumberIssue('INV-1'))).toBeNull()
   })
 })
 
@@ -175,13 +178,13 @@ describe('amount', () => {
     expect(errorsOf(cardRequest({ amountSen: MAX_LINK_AMOUNT_SEN }))).toEqual({})
   })
 
-  it('amountProblem says the same on its own', () => {
-    expect(amountProblem(0.5)).toBe(AMOUNT_MESSAGES.notInteger)
-    expect(amountProblem(0)).toBe(AMOUNT_MESSAGES.notAbove)
-    expect(amountProblem(-1)).toBe(AMOUNT_MESSAGES.notAbove)
-    expect(amountProblem(MAX_LINK_AMOUNT_SEN + 1)).toBe(AMOUNT_MESSAGES.tooLarge)
-    expect(amountProblem(Number.MAX_SAFE_INTEGER + 1)).toBe(AMOUNT_MESSAGES.notInteger)
-    expect(amountProblem(2550)).toBeNull()
+  it('amountIssue says the same on its own', () => {
+    expect(english(amountIssue(0.5))).toBe(AMOUNT_MESSAGES.notInteger)
+    expect(english(amountIssue(0))).toBe(AMOUNT_MESSAGES.notAbove)
+    expect(english(amountIssue(-1))).toBe(AMOUNT_MESSAGES.notAbove)
+    expect(english(amountIssue(MAX_LINK_AMOUNT_SEN + 1))).toBe(AMOUNT_MESSAGES.tooLarge)
+    expect(english(amountIssue(Number.MAX_SAFE_INTEGER + 1))).toBe(AMOUNT_MESSAGES.notInteger)
+    expect(english(amountIssue(2550))).toBeNull()
   })
 })
 
@@ -468,7 +471,7 @@ describe('generic links', () => {
     [Number.NaN, EXPIRY_MESSAGE],
   ])('expire after %d minutes: %s', (expiryMinutes, message) => {
     expect(errorsOf(fpxRequest({ expiryMinutes }))).toEqual(message ? { expiryMinutes: message } : {})
-    expect(expiryProblem(expiryMinutes)).toBe(message)
+    expect(english(expiryIssue(expiryMinutes))).toBe(message)
   })
 
   it('the expiry is not looked at for a card link', () => {
@@ -480,32 +483,32 @@ describe('generic links', () => {
   })
 })
 
-describe('urlProblem', () => {
+describe('urlIssue', () => {
   it('answers what the caller says when nothing is given', () => {
-    expect(urlProblem('', { required: null, production: true })).toBeNull()
-    expect(urlProblem('  ', { required: 'Enter it', production: false })).toBe('Enter it')
+    expect(english(urlIssue('', { required: null, production: true }))).toBeNull()
+    expect(english(urlIssue('  ', { required: say('said.rules.returnAddress'), production: false }))).toBe(englishOf(say('said.rules.returnAddress')))
   })
 
   it('takes https always and http outside Production only', () => {
-    expect(urlProblem('https://shop.example.my/', { required: null, production: true })).toBeNull()
-    expect(urlProblem(' https://shop.example.my/ ', { required: null, production: true })).toBeNull()
-    expect(urlProblem('http://shop.example.my/', { required: null, production: false })).toBeNull()
-    expect(urlProblem('http://shop.example.my/', { required: null, production: true })).toBe(URL_MESSAGES.production)
+    expect(english(urlIssue('https://shop.example.my/', { required: null, production: true }))).toBeNull()
+    expect(english(urlIssue(' https://shop.example.my/ ', { required: null, production: true }))).toBeNull()
+    expect(english(urlIssue('http://shop.example.my/', { required: null, production: false }))).toBeNull()
+    expect(english(urlIssue('http://shop.example.my/', { required: null, production: true }))).toBe(URL_MESSAGES.production)
   })
 
   it('refuses what is not a web address, in any environment', () => {
     for (const production of [true, false]) {
-      expect(urlProblem('shop.example.my', { required: null, production })).toBe(URL_MESSAGES.notWeb)
-      expect(urlProblem('ftp://shop.example.my/', { required: null, production })).toBe(URL_MESSAGES.notWeb)
-      expect(urlProblem('file:///C:/thanks.html', { required: null, production })).toBe(URL_MESSAGES.notWeb)
-      expect(urlProblem('https://', { required: null, production })).toBe(URL_MESSAGES.notWeb)
+      expect(english(urlIssue('shop.example.my', { required: null, production }))).toBe(URL_MESSAGES.notWeb)
+      expect(english(urlIssue('ftp://shop.example.my/', { required: null, production }))).toBe(URL_MESSAGES.notWeb)
+      expect(english(urlIssue('file:///C:/thanks.html', { required: null, production }))).toBe(URL_MESSAGES.notWeb)
+      expect(english(urlIssue('https://', { required: null, production }))).toBe(URL_MESSAGES.notWeb)
     }
   })
 
   it('takes 2,048 characters and no more', () => {
     const base = 'https://shop.example.my/'
-    expect(urlProblem(`${base}${'a'.repeat(2048 - base.length)}`, { required: null, production: true })).toBeNull()
-    expect(urlProblem(`${base}${'a'.repeat(2049 - base.length)}`, { required: null, production: true })).toBe(URL_MESSAGES.tooLong)
+    expect(english(urlIssue(`${base}${'a'.repeat(2048 - base.length)}`, { required: null, production: true }))).toBeNull()
+    expect(english(urlIssue(`${base}${'a'.repeat(2049 - base.length)}`, { required: null, production: true }))).toBe(URL_MESSAGES.tooLong)
   })
 })
 
