@@ -121,8 +121,8 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
     },
   })
   const main = useRef<HTMLElement>(null)
-  const allowedKey = allowed.join(' ')
-  useEffect(() => (hidden ? undefined : preloadDailyScreensOnFirstUse(allowedKey.split(' ') as Screen[])), [hidden, allowedKey])
+  // By role, not by `allowed` (a new array at each render, the same screens for the same role).
+  useEffect(() => (hidden ? undefined : preloadDailyScreensOnFirstUse(visibleScreens(operator.role, screens))), [hidden, operator.role])
 
   // A screen opened puts the keyboard in it: a field the screen focuses itself (the search, the
   // customer finder, the link form) keeps it; otherwise its title takes it, not the menu left behind.
