@@ -432,8 +432,9 @@ export const RefundSummary = z.object({
   pendingSen: z.number(),
   /** paid − refunded − pending: the most a new refund may be. */
   remainingSen: z.number(),
-  /** Why no refund may be asked for now (e.g. an earlier one's outcome is unknown), or null. */
+  /** Why no refund may be asked for now (e.g. an earlier one's outcome is unknown), or null; in English, and as an id with values for the renderer to word (`blockedSay`). */
   blockedReason: z.string().nullable(),
+  blockedSay: SaidSchema.nullable(),
   /** A void (the whole payment, before settlement) is possible: not settled yet, and nothing refunded or waiting. */
   canVoid: z.boolean(),
   /**

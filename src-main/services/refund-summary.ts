@@ -131,6 +131,7 @@ export function refundSummary(history: History, order: OrderRow, now: Date, cutO
     pendingSen: money.pendingSen,
     remainingSen: money.remainingSen,
     blockedReason: blocked ? englishOf(blocked) : null,
+    blockedSay: blocked,
     canVoid: order.status === 'PAID' && money.refundedSen === 0 && money.pendingSen === 0 && !settled,
     settled,
     settlesAt,

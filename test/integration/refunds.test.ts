@@ -117,6 +117,8 @@ describe('a refund', () => {
     expect(lost.refund.statusCheck?.dueInMs).toBeGreaterThan(59_000)
     expect(lost.detail.refunds).toMatchObject({ pendingSen: 20_00, remainingSen: 80_00 })
     expect(lost.detail.refunds?.blockedReason).toBe(`The outcome of refund ${lost.refund.requestId} is unknown: nothing more can be refunded on this order until its status check settles it.`)
+    // …and as its id, for the renderer to word in the desk's language.
+    expect(lost.detail.refunds?.blockedSay).toEqual({ id: 'said.refunds.unknownOutcome', values: { requestId: lost.refund.requestId } })
     expect(await failure('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 5_00 })).toMatchObject({ code: 'REFUND_NOT_POSSIBLE' })
     expect(await failure('refunds.checkStatus', { refundId: lost.refund.id })).toMatchObject({ code: 'TOO_EARLY' })
 

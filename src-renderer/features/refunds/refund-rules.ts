@@ -10,6 +10,7 @@ import { formatRm } from '../../format/money'
 import { refundKindWords, sentenceCase } from '../../../src-common/refund-words'
 import { REFUND_STATUS_WORDS } from '../../../src-common/status-words'
 import { currentLanguage, t } from '../../i18n/i18n'
+import { saidText } from '../../i18n/said-text'
 
 export type RefundKind = RefundRequest['kind']
 
@@ -135,11 +136,11 @@ export function askedRefundWord(asked: RefundKind, amountSen: number, paidSen: n
   return word === null || word === 'refund' ? (KIND_WORDS[asked] as Exclude<RefundWord, 'refund'>) : word
 }
 
-type BlockFacts = Pick<RefundSummary, 'blockedReason' | 'remainingSen' | 'pendingSen' | 'canVoid' | 'settled'> & { refunds?: readonly Pick<RefundView, 'type' | 'status'>[] }
+type BlockFacts = Pick<RefundSummary, 'blockedReason' | 'blockedSay' | 'remainingSen' | 'pendingSen' | 'canVoid' | 'settled'> & { refunds?: readonly Pick<RefundView, 'type' | 'status'>[] }
 
 /** Why no refund may be asked for now, or null when one may. */
 export function refundBlocked(summary: BlockFacts): string | null {
-  if (summary.blockedReason) return summary.blockedReason
+  if (summary.blockedReason) return summary.blockedSay ? saidText(summary.blockedSay, summary.blockedReason) : summary.blockedReason
   if (summary.remainingSen <= 0) {
     if (summary.pendingSen > 0) return t('refunds.blocked.pending', { amount: formatRm(summary.pendingSen) })
     const voided = summary.refunds?.some((refund) => refund.status === 'SUCCESS' && refund.type?.toUpperCase() === 'VOID')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RefundSummary, RefundView } from '../../../src-preload/contract'
+import { switchLanguage } from '../../../src-renderer/i18n/i18n'
 import { refundKindWords, sentenceCase, settlementAfter } from '../../../src-common/refund-words'
 import {
   checkRefund,
@@ -22,7 +23,19 @@ import {
 
 /** A paid order not settled yet (only a void on offer) unless told otherwise. */
 function summary(change: Partial<RefundSummary> = {}): RefundSummary {
-  return { paidSen: 10_000, refundedSen: 0, pendingSen: 0, remainingSen: 10_000, blockedReason: null, canVoid: true, settled: false, settlesAt: '2026-11-23T16:00:00.000Z', refunds: [], ...change }
+  return {
+    paidSen: 10_000,
+    refundedSen: 0,
+    pendingSen: 0,
+    remainingSen: 10_000,
+    blockedReason: null,
+    blockedSay: null,
+    canVoid: true,
+    settled: false,
+    settlesAt: '2026-11-23T16:00:00.000Z',
+    refunds: [],
+    ...change,
+  }
 }
 
 /** The same order after settlement: refunds, no void. */
@@ -75,6 +88,22 @@ describe('what kinds of refund an order allows', () => {
     const voided = summary({ refundedSen: 10_000, remainingSen: 0, canVoid: false, refunds: [refund({ type: 'VOID', amountSen: 10_000 })] })
     expect(refundBlocked(voided)).toBe('Nothing is left to refund: the payment was voided.')
     expect(refundBlocked(summary())).toBeNull()
+  })
+
+  it("words main's reason in the desk's language from its id", async () => {
+    const unknown = { id: 'said.refunds.unknownOutcome', values: { requestId: 'rf-7' } }
+    const locked = summary({
+      blockedReason: 'The outcome of refund rf-7 is unknown: nothing more can be refunded on this order until its status check settles it.',
+      blockedSay: unknown,
+      canVoid: false,
+    })
+    expect(refundBlocked(locked)).toBe(locked.blockedReason)
+    await switchLanguage('ms')
+    try {
+      expect(refundBlocked(locked)).toBe('Keputusan bayaran balik rf-7 tidak diketahui: tiada lagi bayaran balik boleh dibuat pada pesanan ini sehingga semakan status menyelesaikannya.')
+    } finally {
+      await switchLanguage('en')
+    }
   })
 })
 
