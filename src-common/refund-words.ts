@@ -9,6 +9,14 @@
 
 export type RefundAsked = 'FULL' | 'PARTIAL' | 'VOID'
 
+/** What a refund is called, as an id: the catalogues word it ("rest": "Refund of the rest"). */
+export type RefundWord = 'void' | 'full' | 'rest' | 'partial' | 'refund'
+
+const WORD_OF: Readonly<Record<string, RefundWord>> = { Void: 'void', 'Full refund': 'full', 'Refund of the rest': 'rest', 'Partial refund': 'partial', Refund: 'refund' }
+
+/** The id of refundKindWords' answer, or null for a gateway type this app does not know (shown as the gateway wrote it). */
+export const refundWordOf = (english: string): RefundWord | null => WORD_OF[english] ?? null
+
 /** What a refund is called: "Void", "Full refund", "Refund of the rest", "Partial refund", or "Refund" while nothing tells. */
 export function refundKindWords(refund: {
   /** What staff asked for; null for a refund registered from elsewhere. */

@@ -14,8 +14,10 @@ import { say } from '../../src-common/said/say'
 import { refundBody, type GatewayResult, type RefundInput, type RefundOutcome, type StatusOutcome } from '../gateway/client'
 import { toWireJson } from '../gateway/money'
 import { formatRm } from '../../src-common/money-text'
-import { refundStatusWord, statusLabel } from '../../src-common/status-words'
-import { refundKindWords } from '../../src-common/refund-words'
+import { statusLabel } from '../../src-common/status-words'
+import { refundKindWords, refundWordOf } from '../../src-common/refund-words'
+import { englishOf } from '../../src-common/said/english'
+import type { Said } from '../../src-preload/contract'
 import type { CheckClaim, History } from '../store/history'
 import type { OrderRow, RefundRow } from '../store/history-types'
 import type { RefundUpdate } from '../store/refunds'
@@ -55,11 +57,14 @@ function answerOfStatus(outcome: StatusOutcome): RefundAnswer {
 }
 
 /** "Partial refund of RM 10.00 (…)": what staff asked while it is refused or waiting, what the gateway did once done (src-common/refund-words.ts). */
-function refundText(history: History, refund: RefundRow): string {
+/** A refund as the timeline names it ("Partial refund of RM 25.00 (rf-…)"), as an id with its values. */
+function refundSaid(history: History, refund: RefundRow): Said {
   const order = history.orders.get(refund.orderId)
   const paidSen = order ? (order.gatewayAmountSen ?? order.amountSen) : refund.amountSen
   const asked = askedKinds(history, refund.orderId).get(refund.id) ?? null
-  return `${refundKindWords({ asked, type: refund.type, status: refund.status, amountSen: refund.amountSen, paidSen })} of ${formatRm(refund.amountSen)} (${refund.requestId})`
+  const kind = refundKindWords({ asked, type: refund.type, status: refund.status, amountSen: refund.amountSen, paidSen })
+  const word = refundWordOf(kind)
+  return say('said.timeline.refundOf', { kind: word ? say(`said.timeline.refundKind.${word}`) : kind, amount: formatRm(refund.amountSen), requestId: refund.requestId })
 }
 
 /**
@@ -80,22 +85,18 @@ export function applyRefundAnswer(ctx: ServiceContext, refund: RefundRow, answer
       ...(answer.message ? { message: answer.message } : {}),
     }
     const updated = history.refunds.update(refund.id, patch, at)
-    const source = via === 'refund' ? 'Refund' : via === 'check' ? 'Refund status check' : 'Notification'
-    const said = answer.message ? `${answer.raw}: ${answer.message}` : answer.raw
-    const text = refundText(history, updated)
-    const summary =
-      updated.status === refund.status && via !== 'refund'
-        ? `${source}: ${text} still ${refundStatusWord(updated.status)} (gateway says ${said})`
-        : updated.status === 'SUCCESS'
-          ? `${source}: ${text} done (gateway says ${said})`
-          : updated.status === 'FAILED'
-            ? `${source}: ${text} refused, nothing refunded (gateway says ${said})`
-            : `${source}: ${text} waiting at the gateway (gateway says ${said})`
+    const outcome = updated.status === refund.status && via !== 'refund' ? 'still' : updated.status === 'SUCCESS' ? 'done' : updated.status === 'FAILED' ? 'refused' : 'waiting'
+    const line = say(`said.timeline.refundAnswer.${outcome}`, {
+      source: say(`said.timeline.refundSource.${via}`),
+      refund: refundSaid(history, updated),
+      status: say(`said.timeline.refundStatus.${updated.status}`),
+      gatewayStatus: answer.message ? `${answer.raw}: ${answer.message}` : answer.raw,
+    })
     history.events.append({
       orderId: refund.orderId,
       type: via === 'notification' ? 'notification' : via === 'check' ? 'status_check' : 'attempt',
-      summary,
-      details: { refundId: refund.id, requestId: refund.requestId, gatewayStatus: answer.raw, type: updated.type },
+      summary: englishOf(line),
+      details: { refundId: refund.id, requestId: refund.requestId, gatewayStatus: answer.raw, type: updated.type, say: line },
       attemptId,
       actor: null,
       at,

@@ -54,6 +54,16 @@ describe('a refund', () => {
         'Paid → Voided: the payment was voided',
       ]),
     )
+    // The answer's line also comes as its id, for the renderer to word in the desk's language.
+    expect(result.detail.timeline.find((entry) => entry.summary.startsWith('Refund: Void'))?.say).toEqual({
+      id: 'said.timeline.refundAnswer.done',
+      values: {
+        source: { id: 'said.timeline.refundSource.refund' },
+        refund: { id: 'said.timeline.refundOf', values: { kind: { id: 'said.timeline.refundKind.void' }, amount: 'RM 100.00', requestId: result.refund.requestId } },
+        status: { id: 'said.timeline.refundStatus.SUCCESS' },
+        gatewayStatus: 'SUCCESS: Success',
+      },
+    })
     // The exact body of the refund request, written before it was sent.
     const attemptId = result.detail.timeline.find((entry) => entry.summary.startsWith('Void of'))?.attemptId ?? 0
     const attempt = await app.call('orders.attempt', { id: attemptId })

@@ -7,7 +7,7 @@
 import type { CallError, RefundRequest, RefundResult, RefundStatus, RefundSummary, RefundView } from '../../../src-preload/contract'
 import { parseRmText } from '../../../src-common/money-text'
 import { formatRm } from '../../format/money'
-import { refundKindWords, sentenceCase } from '../../../src-common/refund-words'
+import { refundKindWords, refundWordOf, sentenceCase, type RefundWord } from '../../../src-common/refund-words'
 import { REFUND_STATUS_WORDS } from '../../../src-common/status-words'
 import { currentLanguage, t } from '../../i18n/i18n'
 import { saidText } from '../../i18n/said-text'
@@ -15,9 +15,7 @@ import { saidText } from '../../i18n/said-text'
 export type RefundKind = RefundRequest['kind']
 
 /** What a refund is called, as the catalogue's ids (refunds.kind.*): src-common's English words mapped to them. */
-export type RefundWord = 'void' | 'full' | 'rest' | 'partial' | 'refund'
-
-const WORD_OF: Readonly<Record<string, RefundWord>> = { Void: 'void', 'Full refund': 'full', 'Refund of the rest': 'rest', 'Partial refund': 'partial', Refund: 'refund' }
+export type { RefundWord }
 
 const KIND_WORDS: Record<RefundKind, RefundWord> = { FULL: 'full', PARTIAL: 'partial', VOID: 'void' }
 
@@ -51,14 +49,14 @@ export function refundKindLabel(kind: RefundKind, summary: Pick<RefundSummary, '
 /** What a refund is called in the list and the result: what the gateway did once done, what staff asked while refused or waiting. */
 export function refundLabel(refund: Pick<RefundView, 'asked' | 'type' | 'status' | 'amountSen'>, paidSen: number): string {
   const english = refundKindWords({ ...refund, paidSen })
-  const word = WORD_OF[english]
+  const word = refundWordOf(english)
   // A gateway type this app does not know is shown as the gateway wrote it.
   return word ? t(`refunds.kind.${word}`) : english
 }
 
 /** The same as an id ("rest"), or null for a gateway type this app does not know: to pick whole sentences by. */
 export function refundWord(refund: Pick<RefundView, 'asked' | 'type' | 'status' | 'amountSen'>, paidSen: number): RefundWord | null {
-  return WORD_OF[refundKindWords({ ...refund, paidSen })] ?? null
+  return refundWordOf(refundKindWords({ ...refund, paidSen }))
 }
 
 /** The gateway's refund type (VOID, FULL_REFUND, PARTIAL_REFUND) as staff read it; "Refund" until it says. */

@@ -87,6 +87,13 @@ describe("main's words", () => {
     expect(shown(say('said.links.unavailable', { problem: say('said.gateway.failed', { problem: say('said.gateway.problem.NETWORK') }) }))).toBe(
       'Gerbang pembayaran tidak dapat dihubungi. Tiada pautan dicipta.',
     )
+    const refundLine = say('said.timeline.refundAnswer.done', {
+      source: say('said.timeline.refundSource.check'),
+      refund: say('said.timeline.refundOf', { kind: say('said.timeline.refundKind.rest'), amount: 'RM 24.50', requestId: 'rf-9' }),
+      status: say('said.timeline.refundStatus.SUCCESS'),
+      gatewayStatus: 'SUCCESS',
+    })
+    expect(shown(refundLine)).toBe('Semakan status bayaran balik: Bayaran balik baki RM 24.50 (rf-9) selesai (gerbang pembayaran menyatakan SUCCESS)')
     // The gateway's own text stays as the gateway wrote it.
     expect(shown(say('said.links.refused', { gatewayMessage: 'payment.bank_code is not active' }))).toBe(
       'Gerbang pembayaran menolak pautan ini: payment.bank_code is not active. Tiada pautan dicipta; betulkan dan cuba lagi.',
