@@ -35,11 +35,19 @@ export const SCREENSHOT_DIR = 'test-results/screenshots'
 
 /**
  * The window resized, and the page's layout caught up: a media query's change (the order's panel
- * becoming a drawer below 1100 px, say) is reported at the next rendering step, so a locator resolved
- * right after `setViewportSize` can find an element that is about to be replaced. Two animation frames
- * later the change has been reported and React has drawn it.
+ * becoming a drawer below 1100 px, say) is reported at the page's next rendering step, so a locator
+ * resolved right after `setViewportSize` can find an element that is about to be replaced. This waits
+ * for the page's own resize event, which that same step fires just before the media queries' changes
+ * (whose listeners React answers at once). Not animation frames: a spec that installed Playwright's
+ * clock holds them.
  */
 export async function resizeWindow(page: Page, size: { width: number; height: number }): Promise<void> {
+  const current = page.viewportSize()
+  if (current?.width === size.width && current.height === size.height) return
+  await page.evaluate(() => {
+    const resized = new Promise<void>((resolve) => window.addEventListener('resize', () => resolve(), { once: true }))
+    Object.assign(window, { resizedForTest: resized })
+  })
   await page.setViewportSize(size)
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+  await page.evaluate(() => (window as unknown as { resizedForTest: Promise<void> }).resizedForTest)
 }
