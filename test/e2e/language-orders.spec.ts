@@ -8,6 +8,9 @@ import type { Page } from '@playwright/test'
 import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
 import { paidByCard } from './paid-cards'
 
+/** Main's reason no refund is possible after a void (said.refunds.voided), worded here in Malay. */
+const MALAY_VOIDED = 'Bayaran ini telah dibatalkan (void): tiada baki untuk dibayar balik.'
+
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 1024, height: 700 },
@@ -66,5 +69,22 @@ test.describe('before the day’s settlement, in Bahasa Melayu', () => {
       await page.keyboard.press('Escape')
       await expect(detail).toBeHidden()
     }
+
+    // The void made: the gateway's answer in the timeline, and why nothing more can be refunded, in Malay too.
+    await page.getByTestId('order-row').filter({ hasText: 'INV-MS-0001' }).click()
+    const detail = page.locator('[aria-label="Butiran pesanan"]')
+    await detail.getByRole('region', { name: 'Bayaran balik' }).getByRole('button', { name: 'Bayar balik…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Bayaran balik INV-MS-0001' })
+    await dialog.getByRole('button', { name: 'Semak pembatalan' }).click()
+    await dialog.getByRole('button', { name: 'Batal RM 88.00' }).click()
+    await expect(dialog.getByText('Bayaran dibatalkan', { exact: true })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Tutup' }).click()
+    await expect(dialog).toBeHidden()
+    const timeline = detail.getByRole('list', { name: 'Garis masa' })
+    await expect(timeline).toContainText(/Bayaran balik: Pembatalan \(void\) RM\s88\.00 \(\S+\) selesai \(gerbang pembayaran menyatakan SUCCESS/)
+    await expect(timeline).not.toContainText('done (gateway says')
+    await expect(detail.getByRole('region', { name: 'Bayaran balik' })).toContainText(MALAY_VOIDED)
+    await timeline.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/language-ms-orders-voided-1024x700.png` })
   })
 })
