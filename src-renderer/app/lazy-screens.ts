@@ -49,18 +49,22 @@ export function preloadScreen(screen: Screen): void {
 /** The screens of every day's work, fetched as soon as staff first move or type on the screens. */
 const DAILY_SCREENS: readonly Screen[] = ['orders', 'payment-link', 'phone-order']
 
+/** Resolves when the page has nothing else to do (or after 2 s at most). */
+const whenIdle = (): Promise<void> => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2_000 }))
+
 /**
  * Fetches the daily screens' code the first time staff move the mouse or press a key while the
  * screens show: after the first screen is complete (so it never waits for them), and before the
  * first click on one of them, which would otherwise wait for a dozen chunks. One screen after the
- * other, Orders first: a screen's chunks all arriving at once would hold up the one clicked (which
- * its menu item also starts at once, on pointing). Returns the unsubscribe.
+ * other, Orders first, each when the page is idle: their chunks arriving and running all at once
+ * would hold up the screen clicked meanwhile (which its menu item starts at once, on pointing).
+ * Returns the unsubscribe.
  */
 export function preloadDailyScreensOnFirstUse(allowed: readonly Screen[]): () => void {
   const start = (): void => {
     stop()
     let previous = Promise.resolve()
-    for (const screen of DAILY_SCREENS) if (allowed.includes(screen)) previous = previous.then(() => screenReady(screen))
+    for (const screen of DAILY_SCREENS) if (allowed.includes(screen)) previous = previous.then(whenIdle).then(() => screenReady(screen))
   }
   const stop = (): void => {
     window.removeEventListener('pointermove', start)
