@@ -328,14 +328,23 @@ export interface CheckOptions {
   /**
    * Runs inside the commit that records the answer (the status tracker writes the order's next
    * check there, so that a check costs one commit): with null when the gateway answered (or does
-   * not know the order), with the error the check will throw when it answered with a failure.
+   * not know the order), with the error the check will throw when it answered with a failure; and
+   * with the order as the answer left it when there is one (read back by the update: no need to
+   * read it again).
    */
-  inCommit?: (failure: CheckFailedError | null) => void
+  inCommit?: (failure: CheckFailedError | null, updated?: OrderRow) => void
   /**
    * The gateway answered usably: the request is no longer in flight (the status tracker's bound
    * counts requests at the gateway), though the answer is not recorded yet.
    */
   answered?: () => void
+  /**
+   * Tells the check's own change event (after the commit) through `emit`. `changedAgain` says the order
+   * changed after the commit (a replayed link request got the link's address back: a request to the
+   * gateway, which moves the next check's due time); otherwise the order is as the commit, and
+   * `inCommit`, left it, and the status tracker need not read it again to follow it.
+   */
+  announce?: (emit: () => void, changedAgain: boolean) => void
 }
 
 /** Another desk of the team is asking about this order or refund right now. */
@@ -349,7 +358,7 @@ export function checkInProgress(): AppError {
  * The screens' order detail is the caller's to build (orderDetail): the status tracker's own checks
  * have no screen waiting, and building it cost them more than any other step of a check's own.
  */
-export async function checkOrderStatus(ctx: ServiceContext, id: number, afterCheck?: (order: OrderRow) => Promise<void>, options: CheckOptions = {}): Promise<void> {
+export async function checkOrderStatus(ctx: ServiceContext, id: number, afterCheck?: (order: OrderRow) => Promise<boolean>, options: CheckOptions = {}): Promise<void> {
   const claim = ctx.history().claimCheck('order', id)
   if (!claim) throw checkInProgress()
   try {
@@ -365,7 +374,7 @@ function lookUpPath(order: OrderRow): string {
   return `/orders/v1/status/${encodeURIComponent(order.kind === 'phone_order' && order.requestId ? order.requestId : order.invoiceNumber)}`
 }
 
-async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: number, afterCheck: ((order: OrderRow) => Promise<void>) | undefined, options: CheckOptions): Promise<void> {
+async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: number, afterCheck: ((order: OrderRow) => Promise<boolean>) | undefined, options: CheckOptions): Promise<void> {
   const history = ctx.history()
   const order = history.orders.get(id)
   if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id }))
@@ -382,7 +391,7 @@ async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: num
     if (lookup.result.ok) {
       const answer = lookup.kind === 'card' ? cardAnswer(lookup.result.value) : genericAnswer(lookup.result.value)
       const updated = applyAnswer(ctx, order, answer, attempt.id, 'check')
-      options.inCommit?.(null)
+      options.inCommit?.(null, updated)
       return { updated, failed: null }
     }
     if (lookup.result.error.code === 'NOT_FOUND') {
@@ -403,10 +412,12 @@ async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: num
     options.inCommit?.(failed)
     return { updated: null, failed }
   })
+  const emit = (): void => ctx.events.emit('orders.changed', { id: order.id })
+  const announce = options.announce ?? ((tell: () => void) => tell())
   if (applied.failed) {
-    ctx.events.emit('orders.changed', { id: order.id })
+    announce(emit, false)
     throw applied.failed
   }
-  if (applied.updated && afterCheck) await afterCheck(applied.updated)
-  ctx.events.emit('orders.changed', { id: order.id })
+  const changedAgain = applied.updated && afterCheck ? await afterCheck(applied.updated) : false
+  announce(emit, changedAgain)
 }

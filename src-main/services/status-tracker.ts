@@ -109,6 +109,8 @@ export class StatusTracker {
   private followedAlready: Set<number> | null = null
   /** Orders changed while being checked: followed when the check's reschedule is written. */
   private readonly followAfterCheck = new Set<number>()
+  /** The order whose check's own change event is being told, after a commit that wrote its schedule: nothing to follow. */
+  private ownChange: number | null = null
 
   constructor(options: TrackerOptions) {
     this.ctx = options.ctx
@@ -120,9 +122,12 @@ export class StatusTracker {
       const { id } = payload as { id: number }
       if (this.followedAlready?.has(id)) return
       this.claimNotifications(id)
-      // Being checked: followed with the check's reschedule, in its commit (a check's own change event comes just before it).
-      if (this.orderChecks.has(id)) this.followAfterCheck.add(id)
-      else this.follow(id)
+      // Being checked: followed with the check's reschedule, in its commit, or after it if it changed again
+      // since; the check's own event after that commit needs nothing (it cost a read of the order, its
+      // attempts, refunds and schedule, and a transaction, at every check).
+      if (this.orderChecks.has(id)) {
+        if (this.ownChange !== id) this.followAfterCheck.add(id)
+      } else this.follow(id)
     })
   }
 
@@ -234,8 +239,11 @@ export class StatusTracker {
     if (row.nextAt !== null && Date.parse(row.nextAt) < due.getTime()) tracking.set({ ...row, nextAt: due.toISOString() })
   }
 
-  /** After a check (or a refused early one), when the next is due, or that the subject is settled or left alone. */
-  private reschedule(subject: TrackedSubject, id: number, checked: boolean): void {
+  /**
+   * After a check (or a refused early one), when the next is due, or that the subject is settled or
+   * left alone. `known`: the order as the check's answer left it, in this transaction (not read again).
+   */
+  private reschedule(subject: TrackedSubject, id: number, checked: boolean, known?: OrderRow): void {
     const history = this.history
     const now = this.ctx.now()
     const row = history.tracking.get(subject, id)
@@ -247,7 +255,7 @@ export class StatusTracker {
       else history.tracking.set({ subject, subjectId: id, checks, nextAt: nextCheckAt(checks, now, due).toISOString() })
       return
     }
-    const order = history.orders.get(id)
+    const order = known ?? history.orders.get(id)
     const due = order ? trackerDueAt(history, order) : null
     if (!order || !due) {
       history.tracking.remove(subject, id)
@@ -293,7 +301,7 @@ export class StatusTracker {
   private runOrderCheck(id: number, options?: CheckOptions): Promise<void> {
     const existing = this.orderChecks.get(id)
     if (existing) return existing
-    const running = this.guarded('order', id, (inCommit) => this.checks.order(id, { ...options, inCommit })).finally(() => this.orderChecks.delete(id))
+    const running = this.guarded('order', id, (inCommit, announce) => this.checks.order(id, { ...options, inCommit, announce })).finally(() => this.orderChecks.delete(id))
     this.orderChecks.set(id, running)
     return running
   }
@@ -312,10 +320,10 @@ export class StatusTracker {
    * commit): one commit for many checks. What did not get that far (refused early, a refund's check)
    * joins the next group commit.
    */
-  private async guarded<T>(subject: TrackedSubject, id: number, check: (inCommit: CheckOptions['inCommit']) => Promise<T>): Promise<T> {
+  private async guarded<T>(subject: TrackedSubject, id: number, check: (inCommit: CheckOptions['inCommit'], announce: CheckOptions['announce']) => Promise<T>): Promise<T> {
     // Set by inCommit (a closure: an object, so that the checks below read what it wrote).
     const schedule = { written: false }
-    const inCommit = (failure: CheckFailedError | null): void => {
+    const inCommit = (failure: CheckFailedError | null, updated?: OrderRow): void => {
       try {
         this.history.transaction(() => {
           if (subject === 'order') {
@@ -324,7 +332,7 @@ export class StatusTracker {
             this.followRefundsOf(id)
           }
           if (failure) this.afterFailure(subject, id, failure)
-          else this.reschedule(subject, id, true)
+          else this.reschedule(subject, id, true, updated)
         })
         schedule.written = true
       } catch (error) {
@@ -332,9 +340,22 @@ export class StatusTracker {
         this.ctx.log.warn('tracker.reschedule_failed', { error: error instanceof Error ? error.message : String(error) })
       }
     }
+    // The check's own change event: after a commit that wrote the schedule from the order as it stays, no follow.
+    const announce = (emit: () => void, changedAgain: boolean): void => {
+      if (!schedule.written || changedAgain) {
+        emit()
+        return
+      }
+      this.ownChange = id
+      try {
+        emit()
+      } finally {
+        this.ownChange = null
+      }
+    }
     let value: T
     try {
-      value = await check(inCommit)
+      value = await check(inCommit, announce)
     } catch (error) {
       if (schedule.written) this.followChanged(subject, id)
       else
