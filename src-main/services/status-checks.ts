@@ -189,6 +189,17 @@ function genericAnswer(payment: GenericPayment): Answer {
 }
 
 /**
+ * The fields of `patch` whose values differ from the order's. An update that names a column rewrites
+ * its entries in every index holding it, and fires the triggers on it (search, takings), even when
+ * the value is the same: a "still pending" check named the status, which is in three of the orders'
+ * indexes (three more pages for its commit to write), and a v3 payment's answer names its reference,
+ * which is searched.
+ */
+function changedFields(order: OrderRow, patch: OrderUpdate): OrderUpdate {
+  return Object.fromEntries(Object.entries(patch).filter(([field, value]) => value !== order[field as keyof OrderUpdate]))
+}
+
+/**
  * Applies an answer to the order: the new status (a link cancelled here stays cancelled while the
  * gateway still waits, but a payment that came in anyway is shown as paid), card details, the token
  * of a saved card, and a timeline entry.
@@ -208,12 +219,9 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
   const keepCancelled = order.status === 'CANCELLED' && mapped === 'PENDING'
   const status = keepCancelled ? order.status : mapped
   const completedAt = FINISHED.has(status) && !order.completedAt ? (answer.completedAt ?? at) : undefined
+  const patch = changedFields(order, { ...answer.patch, status, rawStatus: answer.raw, ...(completedAt ? { completedAt } : {}), ...(discount !== null ? { gatewayAmountSen: discount } : {}) })
   return history.transaction(() => {
-    const updated = history.orders.update(
-      order.id,
-      { ...answer.patch, status, rawStatus: answer.raw, ...(completedAt ? { completedAt } : {}), ...(discount !== null ? { gatewayAmountSen: discount } : {}) },
-      at,
-    )
+    const updated = history.orders.update(order.id, patch, at)
     const changed = status !== order.status
     const paidLess = discount !== null ? `; ${formatRm(discount)} paid of ${formatRm(order.amountSen)} (a discount at the gateway)` : ''
     // Staff words for our statuses; the gateway's own word stays as it wrote it (evidence).
