@@ -494,12 +494,14 @@ export class StatusTracker {
         },
       )
       .finally(() => {
+        // A check answered freed its place then, and its tick launched the next: only one that was not
+        // answered frees a place now (a tick per check less, with its read of Settings).
+        const freedAlready = this.answered.delete(id)
         this.running.delete(id)
-        this.answered.delete(id)
         if (refresh && refresh.queue.length === 0 && this.running.size === 0) this.finishRefresh()
         // What is followed and when the next check is changed with every answer.
         this.emitSoon()
-        this.tick()
+        if (!freedAlready) this.tick()
       })
     return true
   }
