@@ -353,6 +353,12 @@ export interface CheckOptions {
    * `inCommit`, left it, and the status tracker need not read it again to follow it.
    */
   announce?: (emit: () => void, changedAgain: boolean) => void
+  /**
+   * How long the answer's commit may wait for other answers to share it (group-commit.ts `waitMs`):
+   * the status tracker's own checks, which nobody waits for; a check staff asked for commits at the
+   * end of its turn.
+   */
+  commitWithinMs?: number
 }
 
 /** Another desk of the team is asking about this order or refund right now. */
@@ -394,32 +400,36 @@ async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: num
   const lookup = await lookUp(ctx, order)
   if (lookup.result.ok) options.answered?.()
   // The read and what it does to the order in one commit, shared with the other answers of this turn.
-  const applied = await commitSoon(history, (): { updated: OrderRow | null; failed: CheckFailedError | null } => {
-    const attempt = recordRead(history, order.id, lookup.result, ctx.now())
-    if (lookup.result.ok) {
-      const answer = lookup.kind === 'card' ? cardAnswer(lookup.result.value) : genericAnswer(lookup.result.value)
-      const updated = applyAnswer(ctx, order, answer, attempt.id, 'check')
-      options.inCommit?.(null, updated)
-      return { updated, failed: null }
-    }
-    if (lookup.result.error.code === 'NOT_FOUND') {
-      applyNotFound(ctx, order, attempt.id)
-      options.inCommit?.(null)
-      return { updated: null, failed: null }
-    }
-    history.events.append({
-      orderId: order.id,
-      type: 'status_check',
-      summary: `Status check failed: ${lookup.result.error.message}`,
-      details: { code: lookup.result.error.code, say: say('said.timeline.checkFailed', { problem: lookup.result.error.say }) },
-      attemptId: attempt.id,
-      actor: null,
-      at: ctx.now().toISOString(),
-    })
-    const failed = new CheckFailedError(say('said.checks.orderUnchanged', { problem: lookup.result.error.say }), lookup.result.error.code)
-    options.inCommit?.(failed)
-    return { updated: null, failed }
-  })
+  const applied = await commitSoon(
+    history,
+    (): { updated: OrderRow | null; failed: CheckFailedError | null } => {
+      const attempt = recordRead(history, order.id, lookup.result, ctx.now())
+      if (lookup.result.ok) {
+        const answer = lookup.kind === 'card' ? cardAnswer(lookup.result.value) : genericAnswer(lookup.result.value)
+        const updated = applyAnswer(ctx, order, answer, attempt.id, 'check')
+        options.inCommit?.(null, updated)
+        return { updated, failed: null }
+      }
+      if (lookup.result.error.code === 'NOT_FOUND') {
+        applyNotFound(ctx, order, attempt.id)
+        options.inCommit?.(null)
+        return { updated: null, failed: null }
+      }
+      history.events.append({
+        orderId: order.id,
+        type: 'status_check',
+        summary: `Status check failed: ${lookup.result.error.message}`,
+        details: { code: lookup.result.error.code, say: say('said.timeline.checkFailed', { problem: lookup.result.error.say }) },
+        attemptId: attempt.id,
+        actor: null,
+        at: ctx.now().toISOString(),
+      })
+      const failed = new CheckFailedError(say('said.checks.orderUnchanged', { problem: lookup.result.error.say }), lookup.result.error.code)
+      options.inCommit?.(failed)
+      return { updated: null, failed }
+    },
+    { waitMs: options.commitWithinMs ?? 0 },
+  )
   const emit = (): void => ctx.events.emit('orders.changed', { id: order.id })
   const announce = options.announce ?? ((tell: () => void) => tell())
   if (applied.failed) {

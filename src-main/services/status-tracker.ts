@@ -34,6 +34,14 @@ export const OFFLINE_RETRY_MS = [15_000, 30_000, 60_000, 120_000, 300_000] as co
 const AFTER_EXPIRY_MS = 5_000
 /** Progress events are sent at most this often (a refresh of thousands would otherwise flood the window). */
 const EMIT_EVERY_MS = 100
+/**
+ * How long the answer of a check the tracker launched itself may wait for others to share its commit.
+ * At concurrency 4 the answers come one per turn and each committed alone: a commit, its fsync and
+ * its pages for every check (docs/performance.md, item 14). Only a read waits (what the gateway said;
+ * it can be asked again), never a money movement nor a notification's acknowledgement, and the
+ * order stays claimed (one check per order, a team's claim) until the commit.
+ */
+export const COMMIT_WITHIN_MS = 100
 
 export interface TrackerChecks {
   /** Asks, records and applies; the order's detail for a screen is built by `checkOrder` only when one waits for it. */
@@ -480,7 +488,7 @@ export class StatusTracker {
       this.answered.add(id)
       this.tick()
     }
-    const check = row.subject === 'order' ? this.runOrderCheck(row.subjectId, { answered }) : this.checkRefund(row.subjectId)
+    const check = row.subject === 'order' ? this.runOrderCheck(row.subjectId, { answered, commitWithinMs: COMMIT_WITHIN_MS }) : this.checkRefund(row.subjectId)
     check
       .then(
         () => {
