@@ -11,6 +11,9 @@
  * announced (an event, an answer to the gateway) before it is durable. If the commit itself fails,
  * every write of the group is rejected (none of them was kept).
  *
+ * A write may also wait a little for others (`waitMs`): the status tracker's own checks at a low
+ * concurrency come one per turn, and each committed alone (docs/performance.md, item 14).
+ *
  * Not for money movements: their write-ahead must be committed before the request leaves, and they
  * keep their own transactions (moneyTransaction).
  */
@@ -22,28 +25,55 @@ interface Queued {
   reject: (error: unknown) => void
 }
 
-const queues = new WeakMap<History, Queued[]>()
+interface Group {
+  queue: Queued[]
+  /** Set when the group commits at the end of this turn; else it waits for its timer. */
+  now: boolean
+  timer: NodeJS.Timeout | null
+}
 
-/** Runs `work` in this turn's group transaction of `history`; resolves with its result once committed. */
-export function commitSoon<T>(history: History, work: () => T): Promise<T> {
+const groups = new WeakMap<History, Group>()
+
+export interface CommitSoonOptions {
+  /**
+   * How long this write may wait for others to share its commit (0, the default: the end of this
+   * turn). A write that may not wait, joining, commits the whole group at the end of its turn.
+   */
+  waitMs?: number
+}
+
+/** Runs `work` in the group transaction of `history` (this turn's, or within `waitMs`); resolves with its result once committed. */
+export function commitSoon<T>(history: History, work: () => T, options: CommitSoonOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let queue = queues.get(history)
-    if (!queue) {
-      queue = []
-      queues.set(history, queue)
-      setImmediate(() => {
-        commitQueued(history)
-      })
+    let group = groups.get(history)
+    if (!group) {
+      group = { queue: [], now: false, timer: null }
+      groups.set(history, group)
     }
-    queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
+    group.queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
+    const waitMs = options.waitMs ?? 0
+    const joined = group
+    if (waitMs <= 0 && !group.now) {
+      group.now = true
+      setImmediate(() => {
+        commitQueued(history, joined)
+      })
+    } else if (waitMs > 0 && !group.now && !group.timer) {
+      group.timer = setTimeout(() => {
+        commitQueued(history, joined)
+      }, waitMs)
+    }
   })
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 
-function commitQueued(history: History): void {
-  const queue = queues.get(history) ?? []
-  queues.delete(history)
+function commitQueued(history: History, group: Group): void {
+  // Committed already (its timer and the end of a turn both asked).
+  if (groups.get(history) !== group) return
+  groups.delete(history)
+  if (group.timer) clearTimeout(group.timer)
+  const queue = group.queue
   let outcomes: Outcome[]
   try {
     outcomes = history.transaction(() =>

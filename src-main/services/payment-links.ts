@@ -341,12 +341,13 @@ export class PaymentLinks {
   /**
    * The gateway has the card page but the app lost its address with the unanswered creation: the
    * same request with the same Request-Id is answered with the original page (409 replay), not a new one.
+   * True when it asked (and so wrote to the order's history).
    */
-  private async recoverAddress(order: OrderRow): Promise<void> {
-    if (order.kind !== 'card_link' || order.status !== 'PENDING' || order.linkUrl !== null || !order.requestId) return
+  private async recoverAddress(order: OrderRow): Promise<boolean> {
+    if (order.kind !== 'card_link' || order.status !== 'PENDING' || order.linkUrl !== null || !order.requestId) return false
     const history = this.ctx.history()
     const creation = history.attempts.forOrder(order.id).find((attempt) => attempt.requestId === order.requestId && attempt.operation === 'payment_page')
-    if (!creation?.requestBody) return
+    if (!creation?.requestBody) return false
     const body = JSON.parse(creation.requestBody) as { order: Record<string, unknown>; customer: Record<string, unknown> }
     const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
     const input: PaymentPageInput = {
@@ -382,6 +383,7 @@ export class PaymentLinks {
       if (result.ok) history.orders.update(order.id, { linkUrl: result.value.url, linkExpiresAt: new Date(Date.parse(order.createdAt) + CARD_PAGE_LIFETIME_MS).toISOString() }, done.toISOString())
       history.events.append({ orderId: order.id, type: 'attempt', summary, details: null, attemptId: attempt.id, actor: null, at: done.toISOString() })
     })
+    return true
   }
 
   cancel(id: number, reason: string): OrderDetail {

@@ -189,6 +189,17 @@ function genericAnswer(payment: GenericPayment): Answer {
 }
 
 /**
+ * The fields of `patch` whose values differ from the order's. An update that names a column rewrites
+ * its entries in every index holding it, and fires the triggers on it (search, takings), even when
+ * the value is the same: a "still pending" check named the status, which is in three of the orders'
+ * indexes (three more pages for its commit to write), and a v3 payment's answer names its reference,
+ * which is searched.
+ */
+function changedFields(order: OrderRow, patch: OrderUpdate): OrderUpdate {
+  return Object.fromEntries(Object.entries(patch).filter(([field, value]) => value !== order[field as keyof OrderUpdate]))
+}
+
+/**
  * Applies an answer to the order: the new status (a link cancelled here stays cancelled while the
  * gateway still waits, but a payment that came in anyway is shown as paid), card details, the token
  * of a saved card, and a timeline entry.
@@ -208,12 +219,9 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
   const keepCancelled = order.status === 'CANCELLED' && mapped === 'PENDING'
   const status = keepCancelled ? order.status : mapped
   const completedAt = FINISHED.has(status) && !order.completedAt ? (answer.completedAt ?? at) : undefined
+  const patch = changedFields(order, { ...answer.patch, status, rawStatus: answer.raw, ...(completedAt ? { completedAt } : {}), ...(discount !== null ? { gatewayAmountSen: discount } : {}) })
   return history.transaction(() => {
-    const updated = history.orders.update(
-      order.id,
-      { ...answer.patch, status, rawStatus: answer.raw, ...(completedAt ? { completedAt } : {}), ...(discount !== null ? { gatewayAmountSen: discount } : {}) },
-      at,
-    )
+    const updated = history.orders.update(order.id, patch, at)
     const changed = status !== order.status
     const paidLess = discount !== null ? `; ${formatRm(discount)} paid of ${formatRm(order.amountSen)} (a discount at the gateway)` : ''
     // Staff words for our statuses; the gateway's own word stays as it wrote it (evidence).
@@ -328,14 +336,29 @@ export interface CheckOptions {
   /**
    * Runs inside the commit that records the answer (the status tracker writes the order's next
    * check there, so that a check costs one commit): with null when the gateway answered (or does
-   * not know the order), with the error the check will throw when it answered with a failure.
+   * not know the order), with the error the check will throw when it answered with a failure; and
+   * with the order as the answer left it when there is one (read back by the update: no need to
+   * read it again).
    */
-  inCommit?: (failure: CheckFailedError | null) => void
+  inCommit?: (failure: CheckFailedError | null, updated?: OrderRow) => void
   /**
    * The gateway answered usably: the request is no longer in flight (the status tracker's bound
    * counts requests at the gateway), though the answer is not recorded yet.
    */
   answered?: () => void
+  /**
+   * Tells the check's own change event (after the commit) through `emit`. `changedAgain` says the order
+   * changed after the commit (a replayed link request got the link's address back: a request to the
+   * gateway, which moves the next check's due time); otherwise the order is as the commit, and
+   * `inCommit`, left it, and the status tracker need not read it again to follow it.
+   */
+  announce?: (emit: () => void, changedAgain: boolean) => void
+  /**
+   * How long the answer's commit may wait for other answers to share it (group-commit.ts `waitMs`):
+   * the status tracker's own checks, which nobody waits for; a check staff asked for commits at the
+   * end of its turn.
+   */
+  commitWithinMs?: number
 }
 
 /** Another desk of the team is asking about this order or refund right now. */
@@ -349,7 +372,7 @@ export function checkInProgress(): AppError {
  * The screens' order detail is the caller's to build (orderDetail): the status tracker's own checks
  * have no screen waiting, and building it cost them more than any other step of a check's own.
  */
-export async function checkOrderStatus(ctx: ServiceContext, id: number, afterCheck?: (order: OrderRow) => Promise<void>, options: CheckOptions = {}): Promise<void> {
+export async function checkOrderStatus(ctx: ServiceContext, id: number, afterCheck?: (order: OrderRow) => Promise<boolean>, options: CheckOptions = {}): Promise<void> {
   const claim = ctx.history().claimCheck('order', id)
   if (!claim) throw checkInProgress()
   try {
@@ -365,7 +388,7 @@ function lookUpPath(order: OrderRow): string {
   return `/orders/v1/status/${encodeURIComponent(order.kind === 'phone_order' && order.requestId ? order.requestId : order.invoiceNumber)}`
 }
 
-async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: number, afterCheck: ((order: OrderRow) => Promise<void>) | undefined, options: CheckOptions): Promise<void> {
+async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: number, afterCheck: ((order: OrderRow) => Promise<boolean>) | undefined, options: CheckOptions): Promise<void> {
   const history = ctx.history()
   const order = history.orders.get(id)
   if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id }))
@@ -377,36 +400,42 @@ async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: num
   const lookup = await lookUp(ctx, order)
   if (lookup.result.ok) options.answered?.()
   // The read and what it does to the order in one commit, shared with the other answers of this turn.
-  const applied = await commitSoon(history, (): { updated: OrderRow | null; failed: CheckFailedError | null } => {
-    const attempt = recordRead(history, order.id, lookup.result, ctx.now())
-    if (lookup.result.ok) {
-      const answer = lookup.kind === 'card' ? cardAnswer(lookup.result.value) : genericAnswer(lookup.result.value)
-      const updated = applyAnswer(ctx, order, answer, attempt.id, 'check')
-      options.inCommit?.(null)
-      return { updated, failed: null }
-    }
-    if (lookup.result.error.code === 'NOT_FOUND') {
-      applyNotFound(ctx, order, attempt.id)
-      options.inCommit?.(null)
-      return { updated: null, failed: null }
-    }
-    history.events.append({
-      orderId: order.id,
-      type: 'status_check',
-      summary: `Status check failed: ${lookup.result.error.message}`,
-      details: { code: lookup.result.error.code, say: say('said.timeline.checkFailed', { problem: lookup.result.error.say }) },
-      attemptId: attempt.id,
-      actor: null,
-      at: ctx.now().toISOString(),
-    })
-    const failed = new CheckFailedError(say('said.checks.orderUnchanged', { problem: lookup.result.error.say }), lookup.result.error.code)
-    options.inCommit?.(failed)
-    return { updated: null, failed }
-  })
+  const applied = await commitSoon(
+    history,
+    (): { updated: OrderRow | null; failed: CheckFailedError | null } => {
+      const attempt = recordRead(history, order.id, lookup.result, ctx.now())
+      if (lookup.result.ok) {
+        const answer = lookup.kind === 'card' ? cardAnswer(lookup.result.value) : genericAnswer(lookup.result.value)
+        const updated = applyAnswer(ctx, order, answer, attempt.id, 'check')
+        options.inCommit?.(null, updated)
+        return { updated, failed: null }
+      }
+      if (lookup.result.error.code === 'NOT_FOUND') {
+        applyNotFound(ctx, order, attempt.id)
+        options.inCommit?.(null)
+        return { updated: null, failed: null }
+      }
+      history.events.append({
+        orderId: order.id,
+        type: 'status_check',
+        summary: `Status check failed: ${lookup.result.error.message}`,
+        details: { code: lookup.result.error.code, say: say('said.timeline.checkFailed', { problem: lookup.result.error.say }) },
+        attemptId: attempt.id,
+        actor: null,
+        at: ctx.now().toISOString(),
+      })
+      const failed = new CheckFailedError(say('said.checks.orderUnchanged', { problem: lookup.result.error.say }), lookup.result.error.code)
+      options.inCommit?.(failed)
+      return { updated: null, failed }
+    },
+    { waitMs: options.commitWithinMs ?? 0 },
+  )
+  const emit = (): void => ctx.events.emit('orders.changed', { id: order.id })
+  const announce = options.announce ?? ((tell: () => void) => tell())
   if (applied.failed) {
-    ctx.events.emit('orders.changed', { id: order.id })
+    announce(emit, false)
     throw applied.failed
   }
-  if (applied.updated && afterCheck) await afterCheck(applied.updated)
-  ctx.events.emit('orders.changed', { id: order.id })
+  const changedAgain = applied.updated && afterCheck ? await afterCheck(applied.updated) : false
+  announce(emit, changedAgain)
 }

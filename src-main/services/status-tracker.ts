@@ -34,6 +34,14 @@ export const OFFLINE_RETRY_MS = [15_000, 30_000, 60_000, 120_000, 300_000] as co
 const AFTER_EXPIRY_MS = 5_000
 /** Progress events are sent at most this often (a refresh of thousands would otherwise flood the window). */
 const EMIT_EVERY_MS = 100
+/**
+ * How long the answer of a check the tracker launched itself may wait for others to share its commit.
+ * At concurrency 4 the answers come one per turn and each committed alone: a commit, its fsync and
+ * its pages for every check (docs/performance.md, item 14). Only a read waits (what the gateway said;
+ * it can be asked again), never a money movement nor a notification's acknowledgement, and the
+ * order stays claimed (one check per order, a team's claim) until the commit.
+ */
+export const COMMIT_WITHIN_MS = 100
 
 export interface TrackerChecks {
   /** Asks, records and applies; the order's detail for a screen is built by `checkOrder` only when one waits for it. */
@@ -109,6 +117,8 @@ export class StatusTracker {
   private followedAlready: Set<number> | null = null
   /** Orders changed while being checked: followed when the check's reschedule is written. */
   private readonly followAfterCheck = new Set<number>()
+  /** The order whose check's own change event is being told, after a commit that wrote its schedule: nothing to follow. */
+  private ownChange: number | null = null
 
   constructor(options: TrackerOptions) {
     this.ctx = options.ctx
@@ -120,9 +130,12 @@ export class StatusTracker {
       const { id } = payload as { id: number }
       if (this.followedAlready?.has(id)) return
       this.claimNotifications(id)
-      // Being checked: followed with the check's reschedule, in its commit (a check's own change event comes just before it).
-      if (this.orderChecks.has(id)) this.followAfterCheck.add(id)
-      else this.follow(id)
+      // Being checked: followed with the check's reschedule, in its commit, or after it if it changed again
+      // since; the check's own event after that commit needs nothing (it cost a read of the order, its
+      // attempts, refunds and schedule, and a transaction, at every check).
+      if (this.orderChecks.has(id)) {
+        if (this.ownChange !== id) this.followAfterCheck.add(id)
+      } else this.follow(id)
     })
   }
 
@@ -234,8 +247,11 @@ export class StatusTracker {
     if (row.nextAt !== null && Date.parse(row.nextAt) < due.getTime()) tracking.set({ ...row, nextAt: due.toISOString() })
   }
 
-  /** After a check (or a refused early one), when the next is due, or that the subject is settled or left alone. */
-  private reschedule(subject: TrackedSubject, id: number, checked: boolean): void {
+  /**
+   * After a check (or a refused early one), when the next is due, or that the subject is settled or
+   * left alone. `known`: the order as the check's answer left it, in this transaction (not read again).
+   */
+  private reschedule(subject: TrackedSubject, id: number, checked: boolean, known?: OrderRow): void {
     const history = this.history
     const now = this.ctx.now()
     const row = history.tracking.get(subject, id)
@@ -247,7 +263,7 @@ export class StatusTracker {
       else history.tracking.set({ subject, subjectId: id, checks, nextAt: nextCheckAt(checks, now, due).toISOString() })
       return
     }
-    const order = history.orders.get(id)
+    const order = known ?? history.orders.get(id)
     const due = order ? trackerDueAt(history, order) : null
     if (!order || !due) {
       history.tracking.remove(subject, id)
@@ -293,7 +309,7 @@ export class StatusTracker {
   private runOrderCheck(id: number, options?: CheckOptions): Promise<void> {
     const existing = this.orderChecks.get(id)
     if (existing) return existing
-    const running = this.guarded('order', id, (inCommit) => this.checks.order(id, { ...options, inCommit })).finally(() => this.orderChecks.delete(id))
+    const running = this.guarded('order', id, (inCommit, announce) => this.checks.order(id, { ...options, inCommit, announce })).finally(() => this.orderChecks.delete(id))
     this.orderChecks.set(id, running)
     return running
   }
@@ -312,10 +328,10 @@ export class StatusTracker {
    * commit): one commit for many checks. What did not get that far (refused early, a refund's check)
    * joins the next group commit.
    */
-  private async guarded<T>(subject: TrackedSubject, id: number, check: (inCommit: CheckOptions['inCommit']) => Promise<T>): Promise<T> {
+  private async guarded<T>(subject: TrackedSubject, id: number, check: (inCommit: CheckOptions['inCommit'], announce: CheckOptions['announce']) => Promise<T>): Promise<T> {
     // Set by inCommit (a closure: an object, so that the checks below read what it wrote).
     const schedule = { written: false }
-    const inCommit = (failure: CheckFailedError | null): void => {
+    const inCommit = (failure: CheckFailedError | null, updated?: OrderRow): void => {
       try {
         this.history.transaction(() => {
           if (subject === 'order') {
@@ -324,7 +340,7 @@ export class StatusTracker {
             this.followRefundsOf(id)
           }
           if (failure) this.afterFailure(subject, id, failure)
-          else this.reschedule(subject, id, true)
+          else this.reschedule(subject, id, true, updated)
         })
         schedule.written = true
       } catch (error) {
@@ -332,9 +348,22 @@ export class StatusTracker {
         this.ctx.log.warn('tracker.reschedule_failed', { error: error instanceof Error ? error.message : String(error) })
       }
     }
+    // The check's own change event: after a commit that wrote the schedule from the order as it stays, no follow.
+    const announce = (emit: () => void, changedAgain: boolean): void => {
+      if (!schedule.written || changedAgain) {
+        emit()
+        return
+      }
+      this.ownChange = id
+      try {
+        emit()
+      } finally {
+        this.ownChange = null
+      }
+    }
     let value: T
     try {
-      value = await check(inCommit)
+      value = await check(inCommit, announce)
     } catch (error) {
       if (schedule.written) this.followChanged(subject, id)
       else
@@ -459,7 +488,7 @@ export class StatusTracker {
       this.answered.add(id)
       this.tick()
     }
-    const check = row.subject === 'order' ? this.runOrderCheck(row.subjectId, { answered }) : this.checkRefund(row.subjectId)
+    const check = row.subject === 'order' ? this.runOrderCheck(row.subjectId, { answered, commitWithinMs: COMMIT_WITHIN_MS }) : this.checkRefund(row.subjectId)
     check
       .then(
         () => {
@@ -473,12 +502,14 @@ export class StatusTracker {
         },
       )
       .finally(() => {
+        // A check answered freed its place then, and its tick launched the next: only one that was not
+        // answered frees a place now (a tick per check less, with its read of Settings).
+        const freedAlready = this.answered.delete(id)
         this.running.delete(id)
-        this.answered.delete(id)
         if (refresh && refresh.queue.length === 0 && this.running.size === 0) this.finishRefresh()
         // What is followed and when the next check is changed with every answer.
         this.emitSoon()
-        this.tick()
+        if (!freedAlready) this.tick()
       })
     return true
   }

@@ -62,4 +62,33 @@ describe('group commit', () => {
       reader.close()
     }
   })
+
+  it('lets a write wait for others to share its commit, until one that may not wait joins it', async () => {
+    fixture = await openHistory()
+    const { history, file } = fixture
+    const order = history.orders.insert(newOrder())
+    const reader = new Database(file, { readonly: true })
+    const notes = (): string[] => (reader.prepare('select summary from events where order_id = ? order by id').pluck().all(order.id) as string[]).filter((s) => s.startsWith('wait '))
+    const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+    try {
+      // Waiting writes of several turns share one commit, made when the first one's wait is over.
+      const first = commitSoon(history, () => history.events.append(note(order.id, 'wait 1')), { waitMs: 200 })
+      await turn()
+      const second = commitSoon(history, () => history.events.append(note(order.id, 'wait 2')), { waitMs: 200 })
+      await turn()
+      expect(notes()).toEqual([])
+      await Promise.all([first, second])
+      expect(notes()).toEqual(['wait 1', 'wait 2'])
+
+      // One that may not wait commits the group at the end of its turn.
+      const third = commitSoon(history, () => history.events.append(note(order.id, 'wait 3')), { waitMs: 10_000 })
+      const fourth = commitSoon(history, () => history.events.append(note(order.id, 'wait 4')))
+      const started = Date.now()
+      await Promise.all([third, fourth])
+      expect(Date.now() - started).toBeLessThan(5_000)
+      expect(notes()).toEqual(['wait 1', 'wait 2', 'wait 3', 'wait 4'])
+    } finally {
+      reader.close()
+    }
+  })
 })
