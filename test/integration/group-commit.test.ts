@@ -16,13 +16,19 @@ afterEach(() => {
 
 const note = (orderId: number, summary: string) => ({ orderId, type: 'note' as const, summary, details: null, attemptId: null, actor: null, at: '2026-11-23T00:00:00.000Z' })
 
+/** A history with one order, and a second connection reading that order's notes starting with `prefix` (what is durable). */
+async function historyWithReader(prefix: string) {
+  fixture = await openHistory()
+  const { history, file } = fixture
+  const order = history.orders.insert(newOrder())
+  const reader = new Database(file, { readonly: true })
+  const notes = (): string[] => (reader.prepare('select summary from events where order_id = ? order by id').pluck().all(order.id) as string[]).filter((s) => s.startsWith(prefix))
+  return { history, order, reader, notes }
+}
+
 describe('group commit', () => {
   it('commits the writes of one turn together, each answered only once another connection can read it; one that throws is rolled back alone', async () => {
-    fixture = await openHistory()
-    const { history, file } = fixture
-    const order = history.orders.insert(newOrder())
-    const reader = new Database(file, { readonly: true })
-    const notes = (): string[] => (reader.prepare('select summary from events where order_id = ? order by id').pluck().all(order.id) as string[]).filter((s) => s.startsWith('group '))
+    const { history, order, reader, notes } = await historyWithReader('group ')
     try {
       const seenAtAnswer: string[][] = []
       const writes = ['group 1', 'group 2', 'group 3'].map((summary) =>
@@ -64,11 +70,7 @@ describe('group commit', () => {
   })
 
   it('lets a write wait for others to share its commit, until one that may not wait joins it', async () => {
-    fixture = await openHistory()
-    const { history, file } = fixture
-    const order = history.orders.insert(newOrder())
-    const reader = new Database(file, { readonly: true })
-    const notes = (): string[] => (reader.prepare('select summary from events where order_id = ? order by id').pluck().all(order.id) as string[]).filter((s) => s.startsWith('wait '))
+    const { history, order, reader, notes } = await historyWithReader('wait ')
     const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
     try {
       // Waiting writes of several turns share one commit, made when the first one's wait is over.
