@@ -16,6 +16,7 @@
  * - Notifications stored by the listener are acted on here, and any left unhandled by a stop are acted
  *   on at start.
  */
+import { performance } from 'node:perf_hooks'
 import type { OrderDetail, RefreshProgress, RefundResult, TrackerStatus } from '../../src-preload/contract'
 import { statusWord } from '../../src-common/status-words'
 import { AppError } from '../bridge/app-error'
@@ -32,7 +33,11 @@ export const BACKOFF_MS = [60_000, 120_000, 300_000, 900_000, 3_600_000] as cons
 export const OFFLINE_RETRY_MS = [15_000, 30_000, 60_000, 120_000, 300_000] as const
 /** How long after a link's expiry its last check is made: the gateway has had time to call it expired. */
 const AFTER_EXPIRY_MS = 5_000
-/** Progress events are sent at most this often (a refresh of thousands would otherwise flood the window). */
+/**
+ * Progress events are sent at most this often (a refresh of thousands would otherwise flood the window):
+ * at the end of the turn of a change this long after the last one (a turn running anyway, usually the
+ * group commit's), else by a timer when this time is up.
+ */
 const EMIT_EVERY_MS = 100
 /**
  * How long the answer of a check the tracker launched itself may wait for others to share its commit.
@@ -112,6 +117,9 @@ export class StatusTracker {
   private offline: Offline | null = null
   private lastError: string | null = null
   private emitTimer: NodeJS.Timeout | null = null
+  private emitImmediate: NodeJS.Immediate | null = null
+  /** When the last progress event was sent (real time, not the app's clock). */
+  private lastEmitAt = -Infinity
   private unsubscribe: (() => void) | null = null
   /** Orders whose notifications were just acted on and followed in one transaction: their change event needs nothing more here. */
   private followedAlready: Set<number> | null = null
@@ -175,8 +183,7 @@ export class StatusTracker {
     await this.stop()
     this.unsubscribe?.()
     this.unsubscribe = null
-    if (this.emitTimer) clearTimeout(this.emitTimer)
-    this.emitTimer = null
+    this.cancelEmit()
   }
 
   // ---- the schedule ----
@@ -674,9 +681,16 @@ export class StatusTracker {
     }
   }
 
-  private emit(): void {
+  private cancelEmit(): void {
     if (this.emitTimer) clearTimeout(this.emitTimer)
+    if (this.emitImmediate) clearImmediate(this.emitImmediate)
     this.emitTimer = null
+    this.emitImmediate = null
+  }
+
+  private emit(): void {
+    this.cancelEmit()
+    this.lastEmitAt = performance.now()
     try {
       this.ctx.events.emit('tracker.changed', this.status())
     } catch (error) {
@@ -685,12 +699,25 @@ export class StatusTracker {
     }
   }
 
+  /**
+   * A change to show: at the end of this turn if the last event is old enough, else when it will be.
+   * The checks' answers come in the group commit's turn, so at a steady pace this needs no wakeup of
+   * its own (a 100 ms timer from the first change woke the main thread ten times a second).
+   */
   private emitSoon(): void {
-    if (this.emitTimer) return
+    if (this.emitTimer || this.emitImmediate) return
+    const wait = EMIT_EVERY_MS - (performance.now() - this.lastEmitAt)
+    if (wait <= 0) {
+      this.emitImmediate = setImmediate(() => {
+        this.emitImmediate = null
+        this.emit()
+      })
+      return
+    }
     this.emitTimer = setTimeout(() => {
       this.emitTimer = null
       this.emit()
-    }, EMIT_EVERY_MS)
+    }, wait)
     this.emitTimer.unref()
   }
 }
