@@ -3,6 +3,7 @@
  * bound on concurrent requests (requests beyond it wait in the pool's queue). Knows nothing of
  * signing or of what the bodies mean.
  */
+import type { Readable } from 'node:stream'
 import { Pool } from 'undici'
 
 export interface HttpSettings {
@@ -34,6 +35,41 @@ export class ResponseTooLargeError extends Error {
   readonly code = 'RESPONSE_TOO_LARGE'
 }
 
+/**
+ * The answer's bytes as text, read by the stream's events (an async iterator over the body cost a
+ * promise per chunk and the iterator's machinery, at every status check); an answer over
+ * MAX_RESPONSE_BYTES is not read further and throws ResponseTooLargeError.
+ */
+function readBody(body: Readable): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length
+      if (size > MAX_RESPONSE_BYTES) {
+        body.off('data', onData)
+        body.off('end', onEnd)
+        body.destroy()
+        reject(new ResponseTooLargeError('The gateway answer is too large'))
+        return
+      }
+      chunks.push(chunk)
+    }
+    const onEnd = (): void => {
+      body.off('error', onError)
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, size).toString('utf8'))
+    }
+    const onError = (error: Error): void => {
+      body.off('data', onData)
+      body.off('end', onEnd)
+      reject(error)
+    }
+    body.on('data', onData)
+    body.once('end', onEnd)
+    body.once('error', onError)
+  })
+}
+
 export class GatewayHttp {
   private readonly pools = new Map<string, Pool>()
 
@@ -56,30 +92,28 @@ export class GatewayHttp {
     return pool
   }
 
+  /** The path prefix of each base URL (the part before the operation's path), parsed once. */
+  private readonly prefixes = new Map<string, string>()
+
   async request(request: HttpRequest): Promise<HttpResponse> {
-    const prefix = new URL(request.baseUrl).pathname.replace(/\/$/, '')
+    let prefix = this.prefixes.get(request.baseUrl)
+    if (prefix === undefined) {
+      prefix = new URL(request.baseUrl).pathname.replace(/\/$/, '')
+      this.prefixes.set(request.baseUrl, prefix)
+    }
     const response = await this.pool(request.baseUrl).request({
       method: request.method,
       path: prefix + request.path,
       headers: request.headers,
       body: request.body,
     })
-    const chunks: Buffer[] = []
-    let size = 0
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      size += chunk.length
-      if (size > MAX_RESPONSE_BYTES) {
-        response.body.destroy()
-        throw new ResponseTooLargeError('The gateway answer is too large')
-      }
-      chunks.push(chunk)
-    }
+    const body = await readBody(response.body)
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(response.headers)) {
       if (typeof value === 'string') headers[name.toLowerCase()] = value
       else if (Array.isArray(value)) headers[name.toLowerCase()] = value.join(', ')
     }
-    return { status: response.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') }
+    return { status: response.statusCode, headers, body }
   }
 
   async close(): Promise<void> {
