@@ -15,7 +15,7 @@ import i18next from 'i18next'
 import { initReactI18next, useTranslation } from 'react-i18next'
 import type { Catalogue } from './catalogue'
 import { en } from './en'
-import { formatsFor, type Formats } from './formats'
+import { formatsFor, warmFormats, type Formats } from './formats'
 import type { Language } from './languages'
 
 // Ids are not typed through i18next's CustomTypeOptions: with several hundred ids its types exceed
@@ -85,6 +85,23 @@ export async function switchLanguage(language: Language): Promise<void> {
     if (wanted !== 'ms') return
   }
   if (i18next.language !== language) await i18next.changeLanguage(language)
+  warmFormatsWhenIdle(language)
+}
+
+/**
+ * Builds a language's formatters ahead, one at a time when the page is idle (the sign-in form waiting
+ * for its PIN, a sign-in waiting for its check), so that the first money or time on a screen does not
+ * pay for it.
+ */
+function warmFormatsWhenIdle(language: Language): void {
+  // Also loaded by unit tests under plain Node, where there is no page.
+  if (typeof requestIdleCallback !== 'function') return
+  const steps = warmFormats(language)
+  const next = (): void => {
+    steps.shift()?.()
+    if (steps.length > 0) requestIdleCallback(next)
+  }
+  requestIdleCallback(next)
 }
 
 export function currentLanguage(): Language {

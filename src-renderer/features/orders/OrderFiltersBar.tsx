@@ -59,21 +59,24 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
 
   useEffect(() => {
     // Typing waits for a pause so that each key does not query; the first search and every change
-    // of a filter run at once, so what is shown (and exported) always matches the filters in view.
+    // of a filter run at once (not even a timer's turn later: the first page of orders is what the
+    // screen opens for), so what is shown (and exported) always matches the filters in view.
     const typing = searchedText.current !== null && searchedText.current !== draft.text
     searchedText.current = draft.text
-    const timer = setTimeout(
-      () => {
-        const result = toFilters(draft)
-        if ('problem' in result) {
-          setProblem(result.problem)
-          return
-        }
-        setProblem(null)
-        onSearch(result.filters)
-      },
-      typing ? 180 : 0,
-    )
+    const run = (): void => {
+      const result = toFilters(draft)
+      if ('problem' in result) {
+        setProblem(result.problem)
+        return
+      }
+      setProblem(null)
+      onSearch(result.filters)
+    }
+    if (!typing) {
+      run()
+      return
+    }
+    const timer = setTimeout(run, 180)
     return () => clearTimeout(timer)
   }, [draft, onSearch])
 

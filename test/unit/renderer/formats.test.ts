@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatsFor, senToDecimal } from '../../../src-renderer/i18n/formats'
+import { formatsFor, senToDecimal, warmFormats } from '../../../src-renderer/i18n/formats'
 import { languageFromSystem } from '../../../src-renderer/i18n/languages'
 import { formatDateTime, startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../../src-renderer/format/time'
 import { switchLanguage } from '../../../src-renderer/i18n/i18n'
@@ -79,5 +79,16 @@ describe('the language of a first start', () => {
     expect(languageFromSystem(['en-GB', 'ms-MY'])).toBe('en')
     expect(languageFromSystem(['zh-CN', 'ta-IN'])).toBe('en')
     expect(languageFromSystem([])).toBe('en')
+  })
+})
+
+describe('formats made ahead', () => {
+  it("builds each of a language's formatters once, and they format as before", () => {
+    const steps = warmFormats('ms')
+    expect(steps.length).toBeGreaterThanOrEqual(6)
+    for (const step of steps) step()
+    expect(formatsFor('ms')).toBe(ms)
+    expect(ms.money(12_850)).toBe(`RM${NBSP}128.50`)
+    expect(ms.time('2026-11-23T01:00:00Z')).toBe('09:00')
   })
 })
