@@ -94,14 +94,15 @@ export async function switchLanguage(language: Language): Promise<void> {
  * pay for it.
  */
 function warmFormatsWhenIdle(language: Language): void {
-  // Also loaded by unit tests under plain Node, where there is no page.
-  if (typeof requestIdleCallback !== 'function') return
+  // Also loaded by unit tests under plain Node, where there is no page (nor its types).
+  const whenIdle = (globalThis as { requestIdleCallback?: (run: () => void) => number }).requestIdleCallback?.bind(globalThis)
+  if (!whenIdle) return
   const steps = warmFormats(language)
   const next = (): void => {
     steps.shift()?.()
-    if (steps.length > 0) requestIdleCallback(next)
+    if (steps.length > 0) whenIdle(next)
   }
-  requestIdleCallback(next)
+  whenIdle(next)
 }
 
 export function currentLanguage(): Language {
