@@ -72,14 +72,18 @@ function readBody(body: Readable): Promise<string> {
 
 export class GatewayHttp {
   private readonly pools = new Map<string, Pool>()
+  /** Each base URL parsed once: its origin's pool and its path prefix (the part before the operation's path). */
+  private readonly targets = new Map<string, { pool: Pool; prefix: string }>()
 
   constructor(private readonly settings: HttpSettings) {}
 
-  private pool(baseUrl: string): Pool {
-    const origin = new URL(baseUrl).origin
-    let pool = this.pools.get(origin)
+  private target(baseUrl: string): { pool: Pool; prefix: string } {
+    const known = this.targets.get(baseUrl)
+    if (known) return known
+    const url = new URL(baseUrl)
+    let pool = this.pools.get(url.origin)
     if (!pool) {
-      pool = new Pool(origin, {
+      pool = new Pool(url.origin, {
         connections: this.settings.maxConcurrency,
         connectTimeout: this.settings.connectTimeoutMs,
         headersTimeout: this.settings.headersTimeoutMs,
@@ -87,21 +91,16 @@ export class GatewayHttp {
         keepAliveTimeout: 30_000,
       })
       // No RetryAgent: undici never re-sends a request by itself; whether to retry is the client's call.
-      this.pools.set(origin, pool)
+      this.pools.set(url.origin, pool)
     }
-    return pool
+    const target = { pool, prefix: url.pathname.replace(/\/$/, '') }
+    this.targets.set(baseUrl, target)
+    return target
   }
 
-  /** The path prefix of each base URL (the part before the operation's path), parsed once. */
-  private readonly prefixes = new Map<string, string>()
-
   async request(request: HttpRequest): Promise<HttpResponse> {
-    let prefix = this.prefixes.get(request.baseUrl)
-    if (prefix === undefined) {
-      prefix = new URL(request.baseUrl).pathname.replace(/\/$/, '')
-      this.prefixes.set(request.baseUrl, prefix)
-    }
-    const response = await this.pool(request.baseUrl).request({
+    const { pool, prefix } = this.target(request.baseUrl)
+    const response = await pool.request({
       method: request.method,
       path: prefix + request.path,
       headers: request.headers,
@@ -119,6 +118,7 @@ export class GatewayHttp {
   async close(): Promise<void> {
     const pools = [...this.pools.values()]
     this.pools.clear()
+    this.targets.clear()
     await Promise.all(pools.map((pool) => pool.destroy()))
   }
 }
