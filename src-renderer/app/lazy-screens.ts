@@ -3,6 +3,7 @@
  * opened, so that the first screen (sign-in, then Home) loads only Home's code. Home stays in the
  * main chunk (App.tsx imports it): it is what every sign-in shows first.
  */
+import { whenIdle } from '../ui/idle'
 import { lazyNamed } from '../ui/lazy'
 import type { Screen } from './shell-store'
 
@@ -48,9 +49,6 @@ export function preloadScreen(screen: Screen): void {
 
 /** The screens of every day's work, fetched as soon as staff first move or type on the screens. */
 const DAILY_SCREENS: readonly Screen[] = ['orders', 'payment-link', 'phone-order']
-
-/** Resolves when the page has nothing else to do (or after 2 s at most). */
-const whenIdle = (): Promise<void> => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2_000 }))
 
 /**
  * Fetches the daily screens' code the first time staff move the mouse or press a key while the

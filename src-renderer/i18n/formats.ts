@@ -43,9 +43,6 @@ function madeOnFirstUse<T>(make: () => T): () => T {
   return () => (made ??= make())
 }
 
-/** A sample of each format: formatting it builds the formatter and loads its locale data (see warmFormats). */
-const SAMPLE_TIME = '2026-01-01T00:00:00Z'
-
 function timeFormat(locale: string, options: Intl.DateTimeFormatOptions): (iso: string | null) => string {
   const format = madeOnFirstUse(() => new Intl.DateTimeFormat(locale, options))
   return (iso) => {
@@ -86,6 +83,9 @@ export function formatsFor(language: Language): Formats {
  * (the first money format cost 20 ms of a sign-in in one profile): for the page to run while it
  * waits, so that the first screen showing money or times does not.
  */
+/** A sample of each format: formatting it builds the formatter and loads its locale data (see warmFormats). */
+const SAMPLE_TIME = '2026-01-01T00:00:00Z'
+
 export function warmFormats(language: Language): Array<() => void> {
   const formats = formatsFor(language)
   return [() => formats.money(0), () => formats.number(0), () => formats.dateTime(SAMPLE_TIME), () => formats.fullTime(SAMPLE_TIME), () => formats.date(SAMPLE_TIME), () => formats.time(SAMPLE_TIME)]

@@ -17,6 +17,7 @@ import type { Catalogue } from './catalogue'
 import { en } from './en'
 import { formatsFor, warmFormats, type Formats } from './formats'
 import type { Language } from './languages'
+import { whenIdle } from '../ui/idle'
 
 // Ids are not typed through i18next's CustomTypeOptions: with several hundred ids its types exceed
 // TypeScript's instantiation depth (TS2589, i18next/react-i18next #1864) and the typecheck takes
@@ -85,7 +86,7 @@ export async function switchLanguage(language: Language): Promise<void> {
     if (wanted !== 'ms') return
   }
   if (i18next.language !== language) await i18next.changeLanguage(language)
-  warmFormatsWhenIdle(language)
+  void warmFormatsWhenIdle(language)
 }
 
 /**
@@ -93,16 +94,11 @@ export async function switchLanguage(language: Language): Promise<void> {
  * for its PIN, a sign-in waiting for its check), so that the first money or time on a screen does not
  * pay for it.
  */
-function warmFormatsWhenIdle(language: Language): void {
-  // Also loaded by unit tests under plain Node, where there is no page (nor its types).
-  const whenIdle = (globalThis as { requestIdleCallback?: (run: () => void) => number }).requestIdleCallback?.bind(globalThis)
-  if (!whenIdle) return
-  const steps = warmFormats(language)
-  const next = (): void => {
-    steps.shift()?.()
-    if (steps.length > 0) whenIdle(next)
+async function warmFormatsWhenIdle(language: Language): Promise<void> {
+  for (const step of warmFormats(language)) {
+    await whenIdle()
+    step()
   }
-  whenIdle(next)
 }
 
 export function currentLanguage(): Language {
