@@ -5,7 +5,7 @@
  * throw-away PostgreSQL cluster serves both (TEST_POSTGRES_URL), for the team-mode tests.
  * Every step runs even if an earlier one failed, so one run shows everything that is wrong.
  * Ends with the plain line "N passed, N failed" counting every test; lint, typecheck and the build
- * count as one test each.
+ * count as one test each. Each step's time is printed beside its result (CI has a time budget).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -21,21 +21,28 @@ const bin = (name) => join('node_modules', '.bin', name)
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const lines = []
 
+/** How long the last step took, for the summary. */
+let lastTook = ''
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`)
+  const started = Date.now()
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  lastTook = ` (${String(Math.round((Date.now() - started) / 1000))} s)`
   return result.status === 0
 }
 
 function countCheck(label, ok) {
   totals[ok ? 'passed' : 'failed'] += 1
-  lines.push(`${label}: ${ok ? 'passed' : 'FAILED'}`)
+  lines.push(`${label}: ${ok ? 'passed' : 'FAILED'}${lastTook}`)
+  lastTook = ''
 }
 
 function countReport(label, ok, file, read) {
   if (!existsSync(file)) {
     totals.failed += 1
-    lines.push(`${label}: FAILED (no report: the runner did not finish)`)
+    lines.push(`${label}: FAILED (no report: the runner did not finish)${lastTook}`)
+    lastTook = ''
     return
   }
   const { passed, failed, skipped } = read(JSON.parse(readFileSync(file, 'utf8')))
@@ -44,7 +51,8 @@ function countReport(label, ok, file, read) {
   totals.passed += passed
   totals.failed += failed + extra
   totals.skipped += skipped
-  lines.push(`${label}: ${passed} passed, ${failed + extra} failed${skipped ? `, ${skipped} skipped` : ''}`)
+  lines.push(`${label}: ${passed} passed, ${failed + extra} failed${skipped ? `, ${skipped} skipped` : ''}${lastTook}`)
+  lastTook = ''
 }
 
 // The files Prettier formats (.prettierignore leaves out what is built or generated); npm run lint checks the same.
@@ -105,6 +113,7 @@ if (built) {
 await cluster?.stop()
 
 console.log('\n=== summary ===')
+console.log(`(${String(Math.round(process.uptime()))} s in all)`)
 for (const line of lines) console.log(line)
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
 process.exit(totals.failed === 0 ? 0 : 1)

@@ -1,6 +1,8 @@
 /**
  * Property-based fuzzing of every call of the bridge, through the real dispatch of a real back end in
- * Training (its history a real SQLite file, the training gateway over loopback HTTP).
+ * Training (its history a real SQLite file, the training gateway over loopback HTTP). The calls are
+ * fuzzed in three parts, one test file each (bridge-fuzz-*.test.ts), so that vitest's workers share
+ * them: one file of every call took five minutes, longer than every other test file together.
  *
  * For each call of the contract: deterministic examples (every special value at every place of a valid
  * input) and random ones (fast-check, seeded: wrong types, huge strings, prototype-pollution keys,
@@ -29,7 +31,6 @@ import { describe, examplesNear, inputsNear } from './hostile'
 const RUNS = size(40, 2_000)
 /** Calls that try a real connection (to a team database) for every input that passes the contract: slower per run. */
 const NETWORK_CALLS: ReadonlySet<CallName> = new Set(['team.probe', 'team.create', 'team.join'])
-const SEED = suiteSeed('bridge-fuzz')
 /** Nothing listens here: Sandbox and Production calls fail fast instead of leaving the machine. */
 const NOWHERE = 'http://127.0.0.1:9'
 /** Refusals that come after the gateway was asked: the attempt is on record (written ahead), nothing moved. */
@@ -41,6 +42,37 @@ const AUDITED_REFUSALS: ReadonlySet<string> = new Set(['LOCKED_OUT'])
  * status tracker's schedule (to 60 s after the last request), whatever the schedule said before.
  */
 const REFUSAL_WRITES: Readonly<Record<string, readonly string[]>> = { TOO_EARLY: ['tracking'] }
+
+/** The calls of one prefix fuzzed in one file; the Record makes a new prefix in the contract fail the typecheck until it has a part. */
+type CallPrefix = CallName extends `${infer Prefix}.${string}` ? Prefix : never
+export type BridgePart = 'desk' | 'payments' | 'history'
+const PART_OF: Record<CallPrefix, BridgePart> = {
+  app: 'desk',
+  session: 'desk',
+  operators: 'desk',
+  approvals: 'desk',
+  audit: 'desk',
+  team: 'desk',
+  environment: 'desk',
+  welcome: 'desk',
+  settings: 'desk',
+  credentials: 'desk',
+  gateway: 'desk',
+  listener: 'desk',
+  links: 'payments',
+  customers: 'payments',
+  cards: 'payments',
+  phoneOrders: 'payments',
+  orders: 'history',
+  refunds: 'history',
+  tracker: 'history',
+  home: 'history',
+  report: 'history',
+}
+
+function partOf(name: CallName): BridgePart {
+  return PART_OF[name.slice(0, name.indexOf('.')) as CallPrefix]
+}
 
 let app: TrainingTestBackend
 let reader: Db
@@ -151,60 +183,10 @@ async function ok<T>(name: CallName, input?: unknown): Promise<T> {
   return (await app.call(name, input)) as T
 }
 
-beforeAll(async () => {
-  app = await startTrainingBackend({ gatewayUrls: { sandbox: NOWHERE, production: NOWHERE }, staff: true })
-  desk = new Database(deskFile(app.dataDir))
-  desk.pragma('busy_timeout = 5000')
-  operatorsAtStart = desk.prepare('select * from operators').all() as Record<string, unknown>[]
-  const clerk = operatorsAtStart.find((row) => row['login'] === TEST_OPERATORS.clerk.login)
-  const training = app.backend.training()
-  if (!training) throw new Error('the training gateway is not running')
-  sim = training.simulator
-  reader = openReader(historyFile(app.dataDir, 'training'))
-  baseline = (await app.call('settings.get')).settings
-  app.backend.events.subscribe((name, payload) => {
-    if (name !== 'export.finished') return
-    const { jobId } = payload as { jobId: string }
-    exportsFinished.add(jobId)
-    exportsRunning.delete(jobId)
-    if (exportsRunning.size === 0) exportsDone()
-  })
-
-  const customer = await app.call('customers.save', { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789' })
-  const cardFor = async (cardNumber: string): Promise<number> => {
-    const { token } = (await app.control('POST', '/tokens', { customer_id: customer.externalId, card_number: cardNumber })) as { token: { id: string } }
-    return (await app.call('cards.add', { customerId: customer.id, token: token.id, masked: `${cardNumber.slice(0, 6)}******${cardNumber.slice(-4)}`, brand: 'mastercard' })).id
-  }
-  const cardId = await cardFor('5120910000000038')
-  const spareCardId = await cardFor('4509198934905332')
-  const paid = await app.call('phoneOrders.charge', { customerId: customer.id, cardId, invoiceNumber: 'INV-FUZZ-PAID', amountSen: 50_00, descriptor: '', note: '', confirmDuplicate: false })
-  expect(paid.outcome).toBe('approved')
-  // Before settlement a part is refused by the gateway: a refund on record, nothing refunded.
-  const refund = await app.call('refunds.request', { orderId: paid.detail.order.id, kind: 'PARTIAL', amountSen: 1_00 })
-  const link = await app.call('links.create', cardLink({ invoiceNumber: 'INV-FUZZ-LINK-1' }))
-  scene = {
-    customerId: customer.id,
-    cardId,
-    spareCardId,
-    paidOrderId: paid.detail.order.id,
-    linkOrderId: link.order.id,
-    attemptId: paid.detail.timeline.find((entry) => entry.attemptId !== null)?.attemptId ?? 0,
-    refundId: refund.refund.id,
-    clerkId: Number(clerk?.['id']),
-  }
-}, 30_000)
-
 /** CSV exports started by accepted inputs: the back end is closed only once they have finished (its close does not wait for them). */
 const exportsRunning = new Set<string>()
 const exportsFinished = new Set<string>()
 let exportsDone: () => void = () => undefined
-
-afterAll(async () => {
-  if (exportsRunning.size > 0) await new Promise<void>((resolve) => (exportsDone = resolve))
-  reader.close()
-  desk.close()
-  await app.close()
-})
 
 const PROTOTYPES = [Object.prototype, Array.prototype, Function.prototype, String.prototype, Number.prototype] as const
 const ownNames = (): string[][] => PROTOTYPES.map((proto) => Object.getOwnPropertyNames(proto).sort())
@@ -277,7 +259,7 @@ async function accepted(name: CallName, value: unknown): Promise<void> {
   await putBack(name)
 }
 
-async function fuzz(name: CallName, tally: Tally): Promise<void> {
+async function fuzz(name: CallName, tally: Tally, seed: number): Promise<void> {
   const valid: unknown = VALID[name](scene)
   // A valid input the contract has come to refuse would leave the call fuzzed only at its door.
   const first = await app.backend.dispatch(name, valid)
@@ -315,7 +297,7 @@ async function fuzz(name: CallName, tally: Tally): Promise<void> {
   })
   const examples = examplesNear(valid).map((example) => [example] as [unknown])
   // fast-check counts the examples among the runs: the random inputs come on top of them.
-  const details = await fc.check(property, { seed: SEED, numRuns: examples.length + RUNS, examples })
+  const details = await fc.check(property, { seed, numRuns: examples.length + RUNS, examples })
   if (details.failed) {
     const [counterexample] = details.counterexample ?? [undefined]
     const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)
@@ -325,31 +307,86 @@ async function fuzz(name: CallName, tally: Tally): Promise<void> {
   }
 }
 
-suite('the bridge under hostile input', () => {
-  beforeAll(() => {
-    pristine = ownNames()
+/** Fuzzes the calls of one part, on a Training back end of its own (each file runs in a worker of its own). */
+export function fuzzTheBridge(part: BridgePart): void {
+  const seed = suiteSeed(`bridge-fuzz-${part}`)
+
+  beforeAll(async () => {
+    app = await startTrainingBackend({ gatewayUrls: { sandbox: NOWHERE, production: NOWHERE }, staff: true })
+    desk = new Database(deskFile(app.dataDir))
+    desk.pragma('busy_timeout = 5000')
+    operatorsAtStart = desk.prepare('select * from operators').all() as Record<string, unknown>[]
+    const clerk = operatorsAtStart.find((row) => row['login'] === TEST_OPERATORS.clerk.login)
+    const training = app.backend.training()
+    if (!training) throw new Error('the training gateway is not running')
+    sim = training.simulator
+    reader = openReader(historyFile(app.dataDir, 'training'))
+    baseline = (await app.call('settings.get')).settings
+    app.backend.events.subscribe((name, payload) => {
+      if (name !== 'export.finished') return
+      const { jobId } = payload as { jobId: string }
+      exportsFinished.add(jobId)
+      exportsRunning.delete(jobId)
+      if (exportsRunning.size === 0) exportsDone()
+    })
+
+    const customer = await app.call('customers.save', { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789' })
+    const cardFor = async (cardNumber: string): Promise<number> => {
+      const { token } = (await app.control('POST', '/tokens', { customer_id: customer.externalId, card_number: cardNumber })) as { token: { id: string } }
+      return (await app.call('cards.add', { customerId: customer.id, token: token.id, masked: `${cardNumber.slice(0, 6)}******${cardNumber.slice(-4)}`, brand: 'mastercard' })).id
+    }
+    const cardId = await cardFor('5120910000000038')
+    const spareCardId = await cardFor('4509198934905332')
+    const paid = await app.call('phoneOrders.charge', { customerId: customer.id, cardId, invoiceNumber: 'INV-FUZZ-PAID', amountSen: 50_00, descriptor: '', note: '', confirmDuplicate: false })
+    expect(paid.outcome).toBe('approved')
+    // Before settlement a part is refused by the gateway: a refund on record, nothing refunded.
+    const refund = await app.call('refunds.request', { orderId: paid.detail.order.id, kind: 'PARTIAL', amountSen: 1_00 })
+    const link = await app.call('links.create', cardLink({ invoiceNumber: 'INV-FUZZ-LINK-1' }))
+    scene = {
+      customerId: customer.id,
+      cardId,
+      spareCardId,
+      paidOrderId: paid.detail.order.id,
+      linkOrderId: link.order.id,
+      attemptId: paid.detail.timeline.find((entry) => entry.attemptId !== null)?.attemptId ?? 0,
+      refundId: refund.refund.id,
+      clerkId: Number(clerk?.['id']),
+    }
+  }, 30_000)
+
+  afterAll(async () => {
+    if (exportsRunning.size > 0) await new Promise<void>((resolve) => (exportsDone = resolve))
+    reader.close()
+    desk.close()
+    await app.close()
   })
 
-  for (const name of callNames) {
-    it(
-      `${name}: a typed refusal or a valid value; a refusal writes nothing and moves no money`,
-      async () => {
-        const tally: Tally = { runs: 0, accepted: 0, codes: new Map() }
-        try {
-          await fuzz(name, tally)
-        } finally {
-          const codes = [...tally.codes].map(([code, count]) => `${code} ${String(count)}`).join(', ')
-          console.log(`[attack] bridge ${name}: ${String(tally.runs)} inputs, ${String(tally.accepted)} accepted; refused: ${codes || 'none'}`)
-        }
-        // Still alive and answering.
-        expect((await app.backend.dispatch('app.info', undefined)).ok).toBe(true)
-      },
-      timeLimit(NETWORK_CALLS.has(name) ? 240_000 : 60_000, 100, RUNS),
-    )
-  }
+  suite(`the bridge under hostile input: ${part}`, () => {
+    beforeAll(() => {
+      pristine = ownNames()
+    })
 
-  it('every run left the history sound', () => {
-    expect(reader.pragma('integrity_check', { simple: true })).toBe('ok')
-    expect(reader.pragma('foreign_key_check')).toEqual([])
+    for (const name of callNames.filter((call) => partOf(call) === part)) {
+      it(
+        `${name}: a typed refusal or a valid value; a refusal writes nothing and moves no money`,
+        async () => {
+          const tally: Tally = { runs: 0, accepted: 0, codes: new Map() }
+          try {
+            await fuzz(name, tally, seed)
+          } finally {
+            const codes = [...tally.codes].map(([code, count]) => `${code} ${String(count)}`).join(', ')
+            console.log(`[attack] bridge ${name}: ${String(tally.runs)} inputs, ${String(tally.accepted)} accepted; refused: ${codes || 'none'}`)
+          }
+          // Still alive and answering.
+          expect((await app.backend.dispatch('app.info', undefined)).ok).toBe(true)
+        },
+        timeLimit(NETWORK_CALLS.has(name) ? 240_000 : 60_000, 100, RUNS),
+      )
+    }
+
+    it('every run left the history sound', () => {
+      expect(reader.pragma('integrity_check', { simple: true })).toBe('ok')
+      expect(reader.pragma('foreign_key_check')).toEqual([])
+    })
   })
-})
+}
