@@ -43,32 +43,6 @@ export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends key
 }
 
 /**
- * Whether the code of components loaded on demand has arrived, fetching it once `wanted`: the caller
- * shows them only then, so that they never suspend (nor wait out React's 300 ms fallback throttle),
- * and renders again when it arrives. A fetch that failed counts as settled: shown then, the component
- * fetches its code again through React.lazy, and the nearest error boundary tells a second failure.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as lazyNamed above
-export function useArrived(wanted: boolean, components: readonly LoadedOnDemand<ComponentType<any>>[]): boolean {
-  const arrived = components.every((component) => component.loaded())
-  const [settled, setSettled] = useState(false)
-  useEffect(() => {
-    if (!wanted || arrived) return
-    let current = true
-    const settle = (): void => {
-      if (current) setSettled(true)
-    }
-    Promise.all(components.map((component) => component.load())).then(settle, settle)
-    return () => {
-      current = false
-    }
-    // The components are module constants: what changes is whether they are wanted and here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [wanted, arrived])
-  return arrived || settled
-}
-
-/**
  * Renders its children from the first time `open` is true, and keeps them afterwards: a lazily loaded
  * dialog is fetched only when first opened, and stays mounted closed so that its own closing (the
  * focus given back to what opened it) runs as before.

@@ -6,7 +6,8 @@ import { useShellStore } from '../../app/shell-store'
 import { EmptyState } from '../../ui/EmptyState'
 import { OrdersIcon } from '../../ui/icons'
 import { whenIdle } from '../../ui/idle'
-import { lazyNamed, useArrived } from '../../ui/lazy'
+import { lazyNamed } from '../../ui/lazy'
+import { useArrived } from '../../ui/use-arrived'
 import { useMediaQuery } from '../../ui/use-media-query'
 import { useSessionStore } from '../session/session-store'
 import { TrackerBar } from '../tracker/TrackerBar'
@@ -53,8 +54,11 @@ export function OrdersScreen() {
   const root = useRef<HTMLDivElement>(null)
   const listed = rows.length > 0
   useEffect(() => {
+    if (!listed) return
     // A fetch that fails here is tried again when an order is opened.
-    if (listed) void whenIdle().then(OrderPanel.load).catch(() => undefined)
+    void whenIdle()
+      .then(OrderPanel.load)
+      .catch(() => undefined)
   }, [listed])
   // An order opened before its code arrived (from another screen, or at once) shows when it has: its row is marked selected meanwhile.
   const detailHere = useArrived(selectedId !== null, ORDER_DETAIL)
