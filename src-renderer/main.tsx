@@ -9,12 +9,13 @@ import './ui/buttons.css'
 import './ui/forms.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/App'
+import { App, startApp } from './app/App'
 import { ErrorBoundary } from './app/ErrorBoundary'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
+startApp()
 createRoot(container).render(
   <StrictMode>
     <ErrorBoundary>

@@ -43,6 +43,22 @@ const SCREENS: Record<Screen, { icon: ReactNode; render: () => ReactNode }> = {
   settings: { icon: <SettingsIcon />, render: () => <SettingsScreen /> },
 }
 
+/**
+ * What the page asks main and follows from its start, called before React's first render (issue 23):
+ * the session's state, the desk's settings and the team database's state come back while React
+ * renders the loading screen, not a round trip after it. For the page's lifetime: signing out reloads
+ * the page.
+ */
+export function startApp(): void {
+  watchSignedOut()
+  subscribeShellEvents()
+  // The team database's state is for everyone (team.get is open to anyone): the banner shows signed out too.
+  subscribeTeamEvents()
+  void useSessionStore.getState().load()
+  void useShellStore.getState().loadInfo()
+  void useTeamStore.getState().load()
+}
+
 /** Sign-in in front of every screen: the first Admin, the sign-in, the screens, or the lock over them. */
 export function App() {
   // Every screen re-renders when the language changes: words and formats follow at once, nothing reloads.
@@ -52,21 +68,6 @@ export function App() {
   const screensFor = useSessionStore((state) => state.screensFor)
   const mode = sessionMode({ view, loadError, screensFor })
   const team = useTeamStore((state) => state.view)
-
-  useEffect(() => {
-    const unwatch = watchSignedOut()
-    void useSessionStore.getState().load()
-    void useShellStore.getState().loadInfo()
-    const unsubscribe = subscribeShellEvents()
-    // The team database's state is for everyone (team.get is open to anyone): the banner shows signed out too.
-    const unsubscribeTeam = subscribeTeamEvents()
-    void useTeamStore.getState().load()
-    return () => {
-      unwatch()
-      unsubscribe()
-      unsubscribeTeam()
-    }
-  }, [])
 
   useIdleLock(mode.kind === 'shell', view?.idleLockMinutes ?? 0)
 

@@ -179,10 +179,12 @@ test('a phone order: the card picked, the confirmation, the approval and its rec
 
 test('a payment link created, with its address and QR code', async ({ page }) => {
   await nav(page, 'Payment link').click()
-  const amount = page.getByLabel('Amount (RM)')
-  await amount.fill('88')
-  await page.getByLabel('Customer name').fill('Nur Aisyah')
-  await page.getByLabel(/^E-mail/).fill('aisyah@example.my')
+  // The form's own fields: Orders, where the page opens, stays on show until the screen's code has
+  // arrived, and its amount filters' labels hold "Amount (RM)" too.
+  const linkForm = page.getByRole('form', { name: 'New payment link' })
+  await linkForm.getByLabel('Amount (RM)').fill('88')
+  await linkForm.getByLabel('Customer name').fill('Nur Aisyah')
+  await linkForm.getByLabel(/^E-mail/).fill('aisyah@example.my')
   await page
     .getByRole('button', { name: /^Create/ })
     .first()

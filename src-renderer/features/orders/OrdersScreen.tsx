@@ -5,6 +5,9 @@ import type { OrderFilters } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
 import { EmptyState } from '../../ui/EmptyState'
 import { OrdersIcon } from '../../ui/icons'
+import { whenIdle } from '../../ui/idle'
+import { lazyNamed } from '../../ui/lazy'
+import { useArrived } from '../../ui/use-arrived'
 import { useMediaQuery } from '../../ui/use-media-query'
 import { useSessionStore } from '../session/session-store'
 import { TrackerBar } from '../tracker/TrackerBar'
@@ -13,7 +16,6 @@ import { useTeamStore } from '../team/team-store'
 import { FirstOrderActions } from '../welcome/FirstOrderActions'
 import { countLine, hasFilters } from './count-line'
 import { ExportBar } from './ExportBar'
-import { OrderDrawer, OrderPanel } from './OrderDetail'
 import { OrderFiltersBar } from './OrderFiltersBar'
 import { OrdersTable, type FocusRequest } from './OrdersTable'
 import { subscribeExportEvents, subscribeOrderEvents, useOrdersStore } from './orders-store'
@@ -25,6 +27,14 @@ import { useT } from '../../i18n/i18n'
  * this sets, not a media query of its own, so the two cannot disagree).
  */
 export const SIDE_BY_SIDE = '(min-width: 1200px)'
+
+// The open order's code (its QR code, refunds, receipt, review and the customers' Malay words with
+// them) is a chunk of its own (issue 23): the list is what opening Orders waits for, the order only
+// once one is opened. It is fetched when the page is idle after the first rows show, so that opening
+// an order finds it here.
+const OrderPanel = lazyNamed(() => import('./OrderDetail'), 'OrderPanel')
+const OrderDrawer = lazyNamed(() => import('./OrderDetail'), 'OrderDrawer')
+const ORDER_DETAIL = [OrderPanel, OrderDrawer]
 
 export function OrdersScreen() {
   const t = useT()
@@ -42,6 +52,16 @@ export function OrdersScreen() {
   const history = useShellStore((state) => state.history)
   const sideBySide = useMediaQuery(SIDE_BY_SIDE)
   const root = useRef<HTMLDivElement>(null)
+  const listed = rows.length > 0
+  useEffect(() => {
+    if (!listed) return
+    // A fetch that fails here is tried again when an order is opened.
+    void whenIdle()
+      .then(OrderPanel.load)
+      .catch(() => undefined)
+  }, [listed])
+  // An order opened before its code arrived (from another screen, or at once) shows when it has: its row is marked selected meanwhile.
+  const detailHere = useArrived(selectedId !== null, ORDER_DETAIL)
 
   useEffect(() => subscribeExportEvents(), [])
   useEffect(() => subscribeOrderEvents(), [])
@@ -87,7 +107,7 @@ export function OrdersScreen() {
   const nothingAtAll = !loading && rows.length === 0 && !hasFilters(filters) && !error
   // A refused search found nothing out: the error says so, not "No orders match".
   const refused = error !== null && rows.length === 0 && !loading
-  const panel = selectedId !== null && sideBySide
+  const panel = selectedId !== null && sideBySide && detailHere
   return (
     // It only hears an Escape that rose from the panel or a row.
     <div ref={root} className={`orders-screen${panel ? ' orders-screen--with-panel' : ''}`} onKeyDown={onKeyDown}>
@@ -122,7 +142,7 @@ export function OrdersScreen() {
         </div>
         {panel ? <OrderPanel onClose={close} /> : null}
       </div>
-      {selectedId !== null && !sideBySide ? <OrderDrawer onClose={close} top={drawerTop} /> : null}
+      {selectedId !== null && !sideBySide && detailHere ? <OrderDrawer onClose={close} top={drawerTop} /> : null}
     </div>
   )
 }
