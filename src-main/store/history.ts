@@ -78,6 +78,10 @@ const MONEY_LOCK = 7_391_005
 
 /** The database must be migrated to the newest version (migrate() in migrations.ts). */
 export function createHistory(db: SqlDatabase, options: HistoryOptions): History {
+  // One transaction function for every call, taking the work as its argument: better-sqlite3's
+  // `transaction()` builds four wrappers and defines their properties each time it is called, and a
+  // status check ran four transactions (docs/performance.md, item 18).
+  const inTransaction = db.transaction((work: () => unknown) => work())
   return {
     db,
     orders: new OrdersRepository(db),
@@ -90,7 +94,7 @@ export function createHistory(db: SqlDatabase, options: HistoryOptions): History
     audit: new AuditRepository(db),
     tracking: new TrackingRepository(db),
     reports: new ReportsRepository(db),
-    transaction: (work) => db.transaction(work)(),
+    transaction: <T>(work: () => T) => inTransaction(work) as T,
     moneyTransaction:
       engineOf(db) === 'postgres'
         ? (work) =>
@@ -98,7 +102,7 @@ export function createHistory(db: SqlDatabase, options: HistoryOptions): History
               db.prepare('select pg_advisory_xact_lock(?, hashtext(current_schema()))').get(MONEY_LOCK)
               return work()
             })()
-        : (work) => db.transaction(work)(),
+        : <T>(work: () => T) => inTransaction(work) as T,
     claimCheck:
       engineOf(db) === 'postgres'
         ? (subject, id) => {
