@@ -66,8 +66,8 @@ export function finishAttempt(history: History, attempt: AttemptRow, result: Gat
   return history.attempts.complete(attempt.id, completionOf(result, at))
 }
 
-/** A read (status check, retrieve) recorded after the fact: nothing moves, so nothing is written ahead. */
-export function recordRead(history: History, orderId: number, result: GatewayResult<unknown>, at: Date): AttemptRow {
+/** A read (status check, retrieve) recorded after the fact: nothing moves, so nothing is written ahead. Returns the attempt's id. */
+export function recordRead(history: History, orderId: number, result: GatewayResult<unknown>, at: Date): number {
   const { exchange } = result
   // One insert: the request already happened, so there is nothing to write ahead of it.
   return history.attempts.record(

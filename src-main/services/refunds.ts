@@ -281,19 +281,19 @@ export class Refunds {
     const client = await ctx.gateway()
     claim.sending(refund.orderId, refundStatusPath(refund), ctx.now().toISOString())
     const result = await client.checkStatus(refund.requestId)
-    const attempt = recordRead(history, refund.orderId, result, ctx.now())
+    const attemptId = recordRead(history, refund.orderId, result, ctx.now())
     let updated: RefundRow
     if (result.ok) {
-      updated = applyRefundAnswer(ctx, refund, answerOfStatus(result.value), attempt.id, 'check')
+      updated = applyRefundAnswer(ctx, refund, answerOfStatus(result.value), attemptId, 'check')
     } else if (result.error.code === 'NOT_FOUND') {
-      updated = this.notFound(refund, attempt.id)
+      updated = this.notFound(refund, attemptId)
     } else {
       history.events.append({
         orderId: refund.orderId,
         type: 'status_check',
         summary: `Refund status check failed: ${result.error.message}`,
         details: { refundId: refund.id, code: result.error.code, say: say('said.timeline.refundCheckFailed', { problem: result.error.say }) },
-        attemptId: attempt.id,
+        attemptId,
         actor: null,
         at: ctx.now().toISOString(),
       })

@@ -403,15 +403,15 @@ async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: num
   const applied = await commitSoon(
     history,
     (): { updated: OrderRow | null; failed: CheckFailedError | null } => {
-      const attempt = recordRead(history, order.id, lookup.result, ctx.now())
+      const attemptId = recordRead(history, order.id, lookup.result, ctx.now())
       if (lookup.result.ok) {
         const answer = lookup.kind === 'card' ? cardAnswer(lookup.result.value) : genericAnswer(lookup.result.value)
-        const updated = applyAnswer(ctx, order, answer, attempt.id, 'check')
+        const updated = applyAnswer(ctx, order, answer, attemptId, 'check')
         options.inCommit?.(null, updated)
         return { updated, failed: null }
       }
       if (lookup.result.error.code === 'NOT_FOUND') {
-        applyNotFound(ctx, order, attempt.id)
+        applyNotFound(ctx, order, attemptId)
         options.inCommit?.(null)
         return { updated: null, failed: null }
       }
@@ -420,7 +420,7 @@ async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: num
         type: 'status_check',
         summary: `Status check failed: ${lookup.result.error.message}`,
         details: { code: lookup.result.error.code, say: say('said.timeline.checkFailed', { problem: lookup.result.error.say }) },
-        attemptId: attempt.id,
+        attemptId,
         actor: null,
         at: ctx.now().toISOString(),
       })

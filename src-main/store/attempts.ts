@@ -66,10 +66,14 @@ export class AttemptsRepository {
     this.completeStatement = db.prepare(`update attempts set http_status = @httpStatus, response_body = @responseBody, signature = @signature,
       outcome = @outcome, error_code = @errorCode, error_message = @errorMessage, duration_ms = @durationMs, finished_at = @finishedAt
       where id = @id and outcome = 'pending' returning *`)
-    this.recordStatement = db.prepare(`insert into attempts (order_id, operation, request_id, method, path, request_body, started_at,
+    this.recordStatement = db
+      .prepare(
+        `insert into attempts (order_id, operation, request_id, method, path, request_body, started_at,
       http_status, response_body, signature, outcome, error_code, error_message, duration_ms, finished_at)
       values (@orderId, @operation, @requestId, @method, @path, @requestBody, @startedAt,
-      @httpStatus, @responseBody, @signature, @outcome, @errorCode, @errorMessage, @durationMs, @finishedAt) returning *`)
+      @httpStatus, @responseBody, @signature, @outcome, @errorCode, @errorMessage, @durationMs, @finishedAt) returning id`,
+      )
+      .pluck()
     this.getStatement = db.prepare('select * from attempts where id = ?')
     this.forOrderStatement = db.prepare('select * from attempts where order_id = ? order by id')
     this.pendingStatement = db.prepare("select * from attempts indexed by attempts_pending where outcome = 'pending' order by id")
@@ -90,10 +94,11 @@ export class AttemptsRepository {
 
   /**
    * Records an attempt already answered (a read: nothing is written ahead of it): the row begin and
-   * complete would leave, in one insert.
+   * complete would leave, in one insert. Returns its id only: what its timeline entry links to (the
+   * row read back, bodies and all, was every status check's dearest row to build).
    */
-  record(attempt: NewAttempt, completion: AttemptCompletion): AttemptRow {
-    return toAttemptRow(this.recordStatement.get({ ...attempt, ...completion, durationMs: Math.round(completion.durationMs) }) as AttemptRecord)
+  record(attempt: NewAttempt, completion: AttemptCompletion): number {
+    return this.recordStatement.get({ ...attempt, ...completion, durationMs: Math.round(completion.durationMs) }) as number
   }
 
   /** Completes it if it is still pending; null when it is not (another desk of a team completed it first). */

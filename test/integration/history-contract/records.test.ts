@@ -67,6 +67,12 @@ describe.each(ENGINES)('history records (%s)', (engine) => {
     ])
     expect(f.history.attempts.get(orphan.id)).toMatchObject({ outcome: 'unknown', errorCode: 'TIMEOUT', httpStatus: null })
     expect(f.history.attempts.get(12345)).toBeNull()
+
+    // A read recorded once answered: one insert of the row begin and complete would leave; its id comes back.
+    const read = { ...started, operation: 'status', method: 'GET' as const, path: '/orders/v1/status/INV-1', requestBody: null, requestId: 'req-4' }
+    const readId = f.history.attempts.record(read, completion)
+    expect(f.history.attempts.get(readId)).toEqual({ id: readId, ...read, ...completion, durationMs: 182 })
+    expect(f.history.attempts.pending()).toEqual([crashed])
   })
 
   it('orders: an invoice number is held in any case, the exact holder first', () => {
