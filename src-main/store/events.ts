@@ -31,14 +31,20 @@ export class EventsRepository {
   private readonly forOrderStatement: SqlStatement
 
   constructor(db: SqlDatabase) {
-    this.appendStatement = db.prepare(`insert into events (order_id, type, summary, details, attempt_id, actor, at)
-      values (@orderId, @type, @summary, @details, @attemptId, @actor, @at) returning *`)
+    this.appendStatement = db
+      .prepare(
+        `insert into events (order_id, type, summary, details, attempt_id, actor, at)
+      values (@orderId, @type, @summary, @details, @attemptId, @actor, @at) returning id`,
+      )
+      .pluck()
     this.forOrderStatement = db.prepare('select * from events where order_id = ? order by id')
   }
 
+  /** The row as written, from what was given and its new id (not read back: every status check appends one). */
   append(event: NewEvent): EventRow {
     const details = event.details === null ? null : JSON.stringify(event.details)
-    return toEventRow(this.appendStatement.get({ ...event, details }) as EventRecord)
+    const id = this.appendStatement.get({ ...event, details }) as number
+    return { id, orderId: event.orderId, type: event.type, summary: event.summary, details: event.details, attemptId: event.attemptId, actor: event.actor, at: event.at }
   }
 
   forOrder(orderId: number): EventRow[] {
