@@ -125,8 +125,12 @@ export class StatusTracker {
   private followedAlready: Set<number> | null = null
   /** Orders changed while being checked: followed when the check's reschedule is written. */
   private readonly followAfterCheck = new Set<number>()
-  /** The order whose check's own change event is being told, after a commit that wrote its schedule: nothing to follow. */
-  private ownChange: number | null = null
+  /**
+   * The order whose check's own change event is being told, after a commit that wrote its schedule:
+   * nothing to follow; and the order as that commit left it, when the answer updated it (the claim of
+   * kept notifications need not read it again).
+   */
+  private ownChange: { id: number; order: OrderRow | undefined } | null = null
 
   constructor(options: TrackerOptions) {
     this.ctx = options.ctx
@@ -137,12 +141,12 @@ export class StatusTracker {
       if (name !== 'orders.changed') return
       const { id } = payload as { id: number }
       if (this.followedAlready?.has(id)) return
-      this.claimNotifications(id)
+      this.claimNotifications(id, this.ownChange?.id === id ? this.ownChange.order : undefined)
       // Being checked: followed with the check's reschedule, in its commit, or after it if it changed again
       // since; the check's own event after that commit needs nothing (it cost a read of the order, its
       // attempts, refunds and schedule, and a transaction, at every check).
       if (this.orderChecks.has(id)) {
-        if (this.ownChange !== id) this.followAfterCheck.add(id)
+        if (this.ownChange?.id !== id) this.followAfterCheck.add(id)
       } else this.follow(id)
     })
   }
@@ -337,7 +341,7 @@ export class StatusTracker {
    */
   private async guarded<T>(subject: TrackedSubject, id: number, check: (inCommit: CheckOptions['inCommit'], announce: CheckOptions['announce']) => Promise<T>): Promise<T> {
     // Set by inCommit (a closure: an object, so that the checks below read what it wrote).
-    const schedule = { written: false }
+    const schedule: { written: boolean; order: OrderRow | undefined } = { written: false, order: undefined }
     const inCommit = (failure: CheckFailedError | null, updated?: OrderRow): void => {
       try {
         this.history.transaction(() => {
@@ -350,6 +354,7 @@ export class StatusTracker {
           else this.reschedule(subject, id, true, updated)
         })
         schedule.written = true
+        schedule.order = updated
       } catch (error) {
         // The answer is still recorded; the schedule is written after it (below).
         this.ctx.log.warn('tracker.reschedule_failed', { error: error instanceof Error ? error.message : String(error) })
@@ -361,7 +366,7 @@ export class StatusTracker {
         emit()
         return
       }
-      this.ownChange = id
+      this.ownChange = { id, order: schedule.order }
       try {
         emit()
       } finally {
@@ -646,9 +651,9 @@ export class StatusTracker {
     }
   }
 
-  /** An order new here may be the one a kept notification named: they are linked. */
-  private claimNotifications(orderId: number): void {
-    const order = this.history.orders.get(orderId)
+  /** An order new here may be the one a kept notification named: they are linked. `known`: the order as just committed. */
+  private claimNotifications(orderId: number, known?: OrderRow): void {
+    const order = known ?? this.history.orders.get(orderId)
     if (order && claimWaitingNotifications(this.history, order) > 0) this.ctx.events.emit('listener.changed', {})
   }
 
