@@ -17,7 +17,7 @@ import { focusElement } from '../ui/focus'
 import { OnMount } from '../ui/lazy'
 import { AuditIcon, HomeIcon, LinkIcon, OperatorsIcon, OrdersIcon, PhoneIcon, ReportIcon, SettingsIcon } from '../ui/icons'
 import { ErrorBoundary } from './ErrorBoundary'
-import { useT } from '../i18n/i18n'
+import { firstScreenIsShown, useT } from '../i18n/i18n'
 import {
   AuditScreen,
   OperatorsScreen,
@@ -70,6 +70,10 @@ export function App() {
   const team = useTeamStore((state) => state.view)
 
   useIdleLock(mode.kind === 'shell', view?.idleLockMinutes ?? 0)
+  const shown = mode.kind !== 'loading'
+  useEffect(() => {
+    if (shown) firstScreenIsShown()
+  }, [shown])
 
   return (
     <>
