@@ -4,6 +4,8 @@
  * run on both engines.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { OrderSearch, OrderStatus } from '../../src-main/store/history-types'
+import { seedOrders } from '../../src-main/store/seed'
 import { newOrder, openHistory, type HistoryFixture } from './history-fixture'
 
 describe('order search internals (SQLite)', () => {
@@ -38,5 +40,40 @@ describe('order search internals (SQLite)', () => {
     ftsIntegrity()
     expect(f.history.orders.search({ text: '9876', limit: 10 }).rows.map((row) => row.id)).toEqual([a.id])
     expect(f.history.orders.search({ text: 'wm.tan', limit: 10 }).rows).toEqual([])
+  })
+
+  it('finds text with statuses the same whichever plan runs: through the text (a common status) or through the statuses (few in the period)', () => {
+    // 6,000 orders, most of them paid: PAID has more than the 4,000 candidates the status plan takes.
+    const now = new Date('2026-11-01T00:00:00.000Z')
+    seedOrders(f.db, { count: 6_000, seed: 5, now })
+    const count = (status: OrderStatus): number => f.db.prepare('select count(*) from orders where status = ?').pluck().get(status) as number
+    expect(count('PAID')).toBeGreaterThan(4_000)
+    expect(count('FAILED')).toBeLessThan(4_000)
+    const names = f.db.prepare('select customer_name from orders where id % 500 = 0').pluck().all() as string[]
+    const createdFrom = new Date(now.getTime() - 120 * 86_400_000).toISOString()
+    /** Every order the text finds in the period, page by page, newest first: what the statuses then narrow. */
+    const allFor = (query: OrderSearch): { id: number; status: OrderStatus }[] => {
+      const found: { id: number; status: OrderStatus }[] = []
+      let beforeId: number | undefined
+      do {
+        const page = f.history.orders.search({ ...query, limit: 500, ...(beforeId === undefined ? {} : { beforeId }) })
+        found.push(...page.rows.map((row) => ({ id: row.id, status: row.status })))
+        beforeId = page.nextBeforeId ?? undefined
+      } while (beforeId !== undefined)
+      return found
+    }
+    let matched = 0
+    for (const name of names) {
+      const text = name.split(' ')[0] ?? ''
+      const everyMatch = allFor({ text, createdFrom, limit: 500 })
+      for (const statuses of [['PAID'], ['FAILED'], ['FAILED', 'OUTCOME_UNKNOWN'], ['PAID', 'REFUNDED']] as OrderStatus[][]) {
+        const expected = everyMatch.filter((row) => statuses.includes(row.status)).map((row) => row.id)
+        const found = f.history.orders.search({ text, statuses, createdFrom, limit: 7 })
+        expect(found.rows.map((row) => row.id), `${text} ${statuses.join('+')}`).toEqual(expected.slice(0, 7))
+        expect(f.history.orders.count({ text, statuses, createdFrom }), `${text} ${statuses.join('+')}`).toBe(expected.length)
+        matched += expected.length
+      }
+    }
+    expect(matched).toBeGreaterThan(100)
   })
 })
