@@ -69,7 +69,10 @@ describe('order search internals (SQLite)', () => {
       for (const statuses of [['PAID'], ['FAILED'], ['FAILED', 'OUTCOME_UNKNOWN'], ['PAID', 'REFUNDED']] as OrderStatus[][]) {
         const expected = everyMatch.filter((row) => statuses.includes(row.status)).map((row) => row.id)
         const found = f.history.orders.search({ text, statuses, createdFrom, limit: 7 })
-        expect(found.rows.map((row) => row.id), `${text} ${statuses.join('+')}`).toEqual(expected.slice(0, 7))
+        expect(
+          found.rows.map((row) => row.id),
+          `${text} ${statuses.join('+')}`,
+        ).toEqual(expected.slice(0, 7))
         expect(f.history.orders.count({ text, statuses, createdFrom }), `${text} ${statuses.join('+')}`).toBe(expected.length)
         matched += expected.length
       }
