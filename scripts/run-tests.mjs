@@ -21,28 +21,23 @@ const bin = (name) => join('node_modules', '.bin', name)
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const lines = []
 
-/** How long the last step took, for the summary. */
-let lastTook = ''
-
+/** Runs one step; its outcome and how long it took, for the summary. */
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`)
   const started = Date.now()
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  lastTook = ` (${String(Math.round((Date.now() - started) / 1000))} s)`
-  return result.status === 0
+  return { ok: result.status === 0, took: ` (${String(Math.round((Date.now() - started) / 1000))} s)` }
 }
 
-function countCheck(label, ok) {
+function countCheck(label, { ok, took = '' }) {
   totals[ok ? 'passed' : 'failed'] += 1
-  lines.push(`${label}: ${ok ? 'passed' : 'FAILED'}${lastTook}`)
-  lastTook = ''
+  lines.push(`${label}: ${ok ? 'passed' : 'FAILED'}${took}`)
 }
 
-function countReport(label, ok, file, read) {
+function countReport(label, { ok, took }, file, read) {
   if (!existsSync(file)) {
     totals.failed += 1
-    lines.push(`${label}: FAILED (no report: the runner did not finish)${lastTook}`)
-    lastTook = ''
+    lines.push(`${label}: FAILED (no report: the runner did not finish)${took}`)
     return
   }
   const { passed, failed, skipped } = read(JSON.parse(readFileSync(file, 'utf8')))
@@ -51,8 +46,7 @@ function countReport(label, ok, file, read) {
   totals.passed += passed
   totals.failed += failed + extra
   totals.skipped += skipped
-  lines.push(`${label}: ${passed} passed, ${failed + extra} failed${skipped ? `, ${skipped} skipped` : ''}${lastTook}`)
-  lastTook = ''
+  lines.push(`${label}: ${passed} passed, ${failed + extra} failed${skipped ? `, ${skipped} skipped` : ''}${took}`)
 }
 
 // The files Prettier formats (.prettierignore leaves out what is built or generated); npm run lint checks the same.
@@ -78,29 +72,29 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
 }
-countCheck('postgres cluster', cluster !== undefined)
+countCheck('postgres cluster', { ok: cluster !== undefined })
 const postgresEnv = cluster ? { TEST_POSTGRES_URL: cluster.url } : {}
 
 const vitestReport = join(reports, 'vitest.json')
-const vitestOk = run(
+const vitest = run(
   'unit and integration tests (vitest, throw-away keyring)',
   'node',
   ['scripts/with-keyring.mjs', bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
   postgresEnv,
 )
-countReport('vitest', vitestOk, vitestReport, (report) => ({
+countReport('vitest', vitest, vitestReport, (report) => ({
   passed: report.numPassedTests,
   failed: report.numFailedTests,
   skipped: report.numPendingTests + report.numTodoTests,
 }))
 
-if (built) {
+if (built.ok) {
   const playwrightReport = join(reports, 'playwright.json')
-  const playwrightOk = run('end-to-end tests (Playwright, Chromium, browser mode, throw-away keyring)', 'node', ['scripts/with-keyring.mjs', bin('playwright'), 'test', '--reporter=list,json'], {
+  const playwright = run('end-to-end tests (Playwright, Chromium, browser mode, throw-away keyring)', 'node', ['scripts/with-keyring.mjs', bin('playwright'), 'test', '--reporter=list,json'], {
     ...postgresEnv,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   })
-  countReport('playwright', playwrightOk, playwrightReport, (report) => ({
+  countReport('playwright', playwright, playwrightReport, (report) => ({
     passed: report.stats.expected,
     failed: report.stats.unexpected + report.stats.flaky,
     skipped: report.stats.skipped,

@@ -44,7 +44,7 @@ export class EventsRepository {
   append(event: NewEvent): EventRow {
     const details = event.details === null ? null : JSON.stringify(event.details)
     const id = this.appendStatement.get({ ...event, details }) as number
-    return { id, orderId: event.orderId, type: event.type, summary: event.summary, details: event.details, attemptId: event.attemptId, actor: event.actor, at: event.at }
+    return { ...event, id }
   }
 
   forOrder(orderId: number): EventRow[] {

@@ -82,6 +82,7 @@ export function createHistory(db: SqlDatabase, options: HistoryOptions): History
   // `transaction()` builds four wrappers and defines their properties each time it is called, and a
   // status check ran four transactions (docs/performance.md, item 18).
   const inTransaction = db.transaction((work: () => unknown) => work())
+  const transaction = <T>(work: () => T): T => inTransaction(work) as T
   return {
     db,
     orders: new OrdersRepository(db),
@@ -94,7 +95,7 @@ export function createHistory(db: SqlDatabase, options: HistoryOptions): History
     audit: new AuditRepository(db),
     tracking: new TrackingRepository(db),
     reports: new ReportsRepository(db),
-    transaction: <T>(work: () => T) => inTransaction(work) as T,
+    transaction,
     moneyTransaction:
       engineOf(db) === 'postgres'
         ? (work) =>
@@ -102,7 +103,7 @@ export function createHistory(db: SqlDatabase, options: HistoryOptions): History
               db.prepare('select pg_advisory_xact_lock(?, hashtext(current_schema()))').get(MONEY_LOCK)
               return work()
             })()
-        : <T>(work: () => T) => inTransaction(work) as T,
+        : transaction,
     claimCheck:
       engineOf(db) === 'postgres'
         ? (subject, id) => {

@@ -48,7 +48,6 @@ export class SqliteOrderSearch implements OrderSearchEngine {
   private readonly textStatement: SqlStatement
   private readonly walkStatements: Record<Dimension, SqlStatement>
   private readonly statusCountStatement: SqlStatement
-  private readonly statusTextWalkStatement: SqlStatement
   private readonly scanStatement: SqlStatement
   private readonly rangeStatements: Record<'amount' | 'created', { count: SqlStatement; rows: SqlStatement }>
   private readonly countTextStatement: SqlStatement
@@ -68,27 +67,24 @@ export class SqliteOrderSearch implements OrderSearchEngine {
         where orders_fts match @match and f.rowid >= @low and f.rowid <= @high ${RESIDUAL}
         order by f.rowid desc limit @limit`),
     )
+    // With text too (statuses few in the window), each entry is checked first against the text's
+    // matches in the window, read once from the full-text index into a set.
     const walk = (dimension: Dimension): SqlStatement =>
       db.prepare(
         rowsOf(`select o.id from orders w indexed by orders_by_${dimension} cross join orders o indexed by orders_filter on o.id = w.id
-          where w.${dimension} = @value and w.id >= @low and w.id <= @high ${RESIDUAL} order by w.id desc limit @limit`),
+          where w.${dimension} = @value and w.id >= @low and w.id <= @high ${RESIDUAL}
+          and (@match is null or w.id in (select rowid from orders_fts where orders_fts match @match and rowid >= @low and rowid <= @high))
+          order by w.id desc limit @limit`),
       )
     this.walkStatements = { status: walk('status'), channel: walk('channel') }
-    // Text with statuses few in the window (an outcome unknown, pending): their entries in
-    // `orders_by_status`, newest first, each checked against the text's matches (read once from the
-    // full-text index into a set), instead of every match checked for its status in `orders_filter`.
+    // Text with statuses few in the window (an outcome unknown, pending) is found through the
+    // statuses' walk, instead of every match of the text checked for its status in `orders_filter`.
     this.statusCountStatement = db
       .prepare(
         `select count(*) from (select 1 from orders indexed by orders_by_status
         where status in (select value from json_each(@statuses)) and id >= @low and id <= @high limit @cap)`,
       )
       .pluck()
-    this.statusTextWalkStatement = db.prepare(
-      rowsOf(`select o.id from orders w indexed by orders_by_status cross join orders o indexed by orders_filter on o.id = w.id
-        where w.status = @value and w.id >= @low and w.id <= @high ${RESIDUAL}
-        and w.id in (select rowid from orders_fts where orders_fts match @match and rowid >= @low and rowid <= @high)
-        order by w.id desc limit @limit`),
-    )
     this.scanStatement = db.prepare(rowsOf(`select o.id from orders o indexed by orders_filter where ${ID_RANGE} ${RESIDUAL} order by o.id desc limit @limit`))
     // A range index that carries every filtered column (the amount's, migration 10) is checked alone:
     // its matches lie all over the history, and a probe of `orders_filter` for each would be a disk
@@ -185,9 +181,7 @@ export class SqliteOrderSearch implements OrderSearchEngine {
     if (match !== null) {
       const statuses = query.statuses ?? []
       const fewWithStatus = statuses.length > 0 && (this.statusCountStatement.get({ ...params, cap: RANGE_CANDIDATES + 1 }) as number) <= RANGE_CANDIDATES
-      if (!fewWithStatus) return this.textStatement.all({ ...params, match, limit }) as OrderRecord[]
-      const rows = [...new Set(statuses)].flatMap((value) => this.statusTextWalkStatement.all({ ...params, value, match, limit }) as OrderRecord[])
-      return rows.sort((a, b) => b.id - a.id).slice(0, limit)
+      return fewWithStatus ? this.walkMerged('status', statuses, params, match, limit) : (this.textStatement.all({ ...params, match, limit }) as OrderRecord[])
     }
 
     // A narrow range (an exact amount, or a short period once dates no longer follow ids) is read
@@ -219,9 +213,14 @@ export class SqliteOrderSearch implements OrderSearchEngine {
     const chosen = dimensions.filter((entry): entry is [Dimension, readonly string[]] => entry[1] !== undefined && entry[1].length > 0).sort((a, b) => a[1].length - b[1].length)[0]
     if (chosen) {
       const [dimension, values] = chosen
-      const rows = [...new Set(values)].flatMap((value) => this.walkStatements[dimension].all({ ...params, value, limit }) as OrderRecord[])
-      return rows.sort((a, b) => b.id - a.id).slice(0, limit)
+      return this.walkMerged(dimension, values, params, null, limit)
     }
     return this.scanStatement.all({ ...params, limit }) as OrderRecord[]
+  }
+
+  /** One backward walk per value along its (value, id) index, merged newest first. */
+  private walkMerged(dimension: Dimension, values: readonly string[], params: FilterParams, match: string | null, limit: number): OrderRecord[] {
+    const rows = [...new Set(values)].flatMap((value) => this.walkStatements[dimension].all({ ...params, value, match, limit }) as OrderRecord[])
+    return rows.sort((a, b) => b.id - a.id).slice(0, limit)
   }
 }
