@@ -8,6 +8,7 @@ import { switchLanguage } from '../i18n/i18n'
 import { languageFromSystem } from '../i18n/languages'
 import { useSessionStore } from '../features/session/session-store'
 import { useTeamStore } from '../features/team/team-store'
+import { dropOpeningSearch, searchOnOpening } from '../features/orders/orders-store'
 import { screenLoaded, screenReady } from './lazy-screens'
 
 export const screens = ['home', 'orders', 'payment-link', 'phone-order', 'report', 'audit', 'operators', 'settings'] as const
@@ -40,11 +41,14 @@ export type ShellState = NavigationSlice & AppInfoSlice
 /** The screen staff asked for last: what `navigate` shows once its code has arrived. */
 let asked: Screen | null = null
 
-export const useShellStore = create<ShellState>()((set) => ({
+export const useShellStore = create<ShellState>()((set, get) => ({
   // Home first after sign-in (issue 20); Orders is one click away.
   screen: 'home',
   navigate: (screen) => {
     asked = screen
+    // Orders' first page is asked with the click, not once its code has come and rendered (issue 23).
+    if (screen !== 'orders') dropOpeningSearch()
+    else if (get().screen !== 'orders') searchOnOpening(get().history)
     if (screenLoaded(screen)) return set({ screen })
     // The screen's code first (a few ms from the app's files), then the screen: shown whole, never
     // its loading line held for React's 300 ms; the one asked last wins if staff click on meanwhile.

@@ -104,3 +104,36 @@ test.describe('on Home', () => {
     await Promise.all([orders, phoneOrder])
   })
 })
+
+test.describe('on Home, with orders', () => {
+  test.use({ startOn: 'home', harnessOptions: { seedOrders: 30, statusTracker: false } })
+
+  test("opening Orders asks main for its first page with the click, while the screen's code is on its way, and once", async ({ page }) => {
+    const searches: string[] = []
+    let searchSent: () => void = () => undefined
+    const searchLeft = new Promise<void>((resolve) => (searchSent = resolve))
+    page.on('request', (request) => {
+      if (!new URL(request.url()).pathname.endsWith('/call/orders.search')) return
+      searches.push(request.postData() ?? '')
+      searchSent()
+    })
+    // The Orders screen's code is held until the first page has been asked for: it is asked by the
+    // click itself, not by the screen once its code has come and rendered (which would never happen here).
+    await page.route(/\/OrdersScreen-[\w-]+\.js$/, async (route) => {
+      await searchLeft
+      await route.continue()
+    })
+    const menu = page.getByRole('navigation', { name: 'Main' })
+    await menu.getByRole('button', { name: 'Orders', exact: true }).click()
+    await expect(page.getByTestId('orders-count')).toHaveText('30 orders, newest first')
+    await expect(page.getByTestId('order-row')).toHaveCount(30)
+    // The screen's own first search took over the one the click asked: one request, not two.
+    expect(searches).toHaveLength(1)
+
+    await menu.getByRole('button', { name: 'Home', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
+    await menu.getByRole('button', { name: 'Orders', exact: true }).click()
+    await expect(page.getByTestId('orders-count')).toHaveText('30 orders, newest first')
+    expect(searches).toHaveLength(2)
+  })
+})

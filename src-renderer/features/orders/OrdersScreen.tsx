@@ -48,7 +48,17 @@ export function OrdersScreen() {
   const search = useOrdersStore((state) => state.search)
   const loadMore = useOrdersStore((state) => state.loadMore)
   const select = useOrdersStore((state) => state.select)
-  const onSearch = useCallback((next: OrderFilters) => void search(next), [search])
+  const firstSearch = useOrdersStore((state) => state.firstSearch)
+  // The filters bar's first search takes over the one asked when Orders was opened.
+  const searched = useRef(false)
+  const onSearch = useCallback(
+    (next: OrderFilters) => {
+      const first = !searched.current
+      searched.current = true
+      void (first ? firstSearch(next) : search(next))
+    },
+    [search, firstSearch],
+  )
   const history = useShellStore((state) => state.history)
   const sideBySide = useMediaQuery(SIDE_BY_SIDE)
   const root = useRef<HTMLDivElement>(null)

@@ -43,6 +43,11 @@ interface OrdersState {
   /** The screen shows `history`: if it moved, the old one's rows and open order go and the search runs again. */
   follow: (history: number) => void
   search: (filters: OrderFilters) => Promise<void>
+  /**
+   * The screen's first search: takes over the one asked when Orders was opened (`searchOnOpening`) if
+   * it is for the same filters and nothing searched since; otherwise searches.
+   */
+  firstSearch: (filters: OrderFilters) => Promise<void>
   /** Counts the orders of the filters on show again (an order changed); calls that overlap run once more, not once each. */
   recount: () => Promise<void>
   loadMore: () => Promise<void>
@@ -94,6 +99,13 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
     if (!result.ok) return set({ loading: false, error: result.error, rows: [], nextBeforeId: null })
     set({ loading: false, rows: result.value.rows, nextBeforeId: result.value.nextBeforeId })
     await counted
+  },
+
+  firstSearch: (filters) => {
+    const taken = opening
+    opening = null
+    if (taken && taken.generation === get().generation && JSON.stringify(taken.filters) === JSON.stringify(filters)) return taken.done
+    return get().search(filters)
   },
 
   recount: async () => {
@@ -185,6 +197,29 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
     await api.orders.cancelExport({ jobId })
   },
 }))
+
+/**
+ * The search asked when staff opened Orders (issue 23): the first page leaves with the click, while the
+ * screen's code arrives and renders, not after its first render; the screen's first search takes it
+ * over (`firstSearch`). Dropped when another screen is chosen before Orders shows.
+ */
+let opening: { filters: OrderFilters; generation: number; done: Promise<void> } | null = null
+
+/**
+ * Starts the search Orders opens with: no filters (its filters bar starts empty). Not when the screen
+ * will show another history than its rows are of: it then starts afresh itself (`follow`).
+ */
+export function searchOnOpening(history: number): void {
+  const store = useOrdersStore.getState()
+  if (store.history !== null && store.history !== history) return
+  const filters: OrderFilters = {}
+  const done = store.search(filters)
+  opening = { filters, generation: useOrdersStore.getState().generation, done }
+}
+
+export function dropOpeningSearch(): void {
+  opening = null
+}
 
 /** Whether a recount runs, and how many were asked for: those asked while one ran make one more, not one each. */
 let recounting = false
