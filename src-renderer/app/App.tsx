@@ -11,7 +11,7 @@ import { HelpButtons } from '../features/shortcuts/HelpButtons'
 import { useShortcuts } from '../features/shortcuts/use-shortcuts'
 import { TeamBanner } from '../features/team/TeamBanner'
 import { subscribeTeamEvents, useTeamStore } from '../features/team/team-store'
-import { useWelcome } from '../features/welcome/use-welcome'
+import { askWelcomeForAdmins, useWelcome } from '../features/welcome/use-welcome'
 import { EnvironmentBanner } from '../ui/EnvironmentBanner'
 import { focusElement } from '../ui/focus'
 import { OnMount } from '../ui/lazy'
@@ -45,18 +45,20 @@ const SCREENS: Record<Screen, { icon: ReactNode; render: () => ReactNode }> = {
 
 /**
  * What the page asks main and follows from its start, called before React's first render (issue 23):
- * the session's state, the desk's settings and the team database's state come back while React
- * renders the loading screen, not a round trip after it. For the page's lifetime: signing out reloads
- * the page.
+ * the session's state, the desk's settings and the team database's state are on their way before
+ * React starts, not a round trip after its first render. For the page's lifetime: signing out reloads
+ * the page. Resolves once the session's state is known (or could not be).
  */
-export function startApp(): void {
+export function startApp(): Promise<void> {
   watchSignedOut()
   subscribeShellEvents()
   // The team database's state is for everyone (team.get is open to anyone): the banner shows signed out too.
   subscribeTeamEvents()
-  void useSessionStore.getState().load()
+  askWelcomeForAdmins()
+  const session = useSessionStore.getState().load()
   void useShellStore.getState().loadInfo()
   void useTeamStore.getState().load()
+  return session
 }
 
 /** Sign-in in front of every screen: the first Admin, the sign-in, the screens, or the lock over them. */
@@ -115,7 +117,7 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
   const allowed = visibleScreens(operator.role, screens)
   const screen = allowed.includes(current) ? current : 'home'
   // The first-run welcome, when on show, takes the screens' place (an Admin's, on a fresh desk in Training).
-  const welcome = useWelcome(operator, hidden)
+  const welcome = useWelcome(operator)
   // Keyboard shortcuts (features/shortcuts/): while the screens show, in the desktop app and the browser.
   useShortcuts(!hidden, {
     allowed,
