@@ -161,6 +161,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     idleLockMinutes: () => active.settings.read().session.idleLockMinutes,
     limits: () => ({ clerkChargeLimitSen: active.settings.read().phoneOrders.clerkChargeLimitSen }),
     audit: (entry) => active.history.audit.append(entry),
+    welcomePending: () => appSettings.welcome === 'pending' && active.id === 'training',
   })
 
   const exportsDir = join(config.dataDir, 'exports')
@@ -345,10 +346,11 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
     'session.status': () => desk.status(),
     'session.setup': async (input) => {
-      const view = await desk.setup(input)
+      await desk.setup(input)
       // A fresh desk: its first-run welcome shows once, to this Admin (a desk set up before the welcome existed never shows it).
       if (appSettings.welcome === null) saveAppSettings({ ...appSettings, welcome: 'pending' })
-      return view
+      // The view after that, so that it says the welcome is to show.
+      return desk.status()
     },
     'session.signIn': (input) => desk.signIn(input),
     'session.signOut': () => desk.signOut(),
@@ -377,7 +379,6 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       return settingsView()
     },
 
-    'welcome.get': () => ({ show: appSettings.welcome === 'pending' && active.id === 'training' }),
     'welcome.finish': () => {
       if (appSettings.welcome !== 'done') {
         saveAppSettings({ ...appSettings, welcome: 'done' })

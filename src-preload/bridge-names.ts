@@ -29,7 +29,6 @@ export const CALL_NAMES = [
   'team.leave',
   'environment.switch',
   'app.setLanguage',
-  'welcome.get',
   'welcome.finish',
   'settings.get',
   'settings.update',

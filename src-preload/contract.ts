@@ -730,6 +730,12 @@ export const SessionView = z.object({
   locked: z.boolean(),
   /** Minutes without a call before the lock (Settings). */
   idleLockMinutes: z.number(),
+  /**
+   * The first-run welcome is to show, in place of the screens: an Admin signed in (it saves settings)
+   * and not locked, on a desk whose first Admin was made here and whose welcome was neither finished
+   * nor skipped, with Training active. With the sign-in's answer, so that the screens show at once.
+   */
+  welcome: z.boolean(),
 })
 export type SessionView = z.infer<typeof SessionView>
 
@@ -946,10 +952,8 @@ export const calls = {
     }),
     SettingsView,
   ),
-  /** Whether this desk's first-run welcome is still to show. */
   /** This desk's language, remembered for every operator of the desk (and the sign-in screen). */
   'app.setLanguage': call(z.object({ language: Language }), z.object({ language: Language })),
-  'welcome.get': call(NoInput, WelcomeView),
   /** The welcome was finished or skipped: it does not show again by itself (Settings opens it on demand). */
   'welcome.finish': call(NoInput, WelcomeView),
   'settings.get': call(NoInput, SettingsView),
@@ -1140,7 +1144,6 @@ export const PERMISSIONS: { readonly [K in CallName]: Permission } = {
   'team.leave': { access: 'admin' },
   'environment.switch': { access: 'admin' },
   'app.setLanguage': { access: 'anyone' },
-  'welcome.get': { access: 'clerk' },
   'welcome.finish': { access: 'admin' },
   'settings.get': { access: 'clerk' },
   'settings.update': { access: 'admin' },

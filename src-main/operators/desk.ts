@@ -78,6 +78,8 @@ export interface DeskOptions {
   limits: () => { clerkChargeLimitSen: number }
   /** Appends to the active environment's audit log. */
   audit: (entry: NewAuditEntry) => void
+  /** Whether the desk's first-run welcome is still to show (the session view says it to an Admin). */
+  welcomePending: () => boolean
 }
 
 function isApprovable(name: CallName): name is ApprovableCall {
@@ -201,11 +203,14 @@ export class Desk {
   status(): SessionView {
     this.checkIdle()
     const operator = this.current()
+    const locked = operator !== null && this.session?.locked === true
     return {
       setupNeeded: this.setupNeeded(),
       operator: operator ? operatorView(operator, this.options.now()) : null,
-      locked: operator !== null && this.session?.locked === true,
+      locked,
       idleLockMinutes: this.options.idleLockMinutes(),
+      // The welcome saves settings: an Admin's.
+      welcome: operator?.role === 'admin' && !locked && this.options.welcomePending(),
     }
   }
 

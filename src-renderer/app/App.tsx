@@ -11,7 +11,7 @@ import { HelpButtons } from '../features/shortcuts/HelpButtons'
 import { useShortcuts } from '../features/shortcuts/use-shortcuts'
 import { TeamBanner } from '../features/team/TeamBanner'
 import { subscribeTeamEvents, useTeamStore } from '../features/team/team-store'
-import { askWelcomeForAdmins, useWelcome } from '../features/welcome/use-welcome'
+import { followWelcomeForAdmins, useWelcome } from '../features/welcome/use-welcome'
 import { EnvironmentBanner } from '../ui/EnvironmentBanner'
 import { focusElement } from '../ui/focus'
 import { OnMount } from '../ui/lazy'
@@ -54,7 +54,7 @@ export function startApp(): Promise<void> {
   subscribeShellEvents()
   // The team database's state is for everyone (team.get is open to anyone): the banner shows signed out too.
   subscribeTeamEvents()
-  askWelcomeForAdmins()
+  followWelcomeForAdmins()
   const session = useSessionStore.getState().load()
   void useShellStore.getState().loadInfo()
   void useTeamStore.getState().load()

@@ -124,7 +124,6 @@ const VALID = {
   'team.importHistory': () => undefined,
   'team.leave': () => undefined,
   'environment.switch': () => ({ environment: 'training', confirmProduction: false }),
-  'welcome.get': () => undefined,
   'welcome.finish': () => undefined,
   'settings.get': () => undefined,
   'settings.update': () => baseline,

@@ -63,7 +63,7 @@ test('the page refuses inline scripts (strict CSP) and exposes only the contract
     audit: ['list', 'exportCsv'],
     team: ['get', 'probe', 'create', 'join', 'importHistory', 'leave'],
     environment: ['switch'],
-    welcome: ['get', 'finish'],
+    welcome: ['finish'],
     settings: ['get', 'update'],
     credentials: ['get', 'update', 'removeSecret'],
     gateway: ['testConnection'],

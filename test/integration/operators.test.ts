@@ -63,7 +63,7 @@ async function paidPhoneOrder(ids: { customerId: number; cardId: number }, invoi
 describe('the first start', () => {
   it('asks for the first Admin, refuses everything else until then, and signs the Admin in', async () => {
     app = await startTrainingBackend({ signedIn: 'none' })
-    expect(await app.call('session.status')).toEqual({ setupNeeded: true, operator: null, locked: false, idleLockMinutes: 5 })
+    expect(await app.call('session.status')).toEqual({ setupNeeded: true, operator: null, locked: false, idleLockMinutes: 5, welcome: false })
     expect(await refused('orders.search', { limit: 10 })).toMatchObject({ code: 'SIGNED_OUT' })
     expect(await refused('session.signIn', { login: 'aisyah', pin: '246810' })).toMatchObject({ code: 'SIGN_IN_FAILED', message: 'Wrong login or PIN.' })
     expect(await refused('session.setup', { login: 'aisyah', name: 'Aisyah', pin: '12345' })).toMatchObject({ code: 'INVALID_INPUT', field: 'pin' })

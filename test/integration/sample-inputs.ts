@@ -35,7 +35,6 @@ export const SAMPLE_INPUTS: Record<CallName, unknown[]> = {
   'team.importHistory': [undefined],
   'team.leave': [undefined],
   'environment.switch': [{ environment: 'sandbox' }, { environment: 'production', confirmProduction: true }, { environment: 'training' }],
-  'welcome.get': [undefined],
   'welcome.finish': [undefined],
   'settings.get': [undefined],
   'settings.update': [],

@@ -6,7 +6,7 @@ import { useWelcomeStore } from './welcome-store'
 /**
  * For the shell: whether the welcome is on show, whether the screens may show yet (an Admin's wait for
  * main's answer, one loopback call, so that Orders never flashes before the welcome), and how to leave
- * it (a sidebar button). Main is asked by `askWelcomeForAdmins`.
+ * it (a sidebar button). Main's word comes with the session's view (`followWelcomeForAdmins`).
  */
 export function useWelcome(operator: OperatorView): { open: boolean; ready: boolean; leave: () => void } {
   const open = useWelcomeStore((state) => state.open)
@@ -16,16 +16,17 @@ export function useWelcome(operator: OperatorView): { open: boolean; ready: bool
 }
 
 /**
- * Asks main whether the welcome is still to show as soon as the session says the screens show for an
- * Admin (the welcome saves settings, an Admin's), not while they are locked: with the sign-in's answer,
- * while React renders the screens, not a round trip after their first render (issue 23). Returns the
- * unsubscribe.
+ * Takes main's word on the welcome from the session's view once the screens show for an Admin (the
+ * welcome saves settings, an Admin's), not while they are locked: it comes with the sign-in's answer,
+ * so that Home (or the welcome) is the screens' first render, with no round trip of its own (issue 23).
+ * Returns the unsubscribe.
  */
-export function askWelcomeForAdmins(): () => void {
-  const ask = (): void => {
-    const mode = sessionMode(useSessionStore.getState())
-    if (mode.kind === 'shell' && may(mode.operator.role, 'settings.update')) void useWelcomeStore.getState().check()
+export function followWelcomeForAdmins(): () => void {
+  const follow = (): void => {
+    const state = useSessionStore.getState()
+    const mode = sessionMode(state)
+    if (mode.kind === 'shell' && may(mode.operator.role, 'settings.update')) useWelcomeStore.getState().decide(state.view?.welcome === true)
   }
-  ask()
-  return useSessionStore.subscribe(ask)
+  follow()
+  return useSessionStore.subscribe(follow)
 }

@@ -13,17 +13,15 @@ interface WelcomeState {
   /** On show, in place of the screens. */
   open: boolean
   step: WelcomeStep
-  /** Main was asked, for this page, whether the welcome is still to show. */
-  asked: boolean
-  /** Main answered (or could not): until then an Admin's screens wait, so that none flashes before the welcome. */
+  /** Main said, for this page, whether the welcome is still to show: until then an Admin's screens wait, so that none flashes before the welcome. */
   answered: boolean
   /** The active environment's settings, to show and to save the welcome's fields into. */
   settings: SettingsView | null
   loadError: CallError | null
   saving: boolean
 
-  /** Asks main once whether the welcome is still to show, and shows it if so. */
-  check: () => Promise<void>
+  /** Main's word from the session's view (taken once per page): shows the welcome if it is still to show. */
+  decide: (show: boolean) => void
   /** Opens it again (Settings). */
   show: () => void
   loadSettings: () => Promise<void>
@@ -41,18 +39,14 @@ function finish(): void {
 export const useWelcomeStore = create<WelcomeState>()((set, get) => ({
   open: false,
   step: 'details',
-  asked: false,
   answered: false,
   settings: null,
   loadError: null,
   saving: false,
 
-  check: async () => {
-    if (get().asked) return
-    set({ asked: true })
-    const result = await getApi()?.welcome.get()
-    if (result?.ok && result.value.show) set({ open: true, step: 'details', settings: null, loadError: null })
-    set({ answered: true })
+  decide: (show) => {
+    if (get().answered) return
+    set(show ? { answered: true, open: true, step: 'details', settings: null, loadError: null } : { answered: true })
   },
 
   show: () => set({ open: true, step: 'details', settings: null, loadError: null }),

@@ -142,7 +142,7 @@ const operator = (id: number, role: OperatorView['role'] = 'clerk'): OperatorVie
   lockedUntil: null,
   createdAt: '2026-01-01T00:00:00Z',
 })
-const view = (change: Partial<SessionView>): SessionView => ({ setupNeeded: false, operator: null, locked: false, idleLockMinutes: 5, ...change })
+const view = (change: Partial<SessionView>): SessionView => ({ setupNeeded: false, operator: null, locked: false, idleLockMinutes: 5, welcome: false, ...change })
 
 describe('what the app shows for the session', () => {
   it('loads, asks for the first Admin, or asks to sign in', () => {
