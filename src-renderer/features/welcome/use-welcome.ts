@@ -5,8 +5,8 @@ import { useWelcomeStore } from './welcome-store'
 
 /**
  * For the shell: whether the welcome is on show, whether the screens may show yet (an Admin's wait for
- * main's answer, one loopback call, so that Orders never flashes before the welcome), and how to leave
- * it (a sidebar button). Main's word comes with the session's view (`followWelcomeForAdmins`).
+ * main's word on the welcome, so that Orders never flashes before it; the word comes with the session's
+ * view, `followWelcomeForAdmins`), and how to leave it (a sidebar button).
  */
 export function useWelcome(operator: OperatorView): { open: boolean; ready: boolean; leave: () => void } {
   const open = useWelcomeStore((state) => state.open)
