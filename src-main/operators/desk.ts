@@ -209,8 +209,8 @@ export class Desk {
       operator: operator ? operatorView(operator, this.options.now()) : null,
       locked,
       idleLockMinutes: this.options.idleLockMinutes(),
-      // The welcome saves settings: an Admin's.
-      welcome: operator?.role === 'admin' && !locked && this.options.welcomePending(),
+      // Said to whoever may finish it (the welcome saves settings: an Admin).
+      welcome: operator !== null && !locked && roleAtLeast(operator.role, this.need('welcome.finish', undefined).needed) && this.options.welcomePending(),
     }
   }
 

@@ -11,7 +11,7 @@ import { HelpButtons } from '../features/shortcuts/HelpButtons'
 import { useShortcuts } from '../features/shortcuts/use-shortcuts'
 import { TeamBanner } from '../features/team/TeamBanner'
 import { subscribeTeamEvents, useTeamStore } from '../features/team/team-store'
-import { followWelcomeForAdmins, useWelcome } from '../features/welcome/use-welcome'
+import { followWelcome, useWelcome } from '../features/welcome/use-welcome'
 import { EnvironmentBanner } from '../ui/EnvironmentBanner'
 import { focusElement } from '../ui/focus'
 import { OnMount } from '../ui/lazy'
@@ -54,7 +54,7 @@ export function startApp(): Promise<void> {
   subscribeShellEvents()
   // The team database's state is for everyone (team.get is open to anyone): the banner shows signed out too.
   subscribeTeamEvents()
-  followWelcomeForAdmins()
+  followWelcome()
   const session = useSessionStore.getState().load()
   void useShellStore.getState().loadInfo()
   void useTeamStore.getState().load()
@@ -117,7 +117,7 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
   const allowed = visibleScreens(operator.role, screens)
   const screen = allowed.includes(current) ? current : 'home'
   // The first-run welcome, when on show, takes the screens' place (an Admin's, on a fresh desk in Training).
-  const welcome = useWelcome(operator)
+  const welcome = useWelcome()
   // Keyboard shortcuts (features/shortcuts/): while the screens show, in the desktop app and the browser.
   useShortcuts(!hidden, {
     allowed,
