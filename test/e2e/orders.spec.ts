@@ -238,6 +238,28 @@ test.describe('with an order open', () => {
   })
 })
 
+test('the rows in view are drawn, at the top, after a scroll and in a taller window', async ({ page }) => {
+  await expect(page.getByTestId('orders-count')).toHaveText('400 orders, newest first')
+  const scroller = page.getByTestId('orders-scroll')
+  /** Every row whose place is within the table's visible height is on the page (the header is row 1). */
+  const expectViewFilled = async () => {
+    const { top, height } = await scroller.evaluate((element) => ({ top: element.scrollTop, height: element.clientHeight }))
+    const firstInView = Math.floor(top / 44)
+    const lastInView = Math.min(399, Math.floor((top + height - 1) / 44))
+    for (const index of [firstInView, lastInView]) {
+      await expect(page.locator(`[data-testid="order-row"][aria-rowindex="${String(index + 2)}"]`)).toBeInViewport()
+    }
+  }
+  await expectViewFilled()
+  await scroller.evaluate((element) => {
+    element.scrollTop = 44 * 150
+    element.dispatchEvent(new Event('scroll'))
+  })
+  await expectViewFilled()
+  await resizeWindow(page, { width: 1280, height: 2000 })
+  await expectViewFilled()
+})
+
 test.describe('the exact count', () => {
   test.use({ harnessOptions: { seedOrders: 1_628, statusTracker: false } })
 

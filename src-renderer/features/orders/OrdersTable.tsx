@@ -10,7 +10,7 @@ import { ReviewChip } from './ReviewChip'
 import { useT } from '../../i18n/i18n'
 
 const ROW_HEIGHT = 44
-const VIEWPORT_ROWS = 30
+/** Rows drawn beyond those in view, above and below, so that a quick scroll finds them drawn. */
 const OVERSCAN = 8
 
 /** Focus to go to a row (the one an order was opened from, when it closes); a new serial asks again. */
@@ -62,9 +62,21 @@ export function OrdersTable({ rows, selectedId, onSelect, onNearEnd, focusReques
   const body = useRef<HTMLDivElement>(null)
   // The row to focus once it is drawn (it may first have to be scrolled into the rows drawn).
   const [pendingFocus, setPendingFocus] = useState<number | null>(null)
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN)
-  const last = Math.min(rows.length, first + VIEWPORT_ROWS + 2 * OVERSCAN)
+  // The table's height in the page: until it is measured, the window's, which it never exceeds (the
+  // first page of orders shows sooner for not drawing rows below the window).
+  const [height, setHeight] = useState(() => window.innerHeight)
+  const top = Math.floor(scrollTop / ROW_HEIGHT)
+  const first = Math.max(0, top - OVERSCAN)
+  const last = Math.min(rows.length, top + Math.ceil(height / ROW_HEIGHT) + OVERSCAN)
   const visible = rows.slice(first, last)
+
+  useEffect(() => {
+    const element = body.current
+    if (!element) return
+    const resize = new ResizeObserver(() => setHeight(element.clientHeight))
+    resize.observe(element)
+    return () => resize.disconnect()
+  }, [])
 
   useEffect(() => {
     if (!focusRequest) return
