@@ -18,18 +18,7 @@ import { OnMount } from '../ui/lazy'
 import { AuditIcon, HomeIcon, LinkIcon, OperatorsIcon, OrdersIcon, PhoneIcon, ReportIcon, SettingsIcon } from '../ui/icons'
 import { ErrorBoundary } from './ErrorBoundary'
 import { firstScreenIsShown, useT } from '../i18n/i18n'
-import {
-  AuditScreen,
-  OperatorsScreen,
-  OrdersScreen,
-  PaymentLinkScreen,
-  PhoneOrderScreen,
-  preloadDailyScreensOnFirstUse,
-  preloadScreen,
-  ReportScreen,
-  SettingsScreen,
-  WelcomeScreen,
-} from './lazy-screens'
+import { AuditScreen, OperatorsScreen, OrdersScreen, PaymentLinkScreen, PhoneOrderScreen, preloadDailyScreens, preloadScreen, ReportScreen, SettingsScreen, WelcomeScreen } from './lazy-screens'
 import { screens, subscribeShellEvents, useShellStore, type Screen } from './shell-store'
 
 const SCREENS: Record<Screen, { icon: ReactNode; render: () => ReactNode }> = {
@@ -129,7 +118,7 @@ function Shell({ operator, hidden }: { operator: OperatorView; hidden: boolean }
   })
   const main = useRef<HTMLElement>(null)
   // By role, not by `allowed` (a new array at each render, the same screens for the same role).
-  useEffect(() => (hidden ? undefined : preloadDailyScreensOnFirstUse(visibleScreens(operator.role, screens))), [hidden, operator.role])
+  useEffect(() => (hidden ? undefined : preloadDailyScreens(visibleScreens(operator.role, screens))), [hidden, operator.role])
 
   // A screen opened puts the keyboard in it: a field the screen focuses itself (the search, the
   // customer finder, the link form) keeps it; otherwise its title takes it, not the menu left behind.

@@ -47,28 +47,46 @@ export function preloadScreen(screen: Screen): void {
   void screenReady(screen)
 }
 
-/** The screens of every day's work, fetched as soon as staff first move or type on the screens. */
+/** The screens of every day's work, fetched once the first screen is complete. */
 const DAILY_SCREENS: readonly Screen[] = ['orders', 'payment-link', 'phone-order']
 
+let homeCompleted: () => void = () => undefined
+const homeComplete = new Promise<void>((resolve) => (homeCompleted = resolve))
+
 /**
- * Fetches the daily screens' code the first time staff move the mouse or press a key while the
- * screens show: after the first screen is complete (so it never waits for them), and before the
- * first click on one of them, which would otherwise wait for a dozen chunks. One screen after the
- * other, Orders first, each when the page is idle: their chunks arriving and running all at once
- * would hold up the screen clicked meanwhile (which its menu item starts at once, on pointing).
- * Returns the unsubscribe.
+ * Home says so once it is complete after the sign-in (its chart drawn; for a Clerk, who sees no
+ * takings, its attention lists shown): the first screen's own code has all come, and the page waits
+ * for staff. Later calls do nothing.
  */
-export function preloadDailyScreensOnFirstUse(allowed: readonly Screen[]): () => void {
+export function homeIsComplete(): void {
+  homeCompleted()
+}
+
+/**
+ * Fetches the daily screens' code once Home is complete, or at the first time staff move the mouse
+ * or press a key while the screens show, whichever comes first: after the first screen (so it never
+ * waits for them), and before the first click on one of them, which would otherwise wait for a
+ * dozen chunks and run them while its first page of orders is on its way (issue 23). One screen
+ * after the other, Orders first, each when the page is idle: their chunks arriving and running all
+ * at once would hold up the screen clicked meanwhile (which its menu item starts at once, on
+ * pointing). Returns the unsubscribe.
+ */
+export function preloadDailyScreens(allowed: readonly Screen[]): () => void {
+  // Set by the start and by the unsubscribe: either ends the waiting.
+  let over = false
   const start = (): void => {
-    stop()
+    if (over) return
+    unsubscribe()
     let previous = Promise.resolve()
     for (const screen of DAILY_SCREENS) if (allowed.includes(screen)) previous = previous.then(whenIdle).then(() => screenReady(screen))
   }
-  const stop = (): void => {
+  const unsubscribe = (): void => {
+    over = true
     window.removeEventListener('pointermove', start)
     window.removeEventListener('keydown', start)
   }
   window.addEventListener('pointermove', start, { passive: true })
   window.addEventListener('keydown', start)
-  return stop
+  void homeComplete.then(start)
+  return unsubscribe
 }

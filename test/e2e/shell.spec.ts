@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test'
+import type { Harness } from '../harness/server'
 import { expect, SCREENSHOT_DIR, test } from './fixtures'
 
 const SCREENS = [
@@ -92,16 +94,56 @@ test('a page that has not entered with the token gets nothing', async ({ browser
 test.describe('on Home', () => {
   test.use({ startOn: 'home' })
 
-  test("the daily screens' code is fetched once staff first move on the screens, not before", async ({ page }) => {
-    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
-    // Everything the page has fetched since it opened (the fixture signed in before this test began).
-    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname))
-    expect(fetched.some((path) => path.endsWith('.js'))).toBe(true)
-    expect(fetched.filter((path) => /\/(Orders|PaymentLink|PhoneOrder)Screen-/.test(path))).toEqual([])
-    const orders = page.waitForRequest(/\/OrdersScreen-[\w-]+\.js$/)
-    const phoneOrder = page.waitForRequest(/\/PhoneOrderScreen-[\w-]+\.js$/)
-    await page.mouse.move(600, 400)
-    await Promise.all([orders, phoneOrder])
+  /**
+   * Another window of the same browser on Home, with the chart's code (uPlot, the last of Home's to
+   * come) held until `releaseChart`: Home is not complete meanwhile. `asked` lists, in order, the
+   * daily screens' chunks asked for and the chart's code arriving.
+   */
+  async function homeWithChartHeld(page: Page, harness: Harness) {
+    const second = await page.context().newPage()
+    const asked: string[] = []
+    second.on('request', (request) => {
+      const chunk = /\/(Orders|PaymentLink|PhoneOrder)Screen-[\w-]+\.js$/.exec(new URL(request.url()).pathname)
+      if (chunk?.[1]) asked.push(chunk[1])
+    })
+    second.on('requestfinished', (request) => {
+      if (/\/uPlot[\w.-]*\.js$/.test(new URL(request.url()).pathname)) asked.push('chart code arrived')
+    })
+    let releaseChart: () => void = () => undefined
+    const chartHeld = new Promise<void>((resolve) => (releaseChart = resolve))
+    await second.route(/\/uPlot[\w.-]*\.js$/, async (route) => {
+      await chartHeld
+      await route.continue()
+    })
+    await second.goto(harness.newEntryUrl())
+    await expect(second.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
+    await expect(second.getByTestId('home-period-today-paid')).toBeVisible()
+    // An idle moment of the page, after any work it had queued for its idle moments.
+    await second.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+    return { second, asked, releaseChart }
+  }
+
+  test("the daily screens' code is fetched once Home is complete (its chart drawn), not before", async ({ page, harness }) => {
+    const { second, asked, releaseChart } = await homeWithChartHeld(page, harness)
+    expect(asked).toEqual([])
+    const ordersAsked = second.waitForRequest(/\/OrdersScreen-[\w-]+\.js$/)
+    const phoneOrderAsked = second.waitForRequest(/\/PhoneOrderScreen-[\w-]+\.js$/)
+    releaseChart()
+    await expect(second.getByTestId('takings-chart').locator('canvas').first()).toBeVisible()
+    await Promise.all([ordersAsked, phoneOrderAsked])
+    // One after the other, Orders first.
+    expect(asked).toEqual(['chart code arrived', 'Orders', 'PaymentLink', 'PhoneOrder'])
+  })
+
+  test("while Home is not complete, the daily screens' code is fetched at the first move on the screens", async ({ page, harness }) => {
+    const { second, asked, releaseChart } = await homeWithChartHeld(page, harness)
+    const ordersAsked = second.waitForRequest(/\/OrdersScreen-[\w-]+\.js$/)
+    const phoneOrderAsked = second.waitForRequest(/\/PhoneOrderScreen-[\w-]+\.js$/)
+    await second.mouse.move(600, 400)
+    await Promise.all([ordersAsked, phoneOrderAsked])
+    expect(asked).toEqual(['Orders', 'PaymentLink', 'PhoneOrder'])
+    releaseChart()
+    await expect(second.getByTestId('takings-chart').locator('canvas').first()).toBeVisible()
   })
 })
 

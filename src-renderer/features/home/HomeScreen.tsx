@@ -2,6 +2,7 @@ import './HomeScreen.css'
 import { useEffect } from 'react'
 import type { TFunction } from 'i18next'
 import type { AttentionItem, PeriodFigures, Takings } from '../../../src-preload/contract'
+import { homeIsComplete } from '../../app/lazy-screens'
 import { useShellStore } from '../../app/shell-store'
 import { countdownText } from '../../ui/countdown'
 import { ScreenHeader } from '../../ui/ScreenHeader'
@@ -43,6 +44,11 @@ export function HomeScreen() {
     void useHomeStore.getState().load(seesMoney)
     return followOrderChanges(seesMoney)
   }, [seesMoney, history])
+
+  // Without takings to draw, Home is complete with its attention lists (its chart says so otherwise).
+  useEffect(() => {
+    if (!seesMoney && attention) homeIsComplete()
+  }, [seesMoney, attention])
 
   const shown = figures?.[period]
   return (

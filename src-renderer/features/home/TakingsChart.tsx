@@ -7,6 +7,7 @@ import { useFormats, useT } from '../../i18n/i18n'
 import type { Formats } from '../../i18n/formats'
 import { axisRinggit, stackUp } from './stack'
 import { useUPlot } from './use-uplot'
+import { homeIsComplete } from '../../app/lazy-screens'
 
 /** The colour of each channel family, from tokens.css (canvas needs the value, not the variable). */
 function groupColour(element: Element, group: string): string {
@@ -60,6 +61,8 @@ export function TakingsChart({ chart, label }: { chart: PeriodFigures['chart']; 
     }
     const data: uPlot.AlignedData = [x, ...order.map((index) => stacked[index] ?? [])]
     const plot = new uPlot(options, data, element)
+    // The canvas is the last of Home to come (uPlot's own chunk): the first screen is complete.
+    homeIsComplete()
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(280, element.clientWidth), height: 220 }))
     resize.observe(element)
     return () => {
