@@ -260,6 +260,31 @@ test('the rows in view are drawn, at the top, after a scroll and in a taller win
   await expectViewFilled()
 })
 
+test('the longest status, Outcome unknown, stays inside its column at each width', async ({ page }) => {
+  await expect(page.getByTestId('orders-count')).toHaveText('400 orders, newest first')
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('OUTCOME_UNKNOWN')
+  const rows = page.getByTestId('order-row')
+  await expect(rows.first()).toContainText('Outcome unknown')
+  /** Each drawn row's status chip ends inside its own cell, short of the invoice beside it. */
+  const expectChipsInCells = async (width: string) => {
+    const overflowing = await rows.evaluateAll((all) =>
+      all.flatMap((row) => {
+        const cell = row.querySelector('[role="cell"]')
+        const chip = cell?.querySelector('.chip')
+        return cell && chip && chip.getBoundingClientRect().right > cell.getBoundingClientRect().right + 0.5 ? [chip.textContent] : []
+      }),
+    )
+    expect(overflowing, width).toEqual([])
+  }
+  await expectChipsInCells('1280 px')
+  await rows.first().click()
+  await expect(page.getByRole('complementary', { name: 'Order details' })).toBeVisible()
+  await expectChipsInCells('1280 px, the order open beside the list')
+  await page.keyboard.press('Escape')
+  await resizeWindow(page, { width: 1024, height: 700 })
+  await expectChipsInCells('1024 px')
+})
+
 test.describe('the exact count', () => {
   test.use({ harnessOptions: { seedOrders: 1_628, statusTracker: false } })
 
