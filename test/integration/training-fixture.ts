@@ -11,9 +11,14 @@ export interface TrainingTestBackend extends TestBackend {
   control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>
 }
 
-export async function startTrainingBackend(config: TestBackendOptions = {}): Promise<TrainingTestBackend> {
+/**
+ * `stillClock`: the clock moves only when the test moves it, not with real time as well, so that what
+ * the test does one after the other (a link made, then paid) happens at the same instant on it.
+ */
+export async function startTrainingBackend(config: TestBackendOptions = {}, { stillClock = false } = {}): Promise<TrainingTestBackend> {
   let offsetMs = 0
-  const app = await startTestBackend({ now: () => new Date(Date.now() + offsetMs), ...config })
+  const startedAt = Date.now()
+  const app = await startTestBackend({ now: () => new Date((stillClock ? startedAt : Date.now()) + offsetMs), ...config })
   const gatewayUrl = (): string => {
     const training = app.backend.training()
     if (!training) throw new Error('the training gateway is not running')
