@@ -45,7 +45,8 @@ export function HomeScreen() {
     return followOrderChanges(seesMoney)
   }, [seesMoney, history])
 
-  // Without takings to draw, Home is complete with its attention lists (its chart says so otherwise).
+  // Home is complete (the daily screens' code may come) once its chart is drawn, uPlot's chunk being
+  // the last of its code; for a Clerk, who sees no takings, once its attention lists show.
   useEffect(() => {
     if (!seesMoney && attention) homeIsComplete()
   }, [seesMoney, attention])
@@ -78,7 +79,7 @@ export function HomeScreen() {
               </div>
             </div>
             {shown ? (
-              <TakingsChart chart={shown.chart} label={t(period === 'today' ? 'home.chart.labelByHour' : 'home.chart.labelByDay', { period: t(`home.period.${period}`) })} />
+              <TakingsChart chart={shown.chart} label={t(period === 'today' ? 'home.chart.labelByHour' : 'home.chart.labelByDay', { period: t(`home.period.${period}`) })} onDrawn={homeIsComplete} />
             ) : (
               <p className="muted">{t('home.loading')}</p>
             )}

@@ -7,7 +7,6 @@ import { useFormats, useT } from '../../i18n/i18n'
 import type { Formats } from '../../i18n/formats'
 import { axisRinggit, stackUp } from './stack'
 import { useUPlot } from './use-uplot'
-import { homeIsComplete } from '../../app/lazy-screens'
 
 /** The colour of each channel family, from tokens.css (canvas needs the value, not the variable). */
 function groupColour(element: Element, group: string): string {
@@ -19,8 +18,9 @@ function groupColour(element: Element, group: string): string {
  * canvas (its styles are a stylesheet, its inline sizes set through the DOM: nothing the CSP refuses).
  * The same numbers are in the table under it, for screen readers and for print. Its words and
  * amounts are in the desk's language; the hours and days are Malaysia's (main buckets them so).
+ * `onDrawn` is told each time the canvas has been drawn.
  */
-export function TakingsChart({ chart, label }: { chart: PeriodFigures['chart']; label: string }) {
+export function TakingsChart({ chart, label, onDrawn }: { chart: PeriodFigures['chart']; label: string; onDrawn?: () => void }) {
   const t = useT()
   const formats = useFormats()
   const holder = useRef<HTMLDivElement>(null)
@@ -61,8 +61,7 @@ export function TakingsChart({ chart, label }: { chart: PeriodFigures['chart']; 
     }
     const data: uPlot.AlignedData = [x, ...order.map((index) => stacked[index] ?? [])]
     const plot = new uPlot(options, data, element)
-    // The canvas is the last of Home to come (uPlot's own chunk): the first screen is complete.
-    homeIsComplete()
+    onDrawn?.()
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(280, element.clientWidth), height: 220 }))
     resize.observe(element)
     return () => {
@@ -70,7 +69,7 @@ export function TakingsChart({ chart, label }: { chart: PeriodFigures['chart']; 
       plot.destroy()
     }
     // Drawn again on a language switch (the axis and the series speak it), and once uPlot arrived.
-  }, [chart, t, uPlot])
+  }, [chart, t, uPlot, onDrawn])
 
   const totals = chart.labels.map((_, index) => chart.series.reduce((total, s) => total + (s.paidSen[index] ?? 0), 0))
   return (
