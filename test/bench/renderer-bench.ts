@@ -266,7 +266,10 @@ async function firstScreenScripts(browser: Browser, harness: Harness): Promise<s
     await homeShown(page)
     await page.getByTestId('takings-chart').locator('canvas').first().waitFor()
     // The page's own record of what it fetched and when each request started (the page's clock).
-    const asked = await page.evaluate<string[]>(`performance.getEntriesByType('resource').filter((entry) => entry.startTime <= window.chartDrawnAt).map((entry) => new URL(entry.name).pathname)`)
+    const asked = await page.evaluate<string[] | null>(
+      `typeof window.chartDrawnAt !== 'number' ? null : performance.getEntriesByType('resource').filter((entry) => entry.startTime <= window.chartDrawnAt).map((entry) => new URL(entry.name).pathname)`,
+    )
+    if (!asked) throw new Error('the page noted no time for the chart drawn')
     // The harness's own bridge script (api.js) stands in for Electron's preload: not the renderer's.
     return [...new Set(asked.filter((path) => path.endsWith('.js') && existsSync(join(RENDERER_DIR, path))).map((path) => path.slice(1)))]
   } finally {
