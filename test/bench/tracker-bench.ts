@@ -44,6 +44,14 @@ const TARGET_CPU_MS = 0.7
 const LOOP_SAMPLE_MS = 15_000
 /** A round still running then is cancelled and projected; without --full. */
 const ROUND_LIMIT_MS = process.argv.includes('--full') ? 600_000 : 90_000
+/**
+ * Before the measured rounds, checks at concurrency 16 for this long, not measured: V8 compiles the
+ * check's code in its first thousands of runs (480 ms of TurboFan's time in a 4,000-check round,
+ * measured with --trace-opt), a cost once per process that would otherwise count in whichever
+ * round came first. The figures are the steady cost of a check. `--no-warm-up` leaves it out.
+ */
+const WARM_UP_MS = process.argv.includes('--no-warm-up') ? 0 : 10_000
+const WARM_UP_CONCURRENCY = 16
 
 interface Round {
   concurrency: number
@@ -141,7 +149,7 @@ function countAttempts(file: string, after: number): { attempts: number; orders:
   }
 }
 
-async function runRound(app: BenchBackend, sim: ExternalSimulator, concurrency: number, lastAttemptId: number): Promise<{ round: Round; lastAttemptId: number }> {
+async function runRound(app: BenchBackend, sim: ExternalSimulator, concurrency: number, lastAttemptId: number, limitMs = ROUND_LIMIT_MS): Promise<{ round: Round; lastAttemptId: number }> {
   await setConcurrency(app, concurrency)
   // Every order due again: 61 s on both clocks since the previous request about it.
   app.advance(61_000)
@@ -176,7 +184,7 @@ async function runRound(app: BenchBackend, sim: ExternalSimulator, concurrency: 
   if (first.refresh && !first.refresh.running) resolveStopped(first)
   const limit = setTimeout(() => {
     void app.call('tracker.cancelRefresh')
-  }, ROUND_LIMIT_MS)
+  }, limitMs)
   // The histogram's timer wakes this process 100 times a second, which cost it 5 ms of CPU a second
   // (`--idle`), 0.07 ms a check at concurrency 4: the bench's own work, counted in the back end's
   // CPU. It samples the round's first 15 s (thousands of samples, the refresh's start and several of
@@ -265,6 +273,11 @@ async function main(): Promise<void> {
 
     const rounds: Round[] = []
     let lastAttemptId = 0
+    if (WARM_UP_MS > 0) {
+      const warmUp = await runRound(app, sim, WARM_UP_CONCURRENCY, lastAttemptId, WARM_UP_MS)
+      lastAttemptId = warmUp.lastAttemptId
+      console.log(`warm-up, not measured: ${String(warmUp.round.done)} checks at concurrency ${String(WARM_UP_CONCURRENCY)} in ${(warmUp.round.elapsedMs / 1000).toFixed(1)} s, ${warmUp.round.cpuMsPerCheck.toFixed(2)} ms of CPU a check`)
+    }
     for (const concurrency of CONCURRENCIES) {
       const result = await runRound(app, sim, concurrency, lastAttemptId)
       lastAttemptId = result.lastAttemptId
