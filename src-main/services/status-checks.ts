@@ -46,9 +46,18 @@ const FINISHED: ReadonlySet<OrderStatus> = new Set(['PAID', 'FAILED', 'EXPIRED',
 
 /** When the next check may be made, or null when no check is useful (or a person must decide first). */
 export function statusCheckDueAt(history: History, order: OrderRow): Date | null {
-  if (!CHECKABLE.has(order.status) || order.review) return null
+  const read = { status: order.status, inReview: order.review !== null, createdAt: order.createdAt, completedAt: order.completedAt }
   // The same instants as attempts.forOrder(…).map(lastHeardOf), read without the attempts' bodies.
-  const times = [Date.parse(order.createdAt), ...history.attempts.lastHeardFor(order.id).map((at) => Date.parse(at))]
+  return checkDueFrom(read, () => history.attempts.lastHeardFor(order.id))
+}
+
+/**
+ * `statusCheckDueAt` from what it reads of the order, and the instants the order's requests were
+ * last heard of (asked only of an order a check could change).
+ */
+export function checkDueFrom(order: { status: OrderStatus; inReview: boolean; createdAt: string; completedAt: string | null }, heardAt: () => readonly string[]): Date | null {
+  if (!CHECKABLE.has(order.status) || order.inReview) return null
+  const times = [Date.parse(order.createdAt), ...heardAt().map((at) => Date.parse(at))]
   if (order.completedAt) times.push(Date.parse(order.completedAt))
   return dueAfter(times)
 }

@@ -54,12 +54,59 @@ describe.each(ENGINES)('more records (%s)', (engine) => {
     t.set({ subject: 'order', subjectId: 2, checks: 0, nextAt: null })
     expect(t.get('order', 1)).toMatchObject({ checks: 3 })
     expect(t.due('2026-01-01T00:15:00.000Z', 10)).toEqual([{ subject: 'refund', subjectId: 7, checks: 0, nextAt: '2026-01-01T00:05:00.000Z' }])
-    expect(t.active().map((row) => row.subjectId)).toEqual([7, 1])
+    expect(t.activeOf('order').map((row) => row.subjectId)).toEqual([1])
+    expect(t.activeOf('refund').map((row) => row.subjectId)).toEqual([7])
     expect([t.count(), t.dueCount('2026-01-01T00:30:00.000Z'), t.nextAt()]).toEqual([2, 2, '2026-01-01T00:05:00.000Z'])
     expect(t.subjectIds('order')).toEqual(new Set([1, 2]))
     t.remove('refund', 7)
     expect(t.get('refund', 7)).toBeNull()
     expect(t.nextAt()).toBe('2026-01-01T00:20:00.000Z')
+  })
+
+  it('tracking: the followed orders with what their due time is read from, the last request heard of among all of theirs', () => {
+    const t = f.history.tracking
+    const heard = f.history.orders.insert(newOrder({ invoiceNumber: 'INV-FOLLOW-1', createdAt: '2026-01-01T00:00:00.000Z' }))
+    const quiet = f.history.orders.insert(newOrder({ invoiceNumber: 'INV-FOLLOW-2', createdAt: '2026-01-01T00:01:00.000Z' }))
+    const stopped = f.history.orders.insert(newOrder({ invoiceNumber: 'INV-FOLLOW-3' }))
+    const request = { orderId: heard.id, operation: 'status', method: 'GET' as const, path: '/orders/v1/status/INV-FOLLOW-1', requestBody: null }
+    const answer = { httpStatus: 200, responseBody: '{}', signature: 'HMACSHA256=abc', outcome: 'ok' as const, errorCode: null, errorMessage: null, durationMs: 50 }
+    f.history.attempts.record({ ...request, requestId: 'r-1', startedAt: '2026-01-01T00:02:00.000Z' }, { ...answer, finishedAt: '2026-01-01T00:02:01.000Z' })
+    f.history.attempts.record({ ...request, requestId: 'r-2', startedAt: '2026-01-01T00:05:00.000Z' }, { ...answer, finishedAt: '2026-01-01T00:05:02.000Z' })
+    // Begun and never answered: heard of when it left.
+    f.history.attempts.begin({ ...request, requestId: 'r-3', startedAt: '2026-01-01T00:07:00.000Z' })
+    f.history.orders.update(
+      quiet.id,
+      { review: { reason: 'amount', gatewayStatus: 'SUCCESS', gatewayAmountSen: 1, gatewayCurrency: 'MYR', source: 'check', at: '2026-01-01T00:03:00.000Z' } },
+      '2026-01-01T00:03:00.000Z',
+    )
+    t.add('order', quiet.id, '2026-01-01T00:04:00.000Z')
+    t.add('order', heard.id, '2026-01-01T00:09:00.000Z')
+    t.set({ subject: 'order', subjectId: stopped.id, checks: 2, nextAt: null })
+    t.add('refund', 1, '2026-01-01T00:00:00.000Z')
+    expect(t.followedOrders()).toEqual([
+      {
+        subject: 'order',
+        subjectId: quiet.id,
+        checks: 0,
+        nextAt: '2026-01-01T00:04:00.000Z',
+        status: 'PENDING',
+        inReview: true,
+        createdAt: '2026-01-01T00:01:00.000Z',
+        completedAt: null,
+        lastHeardAt: null,
+      },
+      {
+        subject: 'order',
+        subjectId: heard.id,
+        checks: 0,
+        nextAt: '2026-01-01T00:09:00.000Z',
+        status: 'PENDING',
+        inReview: false,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        completedAt: null,
+        lastHeardAt: '2026-01-01T00:07:00.000Z',
+      },
+    ])
   })
 
   it('settings: the defaults, then what was written, written again over it', () => {
