@@ -78,22 +78,32 @@ function deepFreeze<T>(value: T): T {
 }
 
 export class EnvironmentSettingsStore {
+  /**
+   * `ownsDatabase`: the desk's own SQLite file, which one app at a time holds and only this store
+   * writes the settings of: what it read stays true until it writes, and is not read again at every
+   * call (the tracker reads Settings at every check). A team's database is read at every call.
+   */
   constructor(
     private readonly db: SqlDatabase,
     private readonly log: Logger,
     private readonly now: () => Date = () => new Date(),
+    private readonly ownsDatabase = false,
   ) {}
 
   /** What the last read found: kept for when a team's database cannot be reached. */
   private last: EnvironmentSettings | null = null
+  /** `last` is what the owned database holds (no write since it was read). */
+  private lastIsCurrent = false
   /** The stored text `last` was parsed from: read again at every call (another desk may change it), parsed only when it changed. */
   private lastText: string | null = null
   private readStatement: SqlStatement | null = null
 
   /** The settings; while a team's database cannot be reached, the last ones read (nothing is written meanwhile). */
   read(): EnvironmentSettings {
+    if (this.ownsDatabase && this.lastIsCurrent && this.last) return this.last
     try {
       this.last = this.readStored()
+      this.lastIsCurrent = this.ownsDatabase
     } catch (error) {
       if (!(error instanceof DatabaseUnreachableError)) throw error
     }
@@ -139,6 +149,8 @@ export class EnvironmentSettingsStore {
 
   write(settings: EnvironmentSettings): void {
     const valid = EnvironmentSettings.parse(settings)
+    // Read again after this write: it may be inside a transaction that is rolled back.
+    this.lastIsCurrent = false
     this.db
       .prepare('insert into settings (key, value, updated_at) values (?, ?, ?) on conflict(key) do update set value = excluded.value, updated_at = excluded.updated_at')
       .run(KEY, JSON.stringify(valid), this.now().toISOString())
