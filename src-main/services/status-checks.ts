@@ -230,7 +230,9 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
   const completedAt = FINISHED.has(status) && !order.completedAt ? (answer.completedAt ?? at) : undefined
   const patch = changedFields(order, { ...answer.patch, status, rawStatus: answer.raw, ...(completedAt ? { completedAt } : {}), ...(discount !== null ? { gatewayAmountSen: discount } : {}) })
   return history.transaction(() => {
-    const updated = history.orders.update(order.id, patch, at)
+    // An answer that says nothing new leaves the row as it is (its updated_at is when it last changed;
+    // the timeline's entry below records the check): most of the tracker's checks of a waiting link.
+    const updated = Object.keys(patch).length > 0 ? history.orders.update(order.id, patch, at) : order
     const changed = status !== order.status
     const paidLess = discount !== null ? `; ${formatRm(discount)} paid of ${formatRm(order.amountSen)} (a discount at the gateway)` : ''
     // Staff words for our statuses; the gateway's own word stays as it wrote it (evidence).

@@ -105,6 +105,18 @@ describe('a card link', () => {
     expect(earlyChecks).toEqual([])
   })
 
+  it('is left as it was by a check that finds it still waiting, with the check in its timeline', async () => {
+    const detail = await app.call('links.create', cardLink())
+    advance(60_000)
+    const first = await app.call('orders.checkStatus', { id: detail.order.id })
+    expect(first.order).toMatchObject({ status: 'PENDING', rawStatus: 'PENDING' })
+    advance(60_000)
+    const second = await app.call('orders.checkStatus', { id: detail.order.id })
+    expect(second.order).toEqual(first.order)
+    expect(second.timeline.filter((entry) => entry.summary === 'Status check: still pending (gateway says PENDING)')).toHaveLength(2)
+    expect(await gatewayCalls('status')).toBe(2)
+  })
+
   it('turns FAILED when the card is declined', async () => {
     const detail = await app.call('links.create', cardLink())
     await control('POST', '/pay', { invoice_number: 'INV-000001', card_number: '5120910000000046', expiry: '12/30', cvv: '100' })
