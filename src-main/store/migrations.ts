@@ -14,6 +14,7 @@ import { INVOICE_CASE_SCHEMA } from './migration-7-invoice-case'
 import { TAKINGS_SCHEMA } from './migration-8-takings'
 import { CUSTOMER_LANGUAGE_SCHEMA } from './migration-9-customer-language'
 import { AMOUNT_FILTER_SCHEMA } from './migration-10-amount-filter'
+import { ATTEMPTS_REQUEST_INDEX_SCHEMA } from './migration-11-attempts-request-index'
 import { PRIVATE_FILE_MODE } from '../private-files'
 
 export interface Migration {
@@ -115,6 +116,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'amount ranges searched in their index alone',
     up: (db) => {
       db.exec(AMOUNT_FILTER_SCHEMA)
+    },
+  },
+  {
+    // An index nothing read, written at every gateway request recorded (issue 23).
+    version: 11,
+    name: 'attempts without an index on their Request-Id',
+    up: (db) => {
+      db.exec(ATTEMPTS_REQUEST_INDEX_SCHEMA)
     },
   },
 ]

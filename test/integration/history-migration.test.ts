@@ -35,6 +35,7 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
       [8, 'takings'],
       [9, 'customer language'],
       [10, 'amount ranges searched in their index alone'],
+      [11, 'attempts without an index on their Request-Id'],
     ])
   })
 
@@ -49,6 +50,8 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
     }[]
     expect(strict.filter((table) => table.strict !== 1)).toEqual([])
     expect(db.pragma('foreign_key_check')).toEqual([])
+    // The gateway requests are read by their order and while pending, never by their Request-Id (11).
+    expect(db.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'attempts' order by name").pluck().all()).toEqual(['attempts_by_order', 'attempts_pending'])
     db.close()
   })
 

@@ -14,6 +14,7 @@ import { SEARCH_FUNCTIONS_SQL } from './search-terms'
 import { invoiceCaseTeamSql } from '../migration-7-invoice-case'
 import { takingsTeamSql } from '../migration-8-takings'
 import { customerLanguageTeamSql } from '../migration-9-customer-language'
+import { attemptsRequestIndexTeamSql } from '../migration-11-attempts-request-index'
 
 export const TEAM_ENVIRONMENTS: readonly GatewayEnvironment[] = ['sandbox', 'production']
 
@@ -313,6 +314,12 @@ export const TEAM_MIGRATIONS: readonly { version: number; name: string; sql: str
     version: 6,
     name: 'orders by status and date',
     sql: TEAM_ENVIRONMENTS.map((environment) => statusDateSql(historySchema(environment))).join('\n'),
+  },
+  {
+    // An index nothing read, as SQLite migration 11.
+    version: 7,
+    name: 'attempts without an index on their Request-Id',
+    sql: TEAM_ENVIRONMENTS.map((environment) => attemptsRequestIndexTeamSql(historySchema(environment))).join('\n'),
   },
 ]
 
