@@ -276,7 +276,9 @@ async function main(): Promise<void> {
     if (WARM_UP_MS > 0) {
       const warmUp = await runRound(app, sim, WARM_UP_CONCURRENCY, lastAttemptId, WARM_UP_MS)
       lastAttemptId = warmUp.lastAttemptId
-      console.log(`warm-up, not measured: ${String(warmUp.round.done)} checks at concurrency ${String(WARM_UP_CONCURRENCY)} in ${(warmUp.round.elapsedMs / 1000).toFixed(1)} s, ${warmUp.round.cpuMsPerCheck.toFixed(2)} ms of CPU a check`)
+      console.log(
+        `warm-up, not measured: ${String(warmUp.round.done)} checks at concurrency ${String(WARM_UP_CONCURRENCY)} in ${(warmUp.round.elapsedMs / 1000).toFixed(1)} s, ${warmUp.round.cpuMsPerCheck.toFixed(2)} ms of CPU a check`,
+      )
     }
     for (const concurrency of CONCURRENCIES) {
       const result = await runRound(app, sim, concurrency, lastAttemptId)
