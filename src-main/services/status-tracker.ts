@@ -548,8 +548,12 @@ export class StatusTracker {
       const refund = history.refunds.get(row.subjectId)
       return { row, due: refund ? refundCheckDueAt(history, refund) : null }
     })
-    // Soonest first, as the schedule has them.
-    const followed = [...orders, ...refunds].sort((a, b) => (a.row.nextAt ?? '').localeCompare(b.row.nextAt ?? ''))
+    // Soonest first, as the schedule has them (ISO instants: their text's order is their time's).
+    const followed = [...orders, ...refunds].sort((a, b) => {
+      const x = a.row.nextAt ?? ''
+      const y = b.row.nextAt ?? ''
+      return x < y ? -1 : x > y ? 1 : 0
+    })
     for (const { row, due } of followed) {
       if (!due) continue
       if (due.getTime() <= now.getTime()) {
