@@ -48,7 +48,7 @@ export async function openEnvironment(options: EnvironmentOpenerOptions, id: Env
     const history = createHistory(db, { cipher: await options.vault.cardCipher(id) })
     const interrupted = settleInterruptedAttempts(history, now())
     if (interrupted.length > 0) log.warn('attempts.interrupted', { environment: id, orders: interrupted.length })
-    return { id, db, settings: new EnvironmentSettingsStore(db, log, now, true), history }
+    return { id, db, settings: new EnvironmentSettingsStore(db, log, now, { ownsDatabase: true }), history }
   } catch (error) {
     db.close()
     throw error

@@ -78,6 +78,8 @@ function deepFreeze<T>(value: T): T {
 }
 
 export class EnvironmentSettingsStore {
+  private readonly ownsDatabase: boolean
+
   /**
    * `ownsDatabase`: the desk's own SQLite file, which one app at a time holds and only this store
    * writes the settings of: what it read stays true until it writes, and is not read again at every
@@ -87,14 +89,16 @@ export class EnvironmentSettingsStore {
     private readonly db: SqlDatabase,
     private readonly log: Logger,
     private readonly now: () => Date = () => new Date(),
-    private readonly ownsDatabase = false,
-  ) {}
+    { ownsDatabase = false }: { ownsDatabase?: boolean } = {},
+  ) {
+    this.ownsDatabase = ownsDatabase
+  }
 
   /** What the last read found: kept for when a team's database cannot be reached. */
   private last: EnvironmentSettings | null = null
   /** `last` is what the owned database holds (no write since it was read). */
   private lastIsCurrent = false
-  /** The stored text `last` was parsed from: read again at every call (another desk may change it), parsed only when it changed. */
+  /** The stored text `last` was parsed from: read again (another desk may change a team's), parsed only when it changed. */
   private lastText: string | null = null
   private readStatement: SqlStatement | null = null
 

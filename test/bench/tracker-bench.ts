@@ -274,10 +274,11 @@ async function main(): Promise<void> {
     const rounds: Round[] = []
     let lastAttemptId = 0
     if (WARM_UP_MS > 0) {
+      console.log(`warm-up, not measured: concurrency ${String(WARM_UP_CONCURRENCY)} for ${String(WARM_UP_MS / 1000)} s`)
       const warmUp = await runRound(app, sim, WARM_UP_CONCURRENCY, lastAttemptId, WARM_UP_MS)
       lastAttemptId = warmUp.lastAttemptId
       console.log(
-        `warm-up, not measured: ${String(warmUp.round.done)} checks at concurrency ${String(WARM_UP_CONCURRENCY)} in ${(warmUp.round.elapsedMs / 1000).toFixed(1)} s, ${warmUp.round.cpuMsPerCheck.toFixed(2)} ms of CPU a check`,
+        `warm-up done: ${String(warmUp.round.done)} checks at concurrency ${String(WARM_UP_CONCURRENCY)} in ${(warmUp.round.elapsedMs / 1000).toFixed(1)} s, ${warmUp.round.cpuMsPerCheck.toFixed(2)} ms of CPU a check`,
       )
     }
     for (const concurrency of CONCURRENCIES) {

@@ -13,7 +13,7 @@ describe('settings on the desk’s own database', () => {
 
   it('reads back what was saved, and not what a rolled-back transaction wrote', async () => {
     f = await openHistory()
-    const store = new EnvironmentSettingsStore(f.db, createLogger(memorySink()), () => new Date('2026-01-01T00:00:00.000Z'), true)
+    const store = new EnvironmentSettingsStore(f.db, createLogger(memorySink()), () => new Date('2026-01-01T00:00:00.000Z'), { ownsDatabase: true })
     expect(store.read()).toEqual(DEFAULT_ENVIRONMENT_SETTINGS)
     const slower = { ...DEFAULT_ENVIRONMENT_SETTINGS, tracker: { enabled: true, concurrency: 2 } }
     store.write(slower)
