@@ -48,7 +48,10 @@ interface OrdersState {
    * it is for the same filters and nothing searched since; otherwise searches.
    */
   firstSearch: (filters: OrderFilters) => Promise<void>
-  /** Counts the orders of the filters on show again (an order changed); calls that overlap run once more, not once each. */
+  /**
+   * Counts the orders of the filters on show again (an order changed); calls that overlap run once
+   * more, not once each, and a count starts at most once a second (`RECOUNT_EVERY_MS`).
+   */
   recount: () => Promise<void>
   loadMore: () => Promise<void>
   select: (id: number | null) => Promise<void>
@@ -115,7 +118,12 @@ export const useOrdersStore = create<OrdersState>()((set, get) => ({
     try {
       let counted: number
       do {
+        // A burst of changes ("Refresh all pending" changes dozens of orders a second) is counted once
+        // a second, the last change always: not a count over the whole history for each order.
+        const wait = lastRecountAt + RECOUNT_EVERY_MS - performance.now()
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
         counted = recountsAsked
+        lastRecountAt = performance.now()
         const { filters, generation } = get()
         await countFilters(filters, generation)
       } while (recountsAsked !== counted)
@@ -224,6 +232,9 @@ export function dropOpeningSearch(): void {
 /** Whether a recount runs, and how many were asked for: those asked while one ran make one more, not one each. */
 let recounting = false
 let recountsAsked = 0
+/** Recounts start at most this often; when the last one started (performance.now()). */
+export const RECOUNT_EVERY_MS = 1_000
+let lastRecountAt = -RECOUNT_EVERY_MS
 
 /** Asks main how many orders `filters` find; the answer is kept if these are still the filters on show. */
 async function countFilters(filters: OrderFilters, generation: number): Promise<void> {
