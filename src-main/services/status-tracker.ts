@@ -50,10 +50,10 @@ const COUNTS_DURING_REFRESH_MS = 1_000
  * How long the answer of a check the tracker launched itself may wait for others to share its commit.
  * At concurrency 4 the answers come one per turn and each committed alone: a commit, its fsync and
  * its pages for every check (docs/performance.md, item 14). 300 ms holds about 24 answers at
- * concurrency 4 (100 ms held 8): a third fewer bytes written a check, a quarter fewer wakeups (item 26); longer
- * windows gained nothing more. Only a read waits (what the gateway said; it can be asked again),
- * never a money movement nor a notification's acknowledgement, and the order stays claimed (one
- * check per order, a team's claim) until the commit.
+ * concurrency 4 (100 ms held 8): a third fewer bytes written a check, a quarter fewer wakeups
+ * (item 26); longer windows gained nothing more. Only a read waits (what the gateway said; it can
+ * be asked again), never a money movement nor a notification's acknowledgement, and the order
+ * stays claimed (one check per order, a team's claim) until the commit.
  */
 export const COMMIT_WITHIN_MS = 300
 
