@@ -96,7 +96,7 @@ export class EnvironmentSettingsStore {
 
   /** What the last read found: kept for when a team's database cannot be reached. */
   private last: EnvironmentSettings | null = null
-  /** `last` is what the owned database holds (no write since it was read). */
+  /** `last` is what the owned database holds (no write since it was read); never set for a team's. */
   private lastIsCurrent = false
   /** The stored text `last` was parsed from: read again (another desk may change a team's), parsed only when it changed. */
   private lastText: string | null = null
@@ -104,7 +104,7 @@ export class EnvironmentSettingsStore {
 
   /** The settings; while a team's database cannot be reached, the last ones read (nothing is written meanwhile). */
   read(): EnvironmentSettings {
-    if (this.ownsDatabase && this.lastIsCurrent && this.last) return this.last
+    if (this.lastIsCurrent && this.last) return this.last
     try {
       this.last = this.readStored()
       this.lastIsCurrent = this.ownsDatabase
