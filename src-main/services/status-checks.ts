@@ -353,8 +353,9 @@ export interface CheckOptions {
    */
   inCommit?: (failure: CheckFailedError | null, updated?: OrderRow) => void
   /**
-   * The gateway answered usably: the request is no longer in flight (the status tracker's bound
-   * counts requests at the gateway), though the answer is not recorded yet.
+   * The gateway answered with a status, or that it does not know the order: the request is no longer
+   * in flight (the status tracker's bound counts requests at the gateway), though the answer is not
+   * recorded yet.
    */
   answered?: () => void
   /**
@@ -409,7 +410,9 @@ async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: num
   if (!(options.afterNotification && order.kind === 'generic_link')) assertDue(due, ctx.now())
   claim.sending(order.id, lookUpPath(order), ctx.now().toISOString())
   const lookup = await lookUp(ctx, order)
-  if (lookup.result.ok) options.answered?.()
+  // An answer, a status or "no such payment", frees the request's place at the gateway; a failure
+  // keeps it until its commit has told the tracker (its pause while the gateway cannot be reached).
+  if (lookup.result.ok || lookup.result.error.code === 'NOT_FOUND') options.answered?.()
   // The read and what it does to the order in one commit, shared with the other answers of this turn.
   const applied = await commitSoon(
     history,

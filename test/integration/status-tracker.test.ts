@@ -180,6 +180,33 @@ describe('the status tracker', () => {
     for (const link of links) expect((await sandbox.call('orders.get', { id: link.order.id })).order.status).toBe('PENDING')
   })
 
+  it('"Refresh all pending" frees a place as soon as the gateway says it has no such payment: one at a time, three such answers share one commit', async () => {
+    const sandbox = await startSandboxBackend({ statusTracker: false })
+    app = sandbox
+    // Three links whose creation never reached the gateway: its status check will say "no such payment".
+    await sandbox.control('POST', '/faults', { operation: 'payment_page', kind: 'error500', phase: 'before', count: 3 })
+    for (let i = 1; i <= 3; i++) expect((await sandbox.call('links.create', cardLink({ invoiceNumber: `INV-GONE-${String(i)}` }))).order.status).toBe('OUTCOME_UNKNOWN')
+    const { settings } = await sandbox.call('settings.get')
+    await sandbox.call('settings.update', { ...settings, tracker: { ...settings.tracker, concurrency: 1 } })
+    sandbox.advance(61_000)
+    const progress: number[] = []
+    const finished = new Promise<TrackerStatus>((resolve) => {
+      sandbox.backend.events.subscribe((name, payload) => {
+        const status = payload as TrackerStatus
+        if (name !== 'tracker.changed' || !status.refresh) return
+        progress.push(status.refresh.done)
+        if (!status.refresh.running) resolve(status)
+      })
+    })
+    expect((await sandbox.call('tracker.refreshAll')).refresh).toMatchObject({ total: 3 })
+    expect((await finished).refresh).toMatchObject({ done: 3, failed: 0 })
+    // Each answer let the next check leave at once, within the first one's commit window: the three were
+    // committed together (a check holding its place until its commit would have shown 1, then 2).
+    expect(progress.filter((done) => done > 0 && done < 3)).toEqual([])
+    const orders = await sandbox.call('orders.search', { text: 'INV-GONE', limit: 10 })
+    expect(orders.rows.map((row) => row.status)).toEqual(['FAILED', 'FAILED', 'FAILED'])
+  })
+
   it('"Refresh all pending" checks what is due with progress, counts what is not, and can be cancelled', async () => {
     const sandbox = await startSandboxBackend({ statusTracker: false })
     app = sandbox
