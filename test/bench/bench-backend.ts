@@ -17,8 +17,7 @@ import { createBackend, type Backend } from '../../src-main/backend'
 import { historyFile } from '../../src-main/store/history-file'
 import { createLogger, fileSink } from '../../src-main/log'
 import type { CallName, CallOutput } from '../../src-preload/contract'
-
-const ROOT = join(__dirname, '../..')
+import { ROOT, startArgs } from './bundled'
 
 export interface Credentials {
   clientId: string
@@ -33,7 +32,7 @@ export interface Credentials {
  */
 export function insideThrowawayKeyring(file: string): boolean {
   if (process.env.MBO_THROWAWAY_KEYRING === '1') return true
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/with-keyring.mjs'), process.execPath, '--import', 'tsx', file, ...process.argv.slice(2)], {
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/with-keyring.mjs'), process.execPath, ...startArgs(file), ...process.argv.slice(2)], {
     stdio: 'inherit',
     cwd: ROOT,
   })

@@ -11,8 +11,8 @@
  * answering. The load comes from a child process (this file with --load), so that it does not share
  * the back end's event loop.
  *
- * Run: node scripts/with-keyring.mjs npx tsx test/bench/listener-bench.ts [--notifications N] [--connections C]
- * (outside a throw-away keyring it runs itself inside one).
+ * Run: npx tsx test/bench/listener-bench.ts [--notifications N] [--connections C]: it runs itself
+ * bundled under plain node, as the app's main process runs (bundled.ts), inside a throw-away keyring.
  */
 import autocannon from 'autocannon'
 import Database from 'better-sqlite3'
@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { cardRequestHeaders, formatTimestamp } from '../../src-main/gateway/signing'
+import { BUNDLED, runBundled, startArgs } from './bundled'
 import { figure, grouped } from './figures'
 import { argument, cardLinkRequest, freePort, inParallel, insideThrowawayKeyring, startExternalSimulator, startSandboxBackend, table, type BenchBackend } from './bench-backend'
 
@@ -155,7 +156,7 @@ async function load(workDir: string, name: string, url: string, requests: readon
   const input = join(workDir, `${name}-in.json`)
   const output = join(workDir, `${name}-out.json`)
   writeFileSync(input, JSON.stringify({ url, connections: CONNECTIONS, requests }))
-  const child = spawn(process.execPath, ['--import', 'tsx', __filename, '--load', input, output], { stdio: ['ignore', 'inherit', 'inherit'] })
+  const child = spawn(process.execPath, [...startArgs(__filename), '--load', input, output], { stdio: ['ignore', 'inherit', 'inherit'] })
   const [code] = (await once(child, 'exit')) as [number | null]
   if (code !== 0) throw new Error(`the load process failed (exit ${String(code)})`)
   return JSON.parse(readFileSync(output, 'utf8')) as LoadResult
@@ -306,6 +307,8 @@ if (loadArgs > 0) {
     console.error(error)
     process.exitCode = 1
   })
+} else if (!BUNDLED) {
+  process.exitCode = runBundled(__filename)
 } else if (insideThrowawayKeyring(__filename)) {
   main().catch((error: unknown) => {
     console.error(error)

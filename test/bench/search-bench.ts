@@ -7,17 +7,13 @@
  * RSS ≤ 150 MB. Bounded in runs and time; it stops by itself, and exits 0 when it ran to the end
  * whatever it measured (figures.ts).
  *
- * The RSS is the app's, not the bench's tooling's: started under tsx, this file bundles itself with
- * esbuild (its TypeScript and the app's modules; node_modules stay outside, as electron-vite builds
- * the main process) into .tmp/bench/search-bench.cjs and runs that under plain node. tsx's loader
- * (its hooks thread, the transformed sources) held 33–47 MB of RSS more in an empty script, which
- * the app's main process never carries (docs/performance.md, 25). Both processes print their RSS
- * with the same modules loaded and nothing opened.
+ * The RSS is the app's, not the bench's tooling's: started under tsx, this file runs itself bundled
+ * under plain node (bundled.ts). Both processes print their RSS with the same modules loaded and
+ * nothing opened.
  *
  * The seeded database is kept in .tmp/bench/ and reused when present (seeding takes a minute or
  * two). Delete it to start afresh. Run: npx tsx test/bench/search-bench.ts [--orders N]
  */
-import { buildSync } from 'esbuild'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -28,6 +24,7 @@ import { createHistory } from '../../src-main/store/history'
 import type { OrderSearch, OrderStatus } from '../../src-main/store/history-types'
 import { migrate, MIGRATIONS, schemaVersion } from '../../src-main/store/migrations'
 import { createRandom, optimizeSearchIndex, seedOrders } from '../../src-main/store/seed'
+import { BUNDLED, ROOT, runBundled, startArgs } from './bundled'
 import { figure, grouped } from './figures'
 import { percentile } from './timing'
 
@@ -47,23 +44,15 @@ const SPANS = [0, 500, 10_000, 100_000]
 const SEED_ONLY = process.argv.includes('--seed-only')
 /** The newest schema: a cached database from another is never reused (it is seeded again). */
 const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0
-/** The checkout: two folders up, from test/bench/ as from the bundle in .tmp/bench/. */
-const ROOT = join(__dirname, '../..')
 const FILE = join(ROOT, '.tmp/bench', `search-${String(ORDERS)}-schema${String(SCHEMA_VERSION)}.sqlite3`)
-/** Running as the bundle (see the top); else as TypeScript under tsx. */
-const BUNDLED = __filename.endsWith('.cjs')
 
 const rssMb = (): number => process.memoryUsage().rss / 1_048_576
 
-/** Bundles this file and runs the bundle under plain node with the same arguments; its exit status. */
-function runBundled(): number {
+/** Runs the bundle, after printing the RSS under tsx for reference. */
+function runUnderPlainNode(): number {
   // Read before the build, which held about 7 MB more: the same modules as the bundle's, nothing else.
-  const underTsx = rssMb()
-  const outfile = join(ROOT, '.tmp/bench/search-bench.cjs')
-  buildSync({ entryPoints: [__filename], bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', outfile, logLevel: 'warning' })
-  console.log(`under tsx, the same modules loaded and nothing opened: RSS ${underTsx.toFixed(0)} MB; the bench runs bundled (${outfile}) under plain node`)
-  const child = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], { stdio: 'inherit' })
-  return child.status ?? 1
+  console.log(`under tsx, the same modules loaded and nothing opened: RSS ${rssMb().toFixed(0)} MB`)
+  return runBundled(__filename)
 }
 
 function cached(): Db | null {
@@ -85,7 +74,7 @@ function database(): Db {
     console.log(`reusing ${FILE}`)
     return reused
   }
-  const child = spawnSync(process.execPath, [...(BUNDLED ? [] : ['--import', 'tsx']), __filename, '--seed-only', '--orders', String(ORDERS)], { stdio: 'inherit' })
+  const child = spawnSync(process.execPath, [...startArgs(__filename), '--seed-only', '--orders', String(ORDERS)], { stdio: 'inherit' })
   if (child.status !== 0) throw new Error(`seeding failed (exit ${String(child.status)})`)
   const db = cached()
   if (!db) throw new Error(`seeding left no usable ${FILE}`)
@@ -368,7 +357,7 @@ try {
       process.exitCode = 1
     })
   } else if (!BUNDLED) {
-    process.exitCode = runBundled()
+    process.exitCode = runUnderPlainNode()
   } else {
     main()
   }
