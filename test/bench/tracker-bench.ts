@@ -18,7 +18,7 @@
  * round's first 15 s only: the histogram's own wakeups would otherwise count in the CPU per check.
  *
  * The CPU is the app's own: the bench runs itself bundled under plain node, as the app's main process
- * runs (bundled.ts); under tsx the same checks cost 0.06–0.1 ms more each (docs/performance.md, 28).
+ * runs (bundled.ts); under tsx the same checks cost about 0.1 ms more each (docs/performance.md, 28).
  *
  * Run: npx tsx test/bench/tracker-bench.ts [--orders N] [--concurrency 4,16,32] [--full]: it runs
  * itself bundled, inside a throw-away keyring.
