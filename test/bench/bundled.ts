@@ -3,10 +3,11 @@
  * bundled (electron-vite builds it with Rollup, esbuild here: the app's modules inside, node_modules
  * outside), under plain node. Not as TypeScript under tsx, which the app never carries:
  * - its loader (a hooks thread with a V8 isolate of its own, the transformed sources) held 33–47 MB of
- *   RSS more in an empty script (docs/performance.md, 25), and its isolate's collector keeps V8's
- *   worker threads busy in an idle process (7.5 ms of CPU a second against 4.5 bundled);
+ *   RSS more in an empty script (docs/performance.md, 25); an idle back end used 7–7.5 ms of CPU a
+ *   second under it against 4.5–5.3 bundled, most of the difference on V8's worker threads;
  * - its transform keeps every function's name by a `__name(fn, "…")` call where the function is
- *   made, so each closure a status check creates costs a property definition more (item 28).
+ *   made, so each closure a status check creates costs a property definition more; a check cost
+ *   about 0.1 ms more under tsx (docs/performance.md, 28).
  *
  * Started under tsx, such a bench bundles itself into .tmp/bench/ and runs the bundle with the same
  * arguments; the bundle knows itself by its .cjs name.
