@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Figure } from './figures'
+import { figure, type Figure } from './figures'
+import { describeMachine, machinePace } from './machine-pace'
 
 const BENCHES = [
   'simulator-bench.ts',
@@ -27,11 +28,21 @@ const tsx = join(__dirname, '../../node_modules/.bin/tsx')
 const figuresDir = mkdtempSync(join(tmpdir(), 'mbo-bench-figures-'))
 const figuresFile = join(figuresDir, 'figures.jsonl')
 const notRun: string[] = []
+process.env.BENCH_FIGURES = figuresFile
+
+/** The machine and its pace, at the start and at the end: the figures between are read beside them (machine-pace.ts). */
+function paceFigure(when: string): void {
+  console.log(`\n=== the machine (${when}) ===\n${describeMachine()}`)
+  figure('machine-pace.ts', `machine pace (${when}): CPU for 2,000 checks' signing, JSON and SQLite rows, median of 7`, `${machinePace().toFixed(1)} ms`, '—', null)
+}
+
+paceFigure('start of the run')
 for (const bench of BENCHES) {
   console.log(`\n=== ${bench} ===`)
   const result = spawnSync(tsx, [join(__dirname, bench)], { stdio: 'inherit', env: { ...process.env, BENCH_FIGURES: figuresFile } })
   if (result.status !== 0) notRun.push(`${bench} (exit ${String(result.status ?? result.signal)})`)
 }
+paceFigure('end of the run')
 const figures = existsSync(figuresFile)
   ? readFileSync(figuresFile, 'utf8')
       .trim()
