@@ -7,7 +7,7 @@
  * Ends with the plain line "N passed, N failed" counting every test; lint, typecheck and the build
  * count as one test each. Each step's time is printed beside its result (CI has a time budget).
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { startCluster } from './postgres-cluster.mjs'
@@ -27,6 +27,42 @@ function run(label, command, args, env = {}) {
   const started = Date.now()
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
   return { ok: result.status === 0, took: ` (${String(Math.round((Date.now() - started) / 1000))} s)` }
+}
+
+/**
+ * Runs one step with its output held back and printed whole when it ends: for steps that run beside
+ * each other, whose lines would otherwise interleave.
+ */
+function runHeld(label, command, args) {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const output = []
+    child.stdout.on('data', (chunk) => output.push(chunk))
+    child.stderr.on('data', (chunk) => output.push(chunk))
+    const settle = (ok) => {
+      console.log(`\n=== ${label} ===`)
+      process.stdout.write(Buffer.concat(output))
+      resolve({ ok, took: ` (${String(Math.round((Date.now() - started) / 1000))} s)` })
+    }
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`))
+      settle(false)
+    })
+    child.on('close', (status) => settle(status === 0))
+  })
+}
+
+/** Steps in lanes: each lane's steps one after another, the lanes beside each other; counted in the order given. */
+async function runLanes(lanes) {
+  const results = await Promise.all(
+    lanes.map(async (lane) => {
+      const done = []
+      for (const [label, command, args] of lane) done.push([label, await runHeld(label, command, args)])
+      return done
+    }),
+  )
+  for (const [label, result] of results.flat()) countCheck(label, result)
 }
 
 function countCheck(label, { ok, took = '' }) {
@@ -52,11 +88,18 @@ function countReport(label, { ok, took }, file, read) {
 // The files Prettier formats (.prettierignore leaves out what is built or generated); npm run lint checks the same.
 const FORMATTED = ['**/*.{ts,tsx,mts,mjs,js,css}']
 
-countCheck('lint', run('lint', bin('eslint'), ['--max-warnings', '0', '.']))
-countCheck('format (prettier)', run('format (prettier)', bin('prettier'), ['--check', ...FORMATTED]))
-countCheck('typecheck (node)', run('typecheck (node)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json', '--composite', 'false']))
-countCheck('typecheck (web)', run('typecheck (web)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json', '--composite', 'false']))
-countCheck('typecheck (e2e)', run('typecheck (e2e)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.e2e.json', '--composite', 'false']))
+// Each of these uses one core: ESLint (its type-aware rules build their own TypeScript program) beside
+// Prettier and the three typechecks, which together take about as long (126 s and 71 s on a slower
+// 2-core machine, 2026-11-28).
+await runLanes([
+  [['lint', bin('eslint'), ['--max-warnings', '0', '.']]],
+  [
+    ['format (prettier)', bin('prettier'), ['--check', ...FORMATTED]],
+    ['typecheck (node)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json', '--composite', 'false']],
+    ['typecheck (web)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json', '--composite', 'false']],
+    ['typecheck (e2e)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.e2e.json', '--composite', 'false']],
+  ],
+])
 
 // Built before vitest: the secrets scan reads the built renderer, and the end-to-end tests drive it.
 const built = run('build (electron-vite)', bin('electron-vite'), ['build'])
