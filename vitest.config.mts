@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
-import { LongestFirst } from './test/support/longest-first'
 
 export default defineConfig({
   test: {
@@ -13,8 +12,6 @@ export default defineConfig({
     // files would run one after another. They mostly wait (fsync, loopback HTTP, the PIN's scrypt in
     // libuv's pool), so two share two cores well: the run takes about half as long.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // The longest files first, so that none runs alone at the end (test/support/longest-first.ts).
-    sequence: { sequencer: LongestFirst },
     testTimeout: 15_000,
     restoreMocks: true,
     // One throw-away PostgreSQL cluster per run for the team-mode tests (TEST_POSTGRES_URL).

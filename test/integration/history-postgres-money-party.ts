@@ -7,10 +7,11 @@ import { randomBytes } from 'node:crypto'
 import { createCardCipher } from '../../src-main/credentials/card-cipher'
 import { createHistory } from '../../src-main/store/history'
 import { PgDatabase } from '../../src-main/store/postgres/pg-database'
+import { TEST_CALL_TIMEOUT_MS } from '../support/postgres'
 
 const url = process.argv[2]
 if (!url) throw new Error('usage: history-postgres-money-party.ts <database url>')
-const db = new PgDatabase({ connection: { connectionString: url, options: '-c search_path=env_sandbox' }, callTimeoutMs: 30_000 })
+const db = new PgDatabase({ connection: { connectionString: url, options: '-c search_path=env_sandbox' }, callTimeoutMs: TEST_CALL_TIMEOUT_MS })
 const history = createHistory(db, { cipher: createCardCipher(randomBytes(32)) })
 const seen = history.moneyTransaction(() => {
   // Whatever the first desk wrote in its money transaction is here in full, or not at all.

@@ -12,7 +12,7 @@ import { violatesUnique } from '../../src-main/store/database'
 import { createHistory, type History } from '../../src-main/store/history'
 import { PgDatabase } from '../../src-main/store/postgres/pg-database'
 import { migrateTeam } from '../../src-main/store/postgres/team-schema'
-import { freshDatabase } from '../support/postgres'
+import { freshDatabase, TEST_CALL_TIMEOUT_MS } from '../support/postgres'
 import { newOrder } from './history-fixture'
 
 const SECOND_DESK = join(__dirname, 'history-postgres-money-party.ts')
@@ -26,7 +26,7 @@ describe('a team database between two desks (PostgreSQL)', () => {
   let database: { url: string; drop(): Promise<void> }
   const sessions: PgDatabase[] = []
   const desk = (): { db: PgDatabase; history: History } => {
-    const db = new PgDatabase({ connection: { connectionString: database.url, options: '-c search_path=env_sandbox' } })
+    const db = new PgDatabase({ connection: { connectionString: database.url, options: '-c search_path=env_sandbox' }, callTimeoutMs: TEST_CALL_TIMEOUT_MS })
     sessions.push(db)
     return { db, history: createHistory(db, { cipher: createCardCipher(randomBytes(32)) }) }
   }

@@ -11,6 +11,13 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 
+/**
+ * How long a test's own PostgreSQL session may block on one call. The app's sessions keep their 10 s
+ * (sync-connection.ts); a test's is a bound on a hang, and on a slower 2-core machine with the run's
+ * other files beside it, a fresh database's team migration once took longer than 10 s (2026-11-28).
+ */
+export const TEST_CALL_TIMEOUT_MS = 30_000
+
 export interface StartClusterOptions {
   /** A few letters for the temp folder's name. */
   label?: string

@@ -13,7 +13,7 @@ import type { Engine, SqlDatabase } from '../../../src-main/store/database'
 import { createHistory, type History } from '../../../src-main/store/history'
 import { PgDatabase } from '../../../src-main/store/postgres/pg-database'
 import { migrateTeam } from '../../../src-main/store/postgres/team-schema'
-import { freshDatabase, migratedTemplate } from '../../support/postgres'
+import { freshDatabase, migratedTemplate, TEST_CALL_TIMEOUT_MS } from '../../support/postgres'
 import { openHistory } from '../history-fixture'
 
 export const ENGINES: readonly Engine[] = ['sqlite', 'postgres']
@@ -26,7 +26,7 @@ export interface EngineHistory {
 
 /** The team's schemas, as team mode makes them: copied into each test's database (migratedTemplate). */
 function migrateHistory(url: string): Promise<void> {
-  const db = new PgDatabase({ connection: { connectionString: url } })
+  const db = new PgDatabase({ connection: { connectionString: url }, callTimeoutMs: TEST_CALL_TIMEOUT_MS })
   try {
     migrateTeam(db, new Date())
   } finally {
@@ -65,7 +65,7 @@ export async function openEngineHistory(engine: Engine): Promise<EngineHistory> 
     }
   }
   const database = await nextDatabase()
-  const db = new PgDatabase({ connection: { connectionString: database.url, options: '-c search_path=env_sandbox' } })
+  const db = new PgDatabase({ connection: { connectionString: database.url, options: '-c search_path=env_sandbox' }, callTimeoutMs: TEST_CALL_TIMEOUT_MS })
   return {
     history: createHistory(db, { cipher: createCardCipher(randomBytes(32)) }),
     db,

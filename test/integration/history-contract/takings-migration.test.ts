@@ -15,7 +15,7 @@ import { createHistory } from '../../../src-main/store/history'
 import { migrate, MIGRATIONS } from '../../../src-main/store/migrations'
 import { PgDatabase } from '../../../src-main/store/postgres/pg-database'
 import { migrateTeam, TEAM_MIGRATIONS } from '../../../src-main/store/postgres/team-schema'
-import { freshDatabase } from '../../support/postgres'
+import { freshDatabase, TEST_CALL_TIMEOUT_MS } from '../../support/postgres'
 
 const NOW = new Date('2026-11-23T02:00:00.000Z')
 
@@ -67,7 +67,7 @@ describe('the takings summary of a history that had none', () => {
 
   it('postgres: team migration 4 sums what team migration 3 left', async () => {
     const database = await freshDatabase('takings')
-    const db = new PgDatabase({ connection: { connectionString: database.url, options: '-c search_path=env_sandbox' } })
+    const db = new PgDatabase({ connection: { connectionString: database.url, options: '-c search_path=env_sandbox' }, callTimeoutMs: TEST_CALL_TIMEOUT_MS })
     try {
       for (const migration of TEAM_MIGRATIONS.filter((step) => step.version < 4)) {
         db.transaction(() => {
