@@ -37,6 +37,7 @@ import { StatusTracker } from './services/status-tracker'
 import { startTrainingGateway, withTrainingReturnPages, type TrainingGateway, type TrainingGatewayOptions } from './training'
 import { openDeskDatabase } from './operators/desk-database'
 import { Desk } from './operators/desk'
+import { isPinCost, LOWEST_PIN_COST, PIN_COST } from './operators/pin'
 import { exportAudit, listAudit } from './services/audit-log'
 import { openEnvironment, openDeskHistory, type EnvironmentOpenerOptions, type OpenedEnvironment } from './environment-opener'
 import { TeamMode } from './team/team-mode'
@@ -88,6 +89,13 @@ export interface BackendConfig {
   deskName?: string
   /** How often a desk of a team tries to become the leader (and the leader checks it still is); tests shorten it. */
   leaderIntervalMs?: number
+  /**
+   * scrypt's cost for the PINs this back end hashes: PIN_COST (2^15) unless set, and never set by the
+   * app (nor from settings or the renderer). Tests of everything but the PIN's hash set it lower
+   * (LOWEST_PIN_COST) so that their desks and the fuzzing's wrong PINs do not spend `npm test` in
+   * scrypt; a hash keeps its own cost, so a PIN is checked at the cost it was hashed at.
+   */
+  pinCost?: number
 }
 
 export interface Backend {
@@ -100,6 +108,8 @@ export interface Backend {
 }
 
 export async function createBackend(config: BackendConfig): Promise<Backend> {
+  const pinCost = config.pinCost ?? PIN_COST
+  if (!isPinCost(pinCost)) throw new RangeError(`pinCost must be a power of two from ${String(LOWEST_PIN_COST)} to 2^20: ${String(pinCost)}`)
   ensurePrivateDir(config.dataDir)
   const log = config.log ?? createLogger(fileSink(join(config.dataDir, 'logs', 'main.log')))
   const now = config.now ?? (() => new Date())
@@ -162,6 +172,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     limits: () => ({ clerkChargeLimitSen: active.settings.read().phoneOrders.clerkChargeLimitSen }),
     audit: (entry) => active.history.audit.append(entry),
     welcomePending: () => appSettings.welcome === 'pending' && active.id === 'training',
+    pinCost,
   })
 
   const exportsDir = join(config.dataDir, 'exports')

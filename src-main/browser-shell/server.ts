@@ -51,6 +51,8 @@ export interface BrowserShellOptions {
   gatewayUrls?: BackendConfig['gatewayUrls']
   /** False keeps the status tracker's schedule still (see BackendConfig.statusTracker); on by default. */
   statusTracker?: boolean
+  /** scrypt's cost for PINs (BackendConfig.pinCost): only the end-to-end tests' harness sets it. */
+  pinCost?: number
   /** Runs once the lock is ours and before the back end opens the history (the tests seed orders here). */
   beforeBackend?: (dataDir: string) => Promise<void>
   /** Called each time a browser enters with a one-time address. */
@@ -186,6 +188,7 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
       ...(options.keychainService ? { keychainService: options.keychainService } : {}),
       ...(options.gatewayUrls ? { gatewayUrls: options.gatewayUrls } : {}),
       ...(options.statusTracker === undefined ? {} : { statusTracker: options.statusTracker }),
+      ...(options.pinCost === undefined ? {} : { pinCost: options.pinCost }),
     })
     return await serve(backend, lock, { rendererDir, dataDir, indexHtml, pageApi, port: options.port ?? 0, onEnter: options.onEnter })
   } catch (error) {

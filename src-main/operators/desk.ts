@@ -80,6 +80,8 @@ export interface DeskOptions {
   audit: (entry: NewAuditEntry) => void
   /** Whether the desk's first-run welcome is still to show (the session view says it to an Admin). */
   welcomePending: () => boolean
+  /** scrypt's cost for the PINs this desk hashes (PIN_COST but in tests; see BackendConfig.pinCost). */
+  pinCost: number
 }
 
 function isApprovable(name: CallName): name is ApprovableCall {
@@ -108,7 +110,7 @@ export class Desk {
   private readonly scope = new AsyncLocalStorage<CallScope>()
 
   constructor(private readonly options: DeskOptions) {
-    warmPinCheck()
+    warmPinCheck(this.options.pinCost)
   }
 
   get operators(): OperatorStore {
@@ -306,7 +308,7 @@ export class Desk {
     if (state.lockedUntil !== null) {
       const until = Date.parse(state.lockedUntil)
       if (until > now) {
-        await burnPinCheck(pin)
+        await burnPinCheck(pin, this.options.pinCost)
         throw lockedOut(until - now)
       }
       state = { failedCount: 0, lastFailedAt: null, lockedUntil: null }
@@ -319,7 +321,7 @@ export class Desk {
         throw new AppError('TRY_LATER', say('said.desk.tryLater', { count: seconds }))
       }
     }
-    const right = found ? await verifyPin(pin, found.pinHash) : (await burnPinCheck(pin), false)
+    const right = found ? await verifyPin(pin, found.pinHash) : (await burnPinCheck(pin, this.options.pinCost), false)
     // Other tries may have been counted while the hash was computed.
     const latest = throttle()
     if (right) {
@@ -362,7 +364,7 @@ export class Desk {
   async setup(input: { login: string; name: string; pin: string }): Promise<SessionView> {
     checkPinRule(input.pin, 'pin')
     if (this.operators.count() > 0) throw new AppError('SETUP_DONE', say('said.desk.setupDone'))
-    const pinHash = await hashPin(input.pin)
+    const pinHash = await hashPin(input.pin, this.options.pinCost)
     const at = this.at()
     const operator = this.options.db().transaction(() => {
       if (this.operators.count() > 0) throw new AppError('SETUP_DONE', say('said.desk.setupDone'))
@@ -431,7 +433,7 @@ export class Desk {
       throw error
     }
     const at = this.at()
-    this.operators.setPin(operator.id, await hashPin(input.newPin), at)
+    this.operators.setPin(operator.id, await hashPin(input.newPin, this.options.pinCost), at)
     this.options.audit({ actor: operator.name, action: 'operator.pin_changed', orderId: null, details: { operatorId: operator.id, login: operator.login }, at })
     return this.status()
   }
@@ -446,7 +448,7 @@ export class Desk {
   async create(input: { login: string; name: string; role: Role; pin: string }): Promise<OperatorView> {
     checkPinRule(input.pin, 'pin')
     if (this.operators.byLogin(input.login)) throw loginTaken()
-    const pinHash = await hashPin(input.pin)
+    const pinHash = await hashPin(input.pin, this.options.pinCost)
     const at = this.at()
     let row: OperatorRow
     try {
@@ -486,7 +488,7 @@ export class Desk {
     const target = this.operators.byId(input.id)
     if (!target) throw new AppError('NOT_FOUND', say('said.records.operator'))
     const at = this.at()
-    const row = this.operators.setPin(target.id, await hashPin(input.pin), at)
+    const row = this.operators.setPin(target.id, await hashPin(input.pin, this.options.pinCost), at)
     this.options.audit({ actor: this.actor(), action: 'operator.pin_reset', orderId: null, details: { operatorId: row.id, login: row.login, name: row.name }, at })
     return operatorView(row, this.options.now())
   }

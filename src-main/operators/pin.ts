@@ -7,8 +7,14 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { AppError } from '../bridge/app-error'
 import { say } from '../../src-common/said/say'
 
-/** 2^15 × r 8: about 70 ms and 32 MiB a check on the desk's computer; a guess costs an attacker as much. */
-const N = 2 ** 15
+/** scrypt's cost N, 2^15 × r 8: about 70 ms and 32 MiB a check on the desk's computer; a guess costs an attacker as much. */
+export const PIN_COST = 2 ** 15
+/**
+ * The lowest cost a back end accepts (BackendConfig.pinCost). Only tests ask for less than PIN_COST:
+ * the hundreds of desks they set up and the thousands of wrong PINs the fuzzing tries spent a sixth
+ * of `npm test` in scrypt.
+ */
+export const LOWEST_PIN_COST = 2 ** 10
 const R = 8
 const P = 1
 const KEY_LENGTH = 32
@@ -35,11 +41,16 @@ function derive(pin: string, salt: Buffer, n: number, r: number, p: number, leng
   })
 }
 
+/** A cost a back end may hash PINs at: a power of two from LOWEST_PIN_COST to 2^20 (what verifyPin accepts). */
+export function isPinCost(cost: number): boolean {
+  return Number.isInteger(cost) && cost >= LOWEST_PIN_COST && cost <= 2 ** 20 && (cost & (cost - 1)) === 0
+}
+
 /** `scrypt$N$r$p$salt$hash` (base64): the parameters travel with the hash. */
-export async function hashPin(pin: string): Promise<string> {
+export async function hashPin(pin: string, cost: number): Promise<string> {
   const salt = randomBytes(SALT_BYTES)
-  const key = await derive(pin, salt, N, R, P, KEY_LENGTH)
-  return ['scrypt', String(N), String(R), String(P), salt.toString('base64'), key.toString('base64')].join('$')
+  const key = await derive(pin, salt, cost, R, P, KEY_LENGTH)
+  return ['scrypt', String(cost), String(R), String(P), salt.toString('base64'), key.toString('base64')].join('$')
 }
 
 /** Compares in constant time; a malformed stored hash is simply no match. */
@@ -53,19 +64,24 @@ export async function verifyPin(pin: string, stored: string): Promise<boolean> {
   return timingSafeEqual(key, expected)
 }
 
-let dummy: Promise<string> | undefined
+/** One dummy hash per cost (a process has one cost but for tests). */
+const dummies = new Map<number, Promise<string>>()
 
-function dummyHash(): Promise<string> {
-  dummy ??= hashPin(randomBytes(12).toString('base64'))
+function dummyHash(cost: number): Promise<string> {
+  let dummy = dummies.get(cost)
+  if (!dummy) {
+    dummy = hashPin(randomBytes(12).toString('base64'), cost)
+    dummies.set(cost, dummy)
+  }
   return dummy
 }
 
 /** Makes the dummy hash ahead (at start-up), so that even the first unknown login costs one check, not two. */
-export function warmPinCheck(): void {
-  dummyHash().catch(() => undefined)
+export function warmPinCheck(cost: number): void {
+  dummyHash(cost).catch(() => undefined)
 }
 
 /** Spends a check's time on a hash that matches nothing, so that an unknown login costs what a known one does. */
-export async function burnPinCheck(pin: string): Promise<void> {
-  await verifyPin(pin, await dummyHash())
+export async function burnPinCheck(pin: string, cost: number): Promise<void> {
+  await verifyPin(pin, await dummyHash(cost))
 }

@@ -8,7 +8,7 @@
  * Run: node --import tsx busy-child.ts   (its settings in the BUSY_CHILD environment variable, JSON)
  */
 import { createBackend } from '../../src-main/backend'
-import { prepareOperators } from '../harness/operators'
+import { prepareOperators, TEST_PIN_COST } from '../harness/operators'
 import type { ChargeResult, OrderDetail, RefundResult, Result } from '../../src-preload/contract'
 import { cardLink } from '../integration/link-requests'
 import { rng } from './attack-env'
@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     runtime: 'test',
     now: () => new Date(Date.now() + config.offsetMs),
     statusTracker: false,
+    pinCost: TEST_PIN_COST,
   })
   await prepareOperators(backend.dispatch, 'admin')
   const paid: { orderId: number; invoice: string; amountSen: number }[] = []

@@ -5,6 +5,14 @@
  * (e2e) all use these.
  */
 import type { Role, Result } from '../../src-preload/contract'
+import { LOWEST_PIN_COST } from '../../src-main/operators/pin'
+
+/**
+ * The scrypt cost of the tests' back ends (BackendConfig.pinCost): every desk a test sets up hashes
+ * three PINs and checks one, and the fuzzing tries thousands of wrong ones; at the desk's own cost
+ * (2^15) that was a sixth of `npm test`. The tests of the PIN's hash itself run at the desk's own.
+ */
+export const TEST_PIN_COST = LOWEST_PIN_COST
 
 export interface TestOperator {
   readonly login: string

@@ -17,7 +17,7 @@ import { readAppSettings, writeAppSettings } from '../../src-main/settings/app-s
 import { openHistoryDatabase } from '../../src-main/store/history-file'
 import { seedOrders } from '../../src-main/store/seed'
 import type { SettingsView } from '../../src-preload/contract'
-import { prepareOperators, signInAs, type SignedInAs } from './operators'
+import { prepareOperators, signInAs, TEST_PIN_COST, type SignedInAs } from './operators'
 
 export { TEST_OPERATORS, type SignedInAs, type TestOperator } from './operators'
 
@@ -108,6 +108,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       dataDir,
       now: () => new Date(Date.now() + clockOffsetMs),
       keychainService: options.keychainService ?? `merchant-back-office-harness-${randomBytes(6).toString('hex')}`,
+      pinCost: TEST_PIN_COST,
       ...(options.rendererDir ? { rendererDir: options.rendererDir } : {}),
       ...(options.port === undefined ? {} : { port: options.port }),
       ...(options.gatewayUrls ? { gatewayUrls: options.gatewayUrls } : {}),

@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { createBackend, type Backend, type BackendConfig } from '../../src-main/backend'
 import { createLogger, fileSink } from '../../src-main/log'
 import type { CallError, CallName, CallOutput, Result, SessionView } from '../../src-preload/contract'
-import { prepareOperators, signInAs, TEST_OPERATORS, type SignedInAs, type TestOperator } from '../harness/operators'
+import { prepareOperators, signInAs, TEST_OPERATORS, TEST_PIN_COST, type SignedInAs, type TestOperator } from '../harness/operators'
 
 export interface TestBackendOptions extends Partial<BackendConfig> {
   /** The first Admin's name, written as `createdBy` / `actor` on what tests do; 'aisyah' by default. */
@@ -70,6 +70,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       runtime: 'test',
       log: createLogger(fileSink(join(dataDir, 'logs', 'main.log'))),
       statusTracker: false,
+      pinCost: TEST_PIN_COST,
       ...config,
       dataDir,
       keychainService,

@@ -35,6 +35,14 @@ describe('backend', () => {
     expect(await backend.dispatch('app.setLanguage', { language: 'fr' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
   })
 
+  it('refuses a PIN cost that is not a power of two from 2^10 to 2^20, before it touches the data folder', async () => {
+    const elsewhere = join(dataDir, 'not-made')
+    for (const pinCost of [2 ** 9, 1000, 2 ** 21, Number.NaN]) {
+      await expect(createBackend({ dataDir: elsewhere, appName: 'Merchant Back Office', appVersion: '1.2.3', runtime: 'test', keychainService, pinCost })).rejects.toThrow(/pinCost/)
+    }
+    expect(existsSync(elsewhere)).toBe(false)
+  })
+
   it('answers app.info with this installation, read from a real SQLite file', async () => {
     const result = await backend.dispatch('app.info', undefined)
     expect(result).toEqual({

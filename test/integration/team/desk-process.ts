@@ -6,7 +6,7 @@
  */
 import { createBackend } from '../../../src-main/backend'
 import type { Result } from '../../../src-preload/contract'
-import { prepareOperators, signInAs } from '../../harness/operators'
+import { prepareOperators, signInAs, TEST_PIN_COST } from '../../harness/operators'
 
 export interface DeskProcessConfig {
   dataDir: string
@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     trackerPollMs: config.trackerPollMs,
     leaderIntervalMs: config.leaderIntervalMs,
     deskName: config.deskName,
+    pinCost: TEST_PIN_COST,
   })
   backend.events.subscribe((name, payload) => send({ type: 'event', name, payload, at: Date.now() }))
   await prepareOperators(backend.dispatch, 'admin', { staff: false })
