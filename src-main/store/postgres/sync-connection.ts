@@ -2,12 +2,12 @@
  * One PostgreSQL session that answers synchronously, so that the history's repositories and the
  * services' transactions run unchanged on either engine (see docs/team.md, "Why synchronous").
  *
- * The session lives in a worker thread running `pg`; each call posts the query to it and blocks this
- * thread on an Atomics.wait until the answer is posted back (read with receiveMessageOnPort), for at
- * most `callTimeoutMs`. A call that times out or finds the session broken ends the worker: the
- * session closes, PostgreSQL rolls back whatever transaction it had open, and the next call starts a
- * new one. A transaction therefore never spans an await: while it runs, nothing else on this thread
- * can interleave, exactly as with better-sqlite3.
+ * The session lives in a worker thread running `pg`; each call posts the query with its number to it
+ * and blocks this thread on an Atomics.wait until the worker has posted the answer back (read with
+ * receiveMessageOnPort) and stored that number, for at most `callTimeoutMs`. A call that times out or
+ * finds the session broken ends the worker: the session closes, PostgreSQL rolls back whatever
+ * transaction it had open, and the next call starts a new one. A transaction therefore never spans
+ * an await: while it runs, nothing else on this thread can interleave, exactly as with better-sqlite3.
  */
 import { createRequire } from 'node:module'
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
@@ -76,20 +76,20 @@ async function open() {
   await next.connect()
   client = next
 }
-function answer(message) {
+function answer(sequence, message) {
   port.postMessage(message)
-  Atomics.store(signal, 0, 1)
+  Atomics.store(signal, 0, sequence)
   Atomics.notify(signal, 0)
 }
-port.on('message', async ({ sql, params }) => {
+port.on('message', async ({ sql, params, sequence }) => {
   try {
     if (client === null) await open()
     const result = await client.query({ text: sql, values: params })
-    answer({ ok: true, rows: result.rows ?? [], rowCount: result.rowCount ?? 0 })
+    answer(sequence, { ok: true, rows: result.rows ?? [], rowCount: result.rowCount ?? 0 })
   } catch (error) {
     const code = typeof error.code === 'string' ? error.code : undefined
     const unreachable = client === null || code === undefined || CONNECTION_CODES.test(code)
-    answer({ ok: false, unreachable, message: String(error.message ?? error), code, constraint: error.constraint })
+    answer(sequence, { ok: false, unreachable, message: String(error.message ?? error), code, constraint: error.constraint })
   }
 })
 `
@@ -97,7 +97,9 @@ port.on('message', async ({ sql, params }) => {
 export class SyncConnection {
   private worker: Worker | null = null
   private port: MessagePort | null = null
+  /** The number of the last call the worker answered (1, 2, … per call, wrapping below 2^31). */
   private readonly signal = new Int32Array(new SharedArrayBuffer(4))
+  private sequence = 0
   private readonly callTimeoutMs: number
   private closed = false
   private down: string | null = null
@@ -111,11 +113,19 @@ export class SyncConnection {
     if (this.closed) throw new DatabaseUnreachableError('The team database connection was closed.')
     if (this.down !== null) throw new DatabaseUnreachableError(this.down)
     const port = this.ensureWorker()
-    Atomics.store(this.signal, 0, 0)
-    port.postMessage({ sql, params })
-    const waited = Atomics.wait(this.signal, 0, 0, this.callTimeoutMs)
-    const message = receiveMessageOnPort(port)?.message as Answer | undefined
-    if (waited === 'timed-out' || message === undefined) throw this.lost(`The team database did not answer within ${String(this.callTimeoutMs / 1000)} s.`)
+    this.sequence = (this.sequence % 0x7fffffff) + 1
+    const sequence = this.sequence
+    port.postMessage({ sql, params, sequence })
+    // The worker stores the number of the call it answered, then wakes this thread. A wake-up that is
+    // not this call's (the previous call's notify, late because the worker was descheduled between its
+    // store and its notify) is waited through: this call's answer is only read once it is there.
+    const deadline = performance.now() + this.callTimeoutMs
+    for (let seen = Atomics.load(this.signal, 0); seen !== sequence; seen = Atomics.load(this.signal, 0)) {
+      const left = deadline - performance.now()
+      if (left <= 0 || Atomics.wait(this.signal, 0, seen, left) === 'timed-out') break
+    }
+    const message = Atomics.load(this.signal, 0) === sequence ? (receiveMessageOnPort(port)?.message as Answer | undefined) : undefined
+    if (message === undefined) throw this.lost(`The team database did not answer within ${String(this.callTimeoutMs / 1000)} s.`)
     if (message.ok) return { rows: message.rows, rowCount: message.rowCount }
     if (message.unreachable) throw this.lost(message.message)
     throw new DatabaseError(message.message, message.code, message.constraint)
