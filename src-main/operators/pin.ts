@@ -15,6 +15,8 @@ export const PIN_COST = 2 ** 15
  * of `npm test` in scrypt.
  */
 export const LOWEST_PIN_COST = 2 ** 10
+/** The highest cost a stored hash may ask for (1 GiB a check): above it a hash is refused unread. */
+const HIGHEST_PIN_COST = 2 ** 20
 const R = 8
 const P = 1
 const KEY_LENGTH = 32
@@ -41,9 +43,9 @@ function derive(pin: string, salt: Buffer, n: number, r: number, p: number, leng
   })
 }
 
-/** A cost a back end may hash PINs at: a power of two from LOWEST_PIN_COST to 2^20 (what verifyPin accepts). */
+/** A cost a back end may hash PINs at: a power of two from LOWEST_PIN_COST to HIGHEST_PIN_COST. */
 export function isPinCost(cost: number): boolean {
-  return Number.isInteger(cost) && cost >= LOWEST_PIN_COST && cost <= 2 ** 20 && (cost & (cost - 1)) === 0
+  return Number.isInteger(cost) && cost >= LOWEST_PIN_COST && cost <= HIGHEST_PIN_COST && (cost & (cost - 1)) === 0
 }
 
 /** `scrypt$N$r$p$salt$hash` (base64): the parameters travel with the hash. */
@@ -59,7 +61,7 @@ export async function verifyPin(pin: string, stored: string): Promise<boolean> {
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64')
   const params = [Number(n), Number(r), Number(p)] as const
-  if (params.some((value) => !Number.isInteger(value) || value < 1) || params[0] > 2 ** 20 || expected.length < 16) return false
+  if (params.some((value) => !Number.isInteger(value) || value < 1) || params[0] > HIGHEST_PIN_COST || expected.length < 16) return false
   const key = await derive(pin, Buffer.from(salt, 'base64'), params[0], params[1], params[2], expected.length)
   return timingSafeEqual(key, expected)
 }

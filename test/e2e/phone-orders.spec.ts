@@ -17,11 +17,16 @@ async function pickCustomer(page: Page, name: string): Promise<void> {
   await expect(page.getByTestId('saved-card').first()).toBeVisible()
 }
 
-async function reviewAndCharge(page: Page, amount: string, cardNumberEnd: string): Promise<void> {
+/** The card and the amount, then the confirmation opened (not yet charged). */
+async function review(page: Page, amount: string, cardNumberEnd: string): Promise<void> {
   await page.getByTestId('saved-card').filter({ hasText: cardNumberEnd }).getByRole('radio').check()
   const form = page.getByRole('region', { name: 'Charge' })
   await form.getByLabel('Amount (RM)').fill(amount)
   await form.getByRole('button', { name: 'Review charge' }).click()
+}
+
+async function reviewAndCharge(page: Page, amount: string, cardNumberEnd: string): Promise<void> {
+  await review(page, amount, cardNumberEnd)
   await page.getByRole('button', { name: /^Charge RM / }).click()
 }
 
@@ -248,10 +253,7 @@ test('the waiting charge counts its seconds against the gateway timeout', async 
   // (two screenshots and two resizes, slow on a busy machine).
   await control(harness, '/faults', { operation: 'charge', kind: 'latency', ms: 20_000, count: 1 })
   await pickCustomer(page, 'Siti Aminah')
-  await page.getByTestId('saved-card').filter({ hasText: '0038' }).getByRole('radio').check()
-  const form = page.getByRole('region', { name: 'Charge' })
-  await form.getByLabel('Amount (RM)').fill('128.50')
-  await form.getByRole('button', { name: 'Review charge' }).click()
+  await review(page, '128.50', '0038')
   // The page's clock stands still from the charge on, and is moved on by hand: the count starts at 0
   // and shows exactly the seconds moved (read while it ran, a tick could be on its way to the screen).
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)

@@ -120,11 +120,12 @@ export class SyncConnection {
     // not this call's (the previous call's notify, late because the worker was descheduled between its
     // store and its notify) is waited through: this call's answer is only read once it is there.
     const deadline = performance.now() + this.callTimeoutMs
-    for (let seen = Atomics.load(this.signal, 0); seen !== sequence; seen = Atomics.load(this.signal, 0)) {
-      const left = deadline - performance.now()
-      if (left <= 0 || Atomics.wait(this.signal, 0, seen, left) === 'timed-out') break
+    let seen = Atomics.load(this.signal, 0)
+    while (seen !== sequence && performance.now() < deadline) {
+      Atomics.wait(this.signal, 0, seen, deadline - performance.now())
+      seen = Atomics.load(this.signal, 0)
     }
-    const message = Atomics.load(this.signal, 0) === sequence ? (receiveMessageOnPort(port)?.message as Answer | undefined) : undefined
+    const message = seen === sequence ? (receiveMessageOnPort(port)?.message as Answer | undefined) : undefined
     if (message === undefined) throw this.lost(`The team database did not answer within ${String(this.callTimeoutMs / 1000)} s.`)
     if (message.ok) return { rows: message.rows, rowCount: message.rowCount }
     if (message.unreachable) throw this.lost(message.message)
