@@ -3,12 +3,12 @@
  * or loads the other. They measure and print; they are not tests. Exits 0 when every bench ran to
  * the end, whether or not its targets were met (figures.ts); the figures come last, side by side.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { figure, type Figure } from './figures'
-import { describeMachine, machinePace } from './machine-pace'
+import { describeMachine, machinePace, PaceSampler } from './machine-pace'
 
 const BENCHES = [
   'simulator-bench.ts',
@@ -36,24 +36,41 @@ function paceFigure(when: string): void {
   figure('machine-pace.ts', `machine pace (${when}): CPU for 2,000 checks' signing, JSON and SQLite rows, median of 7`, `${machinePace().toFixed(1)} ms`, '—', null)
 }
 
-paceFigure('start of the run')
-for (const bench of BENCHES) {
-  console.log(`\n=== ${bench} ===`)
-  const result = spawnSync(tsx, [join(__dirname, bench)], { stdio: 'inherit', env: { ...process.env, BENCH_FIGURES: figuresFile } })
-  if (result.status !== 0) notRun.push(`${bench} (exit ${String(result.status ?? result.signal)})`)
+/** Runs one bench to its end, the machine's pace sampled meanwhile; its exit code or signal. */
+async function runBench(bench: string): Promise<number | string> {
+  const sampler = new PaceSampler()
+  const child = spawn(tsx, [join(__dirname, bench)], { stdio: 'inherit', env: { ...process.env, BENCH_FIGURES: figuresFile } })
+  const exit = await new Promise<number | string>((resolve) => {
+    child.on('error', (error) => resolve(error.message))
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'))
+  })
+  const pace = sampler.stop()
+  if (pace !== null) figure('machine-pace.ts', `machine pace during ${bench} (sampled every 5 s)`, pace, '—', null)
+  return exit
 }
-paceFigure('end of the run')
-const figures = existsSync(figuresFile)
-  ? readFileSync(figuresFile, 'utf8')
-      .trim()
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Figure)
-  : []
-rmSync(figuresDir, { recursive: true, force: true })
-console.log(`\n=== figures (measured / target) ===`)
-for (const f of figures) console.log(`${f.met === null ? '       ' : f.met ? 'met    ' : 'NOT met'}  ${f.name}: ${f.measured} / ${f.target}  [${f.bench}]`)
-const missed = figures.filter((f) => f.met === false).length
-console.log(`\n${String(figures.length)} figures, ${String(figures.filter((f) => f.met === true).length)} met, ${String(missed)} NOT met`)
-console.log(notRun.length === 0 ? 'every bench ran to the end' : `did not run to the end: ${notRun.join(', ')}`)
-process.exitCode = notRun.length === 0 ? 0 : 1
+
+async function main(): Promise<void> {
+  paceFigure('start of the run')
+  for (const bench of BENCHES) {
+    console.log(`\n=== ${bench} ===`)
+    const exit = await runBench(bench)
+    if (exit !== 0) notRun.push(`${bench} (exit ${String(exit)})`)
+  }
+  paceFigure('end of the run')
+  const figures = existsSync(figuresFile)
+    ? readFileSync(figuresFile, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Figure)
+    : []
+  rmSync(figuresDir, { recursive: true, force: true })
+  console.log(`\n=== figures (measured / target) ===`)
+  for (const f of figures) console.log(`${f.met === null ? '       ' : f.met ? 'met    ' : 'NOT met'}  ${f.name}: ${f.measured} / ${f.target}  [${f.bench}]`)
+  const missed = figures.filter((f) => f.met === false).length
+  console.log(`\n${String(figures.length)} figures, ${String(figures.filter((f) => f.met === true).length)} met, ${String(missed)} NOT met`)
+  console.log(notRun.length === 0 ? 'every bench ran to the end' : `did not run to the end: ${notRun.join(', ')}`)
+  process.exitCode = notRun.length === 0 ? 0 : 1
+}
+
+void main()
