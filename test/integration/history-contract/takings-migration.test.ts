@@ -15,6 +15,7 @@ import { createHistory } from '../../../src-main/store/history'
 import { migrate, MIGRATIONS } from '../../../src-main/store/migrations'
 import { PgDatabase } from '../../../src-main/store/postgres/pg-database'
 import { migrateTeam, TEAM_MIGRATIONS } from '../../../src-main/store/postgres/team-schema'
+import { migrateTeamBefore } from '../../support/older-team'
 import { freshDatabase, TEST_CALL_TIMEOUT_MS } from '../../support/postgres'
 
 const NOW = new Date('2026-11-23T02:00:00.000Z')
@@ -69,13 +70,7 @@ describe('the takings summary of a history that had none', () => {
     const database = await freshDatabase('takings')
     const db = new PgDatabase({ connection: { connectionString: database.url, options: '-c search_path=env_sandbox' }, callTimeoutMs: TEST_CALL_TIMEOUT_MS })
     try {
-      for (const migration of TEAM_MIGRATIONS.filter((step) => step.version < 4)) {
-        db.transaction(() => {
-          db.exec('create schema if not exists team; create table if not exists team.schema_migrations (version integer primary key, name text not null, applied_at text not null)')
-          db.exec(migration.sql)
-          db.prepare('insert into team.schema_migrations (version, name, applied_at) values (?, ?, ?)').run(migration.version, migration.name, NOW.toISOString())
-        })()
-      }
+      migrateTeamBefore(db, 4, NOW)
       oldRows(db)
       expect(migrateTeam(db, NOW)).toEqual(TEAM_MIGRATIONS.filter((step) => step.version >= 4).map((step) => step.version))
       expectSummed(db)
