@@ -26,16 +26,25 @@ afterAll(async () => {
   await database.drop()
 }, 60_000)
 
-function importFinished(): Promise<TeamView> {
-  return new Promise((resolve) => {
-    const unsubscribe = app.backend.events.subscribe((name, payload) => {
-      const view = payload as TeamView
-      if (name === 'team.changed' && view.import && view.import.state !== 'running') {
-        unsubscribe()
-        resolve(view)
-      }
+/**
+ * Starts an import with `start` and waits for its end. A team.changed sent just before it began
+ * (the team's connection after a restart, say) still carries the last import's state, so only
+ * what is read after the call answered counts: its answer, then team.get, then the events.
+ */
+async function importEnd(desk: SandboxTestBackend, start: () => Promise<TeamView>): Promise<TeamView> {
+  const ended = (view: TeamView | null): boolean => view?.import != null && view.import.state !== 'running'
+  const answer = await start()
+  if (ended(answer)) return answer
+  let unsubscribe = (): void => undefined
+  const event = new Promise<TeamView>((resolve) => {
+    unsubscribe = desk.backend.events.subscribe((name, payload) => {
+      if (name === 'team.changed' && ended(payload as TeamView)) resolve(payload as TeamView)
     })
   })
+  const now = await desk.call('team.get')
+  const view = ended(now) ? now : await event
+  unsubscribe()
+  return view
 }
 
 async function teamCount(table: string): Promise<number> {
@@ -61,9 +70,10 @@ it('copies a desk history of 100,000 orders into the team: searchable, cards sti
   db.close()
   await app.restart()
 
-  const finished = importFinished()
-  await app.call('team.create', { connection: teamConnection(database.url), password: 'unused', importHistory: true })
-  const view = await finished
+  const view = await importEnd(app, async () => {
+    const created = await app.call('team.create', { connection: teamConnection(database.url), password: 'unused', importHistory: true })
+    return created.team
+  })
   expect(view.import).toMatchObject({ state: 'done' })
   expect(view.import?.copied).toBe(view.import?.total)
   expect(await teamCount('orders')).toBe(deskRows.orders)
@@ -88,9 +98,8 @@ it('copies a desk history of 100,000 orders into the team: searchable, cards sti
   expect(charged.outcome).toBe('approved')
 
   // Run again: nothing copied twice; new rows of the team keep their own ids.
-  const again = importFinished()
-  await app.call('team.importHistory')
-  expect((await again).import).toMatchObject({ state: 'done' })
+  const again = await importEnd(app, () => app.call('team.importHistory'))
+  expect(again.import).toMatchObject({ state: 'done' })
   expect(await teamCount('orders')).toBe(deskRows.orders + 1)
 }, 240_000)
 
@@ -119,17 +128,8 @@ it('resumes an import stopped by a restart where it stopped, to the same rows', 
     const stopped = await desk.call('team.get')
     expect(stopped.import).toMatchObject({ state: 'stopped' })
     expect(stopped.import?.copied).toBeLessThan(stopped.import?.total ?? 0)
-    const done = new Promise<TeamView>((resolve) => {
-      const unsubscribe = desk.backend.events.subscribe((name, payload) => {
-        const view = payload as TeamView
-        if (name === 'team.changed' && view.import && view.import.state !== 'running') {
-          unsubscribe()
-          resolve(view)
-        }
-      })
-    })
-    await desk.call('team.importHistory')
-    expect((await done).import).toMatchObject({ state: 'done' })
+    const done = await importEnd(desk, () => desk.call('team.importHistory'))
+    expect(done.import).toMatchObject({ state: 'done' })
     const client = new pg.Client({ connectionString: resumed.url })
     await client.connect()
     const { rows } = await client.query<{ n: string; distinct_ids: string }>('select count(*) as n, count(distinct invoice_number) as distinct_ids from env_sandbox.orders')
