@@ -9,7 +9,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { startCluster } from './postgres-cluster.mjs'
 
 const reports = '.tmp/test-reports'
@@ -20,6 +20,9 @@ mkdirSync('test-results/screenshots', { recursive: true })
 const bin = (name) => join('node_modules', '.bin', name)
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const lines = []
+// Each failed test by name with the first line of its reason, repeated in the summary: CI shows the
+// end of the output only, and a red run must say there what failed.
+const failures = []
 
 /** Runs one step; its outcome and how long it took, for the summary. */
 function run(label, command, args, env = {}) {
@@ -76,13 +79,38 @@ function countReport(label, { ok, took }, file, read) {
     lines.push(`${label}: FAILED (no report: the runner did not finish)${took}`)
     return
   }
-  const { passed, failed, skipped } = read(JSON.parse(readFileSync(file, 'utf8')))
+  const { passed, failed, skipped, failedTests } = read(JSON.parse(readFileSync(file, 'utf8')))
+  for (const test of failedTests) failures.push(`${label}: ${test}`)
   // A runner that failed without a failing test (a crash, an unhandled error) still fails the run.
   const extra = !ok && failed === 0 ? 1 : 0
   totals.passed += passed
   totals.failed += failed + extra
   totals.skipped += skipped
   lines.push(`${label}: ${passed} passed, ${failed + extra} failed${skipped ? `, ${skipped} skipped` : ''}${took}`)
+}
+
+// The runners colour their messages.
+// eslint-disable-next-line no-control-regex -- the colour codes start with ESC
+const COLOUR = /\u001b\[[0-9;]*m/g
+
+function firstLine(message = '') {
+  return message.replace(COLOUR, '').trim().split('\n')[0].slice(0, 300)
+}
+
+/** Playwright's report nests suites; a test that did not end as expected (or passed only on a retry) is named with its file and titles. */
+function playwrightFailures(suites = [], titles) {
+  return suites.flatMap((suite) => {
+    const path = suite.title ? [...titles, suite.title] : titles
+    const own = (suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
+        .map((test) => {
+          const error = test.results.find((result) => result.error)?.error?.message
+          return `${[...path, spec.title].join(' › ')}${test.status === 'flaky' ? ' (passed only on a retry)' : ''}: ${firstLine(error)}`
+        }),
+    )
+    return own.concat(playwrightFailures(suite.suites, path))
+  })
 }
 
 // The files Prettier formats (.prettierignore leaves out what is built or generated); npm run lint checks the same.
@@ -129,6 +157,9 @@ countReport('vitest', vitest, vitestReport, (report) => ({
   passed: report.numPassedTests,
   failed: report.numFailedTests,
   skipped: report.numPendingTests + report.numTodoTests,
+  failedTests: report.testResults.flatMap((file) =>
+    file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`),
+  ),
 }))
 
 if (built.ok) {
@@ -141,6 +172,7 @@ if (built.ok) {
     passed: report.stats.expected,
     failed: report.stats.unexpected + report.stats.flaky,
     skipped: report.stats.skipped,
+    failedTests: playwrightFailures(report.suites, []),
   }))
 } else {
   totals.failed += 1
@@ -152,5 +184,6 @@ await cluster?.stop()
 console.log('\n=== summary ===')
 console.log(`(${String(Math.round(process.uptime()))} s in all)`)
 for (const line of lines) console.log(line)
+if (failures.length > 0) console.log(`failed tests:\n${failures.map((test) => `  ${test}`).join('\n')}`)
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
 process.exit(totals.failed === 0 ? 0 : 1)
