@@ -12,9 +12,10 @@
  * as a server that has been answering searches holds them). Bounded in runs and time; it stops by
  * itself, and the cluster is stopped even on a failure or Ctrl-C.
  *
- * Run: npx tsx test/bench/search-bench-pg.ts [--orders N] [--explain] [--database URL]
+ * Run: npx tsx test/bench/search-bench-pg.ts [--orders N] [--explain] [--database URL [--seed]]
  *   --explain   prints the plan of one search per kind (EXPLAIN ANALYZE of each statement it runs).
  *   --database  searches a database this bench seeded before instead (no cluster started, nothing seeded).
+ *   --seed      with --database: seeds that database first (an empty one you keep, for work on the plans).
  */
 import { performance } from 'node:perf_hooks'
 import { createCardCipher } from '../../src-main/credentials/card-cipher'
@@ -335,17 +336,18 @@ function explain(db: PgDatabase, run: () => void): void {
 async function main(): Promise<void> {
   // --database URL: a database this bench seeded before and someone keeps (for work on the plans); not stopped here.
   const given = process.argv.includes('--database') ? process.argv[process.argv.indexOf('--database') + 1] : undefined
+  const seeding = given === undefined || process.argv.includes('--seed')
   const cluster = given ? null : await startCluster({ label: 'bench', settings: { shared_buffers: '2GB', maintenance_work_mem: '1GB' } })
   let db: PgDatabase | null = null
   try {
     const url = given ?? cluster?.url ?? ''
     console.log(cluster ? `${cluster.version}, ${url}` : url)
     db = new PgDatabase({ connection: { connectionString: url, options: `-c search_path=${SCHEMA}` }, callTimeoutMs: 600_000 })
-    if (cluster) {
+    if (seeding) {
       migrateTeam(db, NOW)
-      const seeding = performance.now()
+      const started = performance.now()
       seed(db)
-      console.log(`seeded ${String(ORDERS)} orders in ${seconds(seeding)}`)
+      console.log(`seeded ${String(ORDERS)} orders in ${seconds(started)}`)
       // The seed's writes go to disk now rather than during the searches, and the searches get a
       // session of their own, as a desk's (the seeding one holds its temporary tables and helpers).
       db.exec('checkpoint')
