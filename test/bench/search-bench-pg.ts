@@ -180,7 +180,12 @@ function customersSql(count: number): string {
   select setval(pg_get_serial_sequence('customers', 'id'), ${String(count)});`
 }
 
-/** Orders `first`…`last` of `count`, over the 365 days before NOW, dates never going back as the id grows (as seed.ts). */
+/**
+ * Orders `first`…`last` of `count`, over the 365 days before NOW, dates never going back as the id
+ * grows (as seed.ts). Written in id order, as a team's orders are written one after the other: the
+ * table's pages follow the ids, as a real one's do (the joins alone would leave them shuffled, and
+ * every read of a range of ids would then visit a page per row).
+ */
 function ordersSql(first: number, last: number, count: number, customers: number, walkIns: number): string {
   const channel = weightedCase(
     'r.rc',
@@ -235,7 +240,8 @@ function ordersSql(first: number, last: number, count: number, customers: number
     join people p on p.id = case when r.rw < 0.08 then ${String(customers)} + 1 + floor(r.rcust * ${String(walkIns)})::bigint
       else 1 + floor(pow(r.rcust, 1.5) * ${String(customers)})::bigint end
     left join customers c on r.rw >= 0.08 and c.id = p.id
-  ) o`
+  ) o
+  order by o.id`
 }
 
 interface Sample {
