@@ -65,8 +65,8 @@ interface Conditions {
   params: Record<string, unknown>
   /** Whether any condition is there at all (else the page is the newest ids). */
   any: boolean
-  /** Whether the text is the only condition. */
-  textOnly: boolean
+  /** Whether one word (one term) of the box is the only condition. */
+  wordOnly: boolean
   terms: SearchAlternative[][]
   /** Per term and alternative: how many invoices start with it, up to `dense` + 1 (0 for a phone alternative). */
   invoices: number[][]
@@ -123,7 +123,7 @@ export class PgOrderSearch implements OrderSearchEngine {
     // A single word that starts many invoices is answered whole from the invoice B-tree and the
     // trigram index (step 2), whatever the newest ids hold: checking them first (step 1) only added
     // its reading to that of the B-tree, which lists the word's ids without a row.
-    if (conditions.textOnly && conditions.terms.length === 1 && this.denseTerm(conditions) === 0) return this.older(conditions, top, limit)
+    if (conditions.wordOnly && this.denseTerm(conditions) === 0) return this.older(conditions, top, limit)
     const cut = top - this.window
     // Step 1, unless the planner's estimate of the matches (from its statistics, no row read) says
     // the window would hold very few of them, or the period searched ended before the window began:
@@ -190,7 +190,7 @@ export class PgOrderSearch implements OrderSearchEngine {
       return [`select id from orders where invoice_key ~>=~ @kl${String(a)} and invoice_key ~<~ @kh${String(a)} and id <= @high`]
     })
     const elsewhere = `select w.id from orders as w where ${termConditions('w', [term], params, { invoiceKey: () => false, prefix: 'w' })} and w.id <= @high`
-    if (conditions.textOnly && conditions.terms.length === 1) {
+    if (conditions.wordOnly) {
       // The word is the whole search: the newest `many` candidates are the page (an id found by two
       // parts twice), kept by a sort that reads every candidate. The B-tree is read backwards: invoice
       // numbers mostly grow with the ids, so the sort gets them nearly newest first and sets each one
@@ -319,7 +319,7 @@ export class PgOrderSearch implements OrderSearchEngine {
       undated: undated.length > 0 ? undated.join(' and ') : 'true',
       params,
       any: where.length > 0,
-      textOnly: terms.length > 0 && where.length === 1,
+      wordOnly: terms.length === 1 && where.length === 1,
       terms,
       invoices,
     }
