@@ -14,7 +14,8 @@
  *
  * Run: npx tsx test/bench/search-bench-pg.ts [--orders N] [--explain] [--database URL [--seed]]
  *   --explain   prints the plan of one search per kind (EXPLAIN ANALYZE of each statement it runs).
- *   --database  searches a database this bench seeded before instead (no cluster started, nothing seeded).
+ *   --database  searches a database this bench seeded before instead (no cluster started, nothing seeded
+ *               unless --seed).
  *   --seed      with --database: seeds that database first (an empty one you keep, for work on the plans).
  */
 import { performance } from 'node:perf_hooks'
@@ -340,7 +341,7 @@ function explain(db: PgDatabase, run: () => void): void {
 }
 
 async function main(): Promise<void> {
-  // --database URL: a database this bench seeded before and someone keeps (for work on the plans); not stopped here.
+  // --database URL: a database someone keeps (for work on the plans), seeded before or, with --seed, now; not stopped here.
   const given = process.argv.includes('--database') ? process.argv[process.argv.indexOf('--database') + 1] : undefined
   const seeding = given === undefined || process.argv.includes('--seed')
   const cluster = given ? null : await startCluster({ label: 'bench', settings: { shared_buffers: '2GB', maintenance_work_mem: '1GB' } })
