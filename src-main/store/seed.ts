@@ -31,6 +31,8 @@ export interface SeedResult {
 }
 
 const DAY_MS = 86_400_000
+/** How long a seeded link can be paid. */
+const LINK_VALID_MS = DAY_MS
 
 /** mulberry32: small, fast, good enough for made-up data, and reproducible. */
 export function createRandom(seed: number): () => number {
@@ -306,44 +308,66 @@ export function seedOrders(target: Db | History, options: SeedOptions): SeedResu
         // Only recent links are still waiting; older ones have paid or expired.
         if (status === 'PENDING' && now - created > 7 * DAY_MS && kind !== 'phone_order') status = random() < 0.5 ? 'EXPIRED' : 'PAID'
         if (kind === 'phone_order' && (status === 'PENDING' || status === 'EXPIRED')) status = 'FAILED'
+        // Every value below is drawn as it was for the status drawn so far, so that a seed's orders stay
+        // what they were before expired and cancelled links lost their card and an expired link's end
+        // moved to its expiry (the benches' databases and the tests' seeded histories with them).
+        const drawnStatus = status
+        // A link expires a day after it was made (LINK_VALID_MS): one younger than that is still waiting.
+        if (status === 'EXPIRED' && created + LINK_VALID_MS > now) status = 'PENDING'
         const walkIn = random() < 0.08
         const customerIndex = Math.floor(Math.pow(random(), 1.5) * customers.length)
         const person = walkIn ? fakePerson(random) : (customers[customerIndex] as FakeCustomer)
         const customerId = walkIn ? null : firstCustomer + customerIndex
-        const card = channel === 'CARD' && (kind === 'phone_order' || status !== 'PENDING')
-        const [brand, bin] = card
+        const link = kind !== 'phone_order'
+        const cardDrawn = channel === 'CARD' && (!link || drawnStatus !== 'PENDING')
+        // A card is on the order only when one was presented: a phone order's saved card, or a card link
+        // paid or tried (declined, refunded, voided); a link still waiting, expired or cancelled has none.
+        const card = channel === 'CARD' && (!link || !['PENDING', 'EXPIRED', 'CANCELLED'].includes(status))
+        const [brand, bin] = cardDrawn
           ? weighted(
               random,
               BRANDS.map(([b, prefix, w]) => [[b, prefix], w] as const),
             )
           : [null, null]
-        const last4 = card ? digits(random, 4) : null
+        const last4 = cardDrawn ? digits(random, 4) : null
         const year = new Date(created).getUTCFullYear()
-        const link = kind !== 'phone_order'
+        const drawnFinal = drawnStatus !== 'PENDING' && drawnStatus !== 'OUTCOME_UNKNOWN'
+        const outcomeDraw = drawnFinal ? random() : 0
         const final = status !== 'PENDING' && status !== 'OUTCOME_UNKNOWN'
-        const completedAt = final ? new Date(created + 30_000 + Math.floor(random() * 20 * 60_000)).toISOString() : null
+        // An expired link ends at its expiry; every other outcome within minutes of the order.
+        const completedAt = final ? new Date(status === 'EXPIRED' ? created + LINK_VALID_MS : created + 30_000 + Math.floor(outcomeDraw * 20 * 60_000)).toISOString() : null
         const staff = pick(random, STAFF)
+        const invoiceNumber = `INV-${String(year)}-${String(id).padStart(6, '0')}`
+        const amount = amountSen(random)
+        const email = random() < 0.95 ? person.email : null
+        const phone = random() < 0.97 ? person.phone : null
+        const requestId = seededUuid(random)
+        const paymentId = kind === 'generic_link' ? `PAY-${createdAt.slice(0, 10).replaceAll('-', '')}-${digits(random, 6)}` : null
+        const reference = status === 'CANCELLED' ? null : channel === 'CARD' ? digits(random, 12) : `DK${hex(random, 14).toUpperCase()}`
+        const linkUrl = link ? `https://pay.training.invalid/p/${hex(random, 16)}` : null
+        const masked = cardDrawn && bin !== null ? `${bin}${digits(random, 5)}******${last4 ?? ''}` : null
+        const notified = drawnFinal && link && random() < 0.5
         insertOrder.run(
           id,
           kind,
-          `INV-${String(year)}-${String(id).padStart(6, '0')}`,
-          amountSen(random),
+          invoiceNumber,
+          amount,
           'MYR',
           channel,
           status,
           RAW_STATUS[status] ?? null,
           customerId,
           person.name,
-          random() < 0.95 ? person.email : null,
-          random() < 0.97 ? person.phone : null,
-          seededUuid(random),
-          kind === 'generic_link' ? `PAY-${createdAt.slice(0, 10).replaceAll('-', '')}-${digits(random, 6)}` : null,
-          status === 'CANCELLED' ? null : channel === 'CARD' ? digits(random, 12) : `DK${hex(random, 14).toUpperCase()}`,
-          link ? `https://pay.training.invalid/p/${hex(random, 16)}` : null,
-          link ? new Date(created + DAY_MS).toISOString() : null,
-          card && bin !== null ? `${bin}${digits(random, 5)}******${last4 ?? ''}` : null,
-          last4,
-          brand,
+          email,
+          phone,
+          requestId,
+          paymentId,
+          reference,
+          linkUrl,
+          link ? new Date(created + LINK_VALID_MS).toISOString() : null,
+          card ? masked : null,
+          card ? last4 : null,
+          card ? brand : null,
           staff,
           createdAt,
           completedAt ?? createdAt,
@@ -354,7 +378,7 @@ export function seedOrders(target: Db | History, options: SeedOptions): SeedResu
         if (final && completedAt !== null) {
           insertEvent.run(id, 'status_changed', `PENDING → ${status}`, `{"from":"PENDING","to":"${status}"}`, null, completedAt)
           events += 1
-          if (link && random() < 0.5) {
+          if (notified) {
             insertEvent.run(id, 'notification', 'Gateway notification received', null, null, completedAt)
             events += 1
           }

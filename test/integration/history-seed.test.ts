@@ -31,8 +31,11 @@ describe('seedOrders', () => {
       amount_sen: number
       invoice_number: string
       card_last4: string | null
+      card_masked: string | null
       request_id: string
       customer_phone: string | null
+      link_expires_at: string | null
+      completed_at: string | null
     }[]
     const first = rows[0]
     const last = rows.at(-1)
@@ -59,6 +62,14 @@ describe('seedOrders', () => {
     expect(rows.every((row) => /^INV-\d{4}-\d{6,}$/.test(row.invoice_number))).toBe(true)
     expect(rows.every((row) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(row.request_id))).toBe(true)
     expect(rows.filter((row) => row.kind === 'phone_order').every((row) => row.card_last4 !== null && /^\d{4}$/.test(row.card_last4))).toBe(true)
+    // A link nobody paid shows no card, and an expired one ended when its link did, in the past.
+    const unpaidLinks = rows.filter((row) => row.kind !== 'phone_order' && ['PENDING', 'EXPIRED', 'CANCELLED'].includes(row.status))
+    expect(unpaidLinks.length).toBeGreaterThan(50)
+    expect(unpaidLinks.filter((row) => row.card_last4 !== null || row.card_masked !== null)).toEqual([])
+    const expired = rows.filter((row) => row.status === 'EXPIRED')
+    expect(expired.length).toBeGreaterThan(20)
+    expect(expired.filter((row) => row.completed_at === null || row.completed_at !== row.link_expires_at || Date.parse(row.completed_at) > NOW.getTime())).toEqual([])
+    expect(rows.filter((row) => row.kind !== 'phone_order' && row.channel === 'CARD' && row.status === 'PAID').every((row) => row.card_last4 !== null)).toBe(true)
     expect(rows.filter((row) => row.customer_phone !== null).every((row) => /^(\+?60|0)1\d/.test(row.customer_phone?.replace(/[\s-]/g, '') ?? ''))).toBe(true)
     expect(a.db.prepare('select count(*) from events').pluck().get()).toBe(result.events)
     expect(result.events).toBeGreaterThan(3_000)
