@@ -10,6 +10,7 @@
 import type { Db } from './database'
 import type { History } from './history'
 import type { OrderKind, OrderStatus } from './history-types'
+import { OPEN_STATUSES } from './reports'
 
 export interface SeedOptions {
   count: number
@@ -312,8 +313,9 @@ export function seedOrders(target: Db | History, options: SeedOptions): SeedResu
         // what they were before expired and cancelled links lost their card and an expired link's end
         // moved to its expiry (the benches' databases and the tests' seeded histories with them).
         const drawnStatus = status
-        // A link expires a day after it was made (LINK_VALID_MS): one younger than that is still waiting.
-        if (status === 'EXPIRED' && created + LINK_VALID_MS > now) status = 'PENDING'
+        const linkExpires = created + LINK_VALID_MS
+        // A link expires a day after it was made: one younger than that is still waiting.
+        if (status === 'EXPIRED' && linkExpires > now) status = 'PENDING'
         const walkIn = random() < 0.08
         const customerIndex = Math.floor(Math.pow(random(), 1.5) * customers.length)
         const person = walkIn ? fakePerson(random) : (customers[customerIndex] as FakeCustomer)
@@ -331,11 +333,11 @@ export function seedOrders(target: Db | History, options: SeedOptions): SeedResu
           : [null, null]
         const last4 = cardDrawn ? digits(random, 4) : null
         const year = new Date(created).getUTCFullYear()
-        const drawnFinal = drawnStatus !== 'PENDING' && drawnStatus !== 'OUTCOME_UNKNOWN'
+        const drawnFinal = !OPEN_STATUSES.includes(drawnStatus)
         const outcomeDraw = drawnFinal ? random() : 0
-        const final = status !== 'PENDING' && status !== 'OUTCOME_UNKNOWN'
+        const final = !OPEN_STATUSES.includes(status)
         // An expired link ends at its expiry; every other outcome within minutes of the order.
-        const completedAt = final ? new Date(status === 'EXPIRED' ? created + LINK_VALID_MS : created + 30_000 + Math.floor(outcomeDraw * 20 * 60_000)).toISOString() : null
+        const completedAt = final ? new Date(status === 'EXPIRED' ? linkExpires : created + 30_000 + Math.floor(outcomeDraw * 20 * 60_000)).toISOString() : null
         const staff = pick(random, STAFF)
         const invoiceNumber = `INV-${String(year)}-${String(id).padStart(6, '0')}`
         const amount = amountSen(random)
@@ -364,7 +366,7 @@ export function seedOrders(target: Db | History, options: SeedOptions): SeedResu
           paymentId,
           reference,
           linkUrl,
-          link ? new Date(created + LINK_VALID_MS).toISOString() : null,
+          link ? new Date(linkExpires).toISOString() : null,
           card ? masked : null,
           card ? last4 : null,
           card ? brand : null,

@@ -171,6 +171,9 @@ async function load(workDir: string, name: string, url: string, requests: readon
   return JSON.parse(readFileSync(output, 'utf8')) as LoadResult
 }
 
+/** How many stored notifications the listener has not acted on yet. */
+const UNHANDLED = 'select count(*) from notifications where handled_at is null'
+
 interface Stored {
   rows: number
   requestIds: Set<string>
@@ -181,8 +184,20 @@ function stored(file: string): Stored {
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
     const ids = db.prepare('select request_id from notifications').pluck().all() as (string | null)[]
-    const unhandled = db.prepare('select count(*) from notifications where handled_at is null').pluck().get() as number
+    const unhandled = db.prepare(UNHANDLED).pluck().get() as number
     return { rows: ids.length, requestIds: new Set(ids.filter((id): id is string => id !== null)), unhandled }
+  } finally {
+    db.close()
+  }
+}
+
+/** Waits (at most `limitMs`) until the listener has acted on every notification it stored. */
+async function actedOnAll(file: string, limitMs: number): Promise<void> {
+  const db = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    const unhandled = db.prepare(UNHANDLED).pluck()
+    const deadline = performance.now() + limitMs
+    while ((unhandled.get() as number) > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
   } finally {
     db.close()
   }
@@ -227,8 +242,7 @@ async function main(): Promise<void> {
     const warmUp = warmUpRequests.length > 0 ? await load(workDir, 'warm-up', url, warmUpRequests) : null
     const warmUpOk = warmUpRequests.filter((r) => warmUp?.answered[r.requestId] === 200)
     // The listener acts on what it stored after answering: that work is the warm-up's, not the main pass's.
-    const settled = performance.now() + 10_000
-    while (warmUp && stored(app.historyFile).unhandled > 0 && performance.now() < settled) await new Promise((resolve) => setTimeout(resolve, 50))
+    if (warmUp) await actedOnAll(app.historyFile, 10_000)
 
     // ---- the main pass ----
     const loop = monitorEventLoopDelay({ resolution: 10 })
