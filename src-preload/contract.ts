@@ -11,10 +11,15 @@
 import { z } from 'zod'
 import { descriptorIssue } from '../src-common/descriptor'
 import { FIELD_LIMITS } from '../src-common/field-limits'
+import { LOGIN_CHARACTERS, LOGIN_MIN_LENGTH } from '../src-common/login'
 import { shopNameIssue } from '../src-common/shop-name'
-import { englishOf, tooLongMessage } from '../src-common/said/english'
+import { englishOf, schemaMessage, tooLongMessage } from '../src-common/said/english'
+import { say, type SaidId, type SaidValue } from '../src-common/said/say'
 import { SHORTCUT_ACTIONS } from '../src-common/shortcuts'
 import { CALL_NAMES, EVENT_NAMES } from './bridge-names'
+
+/** A schema's refusal in main's words: its English for zod, its id for the desk's language (schemaMessage). */
+const says = (id: SaidId, values?: Record<string, SaidValue>): string => schemaMessage(say(id, values))
 
 export const Environment = z.enum(['training', 'sandbox', 'production'])
 export type Environment = z.infer<typeof Environment>
@@ -62,10 +67,7 @@ export const SETTINGS_BOUNDS = {
   chargeLimitSen: 10_000_000,
 } as const
 
-const httpUrlOrEmpty = z.union([
-  z.literal(''),
-  z.url({ protocol: /^https?$/, error: 'Must be a web address starting with https:// (or http:// outside Production)' }).max(SETTINGS_BOUNDS.urlLength, 'Must be at most 2,000 characters'),
-])
+const httpUrlOrEmpty = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: says('said.input.webAddress') }).max(SETTINGS_BOUNDS.urlLength, tooLongMessage(SETTINGS_BOUNDS.urlLength))])
 
 const isDottedQuad = (host: string): boolean => /^(\d{1,3}\.){3}\d{1,3}$/.test(host)
 
@@ -89,16 +91,16 @@ export const EnvironmentSettings = z.object({
     /** Where the customer lands after a failed payment. */
     failedUrl: httpUrlOrEmpty,
     expiryMinutes: z
-      .number({ error: 'Must be a number of minutes' })
-      .int('Must be whole minutes')
-      .min(5, 'Must be at least 5 minutes')
-      .max(30 * 24 * 60, 'Must be at most 30 days'),
+      .number({ error: says('said.input.minutes') })
+      .int(says('said.input.wholeMinutes'))
+      .min(5, says('said.input.atLeastMinutes', { count: 5 }))
+      .max(30 * 24 * 60, says('said.input.atMostDays', { count: 30 })),
     /** New invoice numbers are this prefix and a six-digit sequence (INV-000042). */
     invoicePrefix: z
       .string()
       .trim()
       .max(FIELD_LIMITS.invoicePrefix, tooLongMessage(FIELD_LIMITS.invoicePrefix))
-      .regex(/^[A-Za-z0-9._-]*$/, 'Must hold only letters, digits and - _ .'),
+      .regex(/^[A-Za-z0-9._-]*$/, says('said.input.prefixCharacters')),
     /** The billing descriptor new card links and phone orders start with (the customer's statement text): the same rule as theirs. */
     descriptor: z
       .string()
@@ -118,16 +120,20 @@ export const EnvironmentSettings = z.object({
     host: z
       .string()
       .trim()
-      .max(SETTINGS_BOUNDS.hostLength, { error: 'Must be at most 253 characters', abort: true })
-      .regex(/^(localhost|(\d{1,3}\.){3}\d{1,3}|[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*)$/, 'Must be a host name or an IPv4 address')
-      .refine((host) => host.split('.').every((label) => label.length <= SETTINGS_BOUNDS.hostLabelLength), 'Each part between dots must be at most 63 characters')
-      .refine((host) => !isDottedQuad(host) || host.split('.').every((part) => Number(part) <= 255), 'Each number of an IPv4 address must be at most 255'),
-    port: z.number({ error: 'Must be a port number' }).int('Must be a port number').min(1024, 'Must be 1024 or more').max(65535, 'Must be 65535 or less'),
+      .max(SETTINGS_BOUNDS.hostLength, { error: tooLongMessage(SETTINGS_BOUNDS.hostLength), abort: true })
+      .regex(/^(localhost|(\d{1,3}\.){3}\d{1,3}|[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*)$/, says('said.input.hostOrIpv4'))
+      .refine((host) => host.split('.').every((label) => label.length <= SETTINGS_BOUNDS.hostLabelLength), says('said.input.hostLabel', { max: SETTINGS_BOUNDS.hostLabelLength }))
+      .refine((host) => !isDottedQuad(host) || host.split('.').every((part) => Number(part) <= 255), says('said.input.ipv4Number')),
+    port: z
+      .number({ error: says('said.input.port') })
+      .int(says('said.input.port'))
+      .min(1024, says('said.input.orMore', { min: 1024 }))
+      .max(65535, says('said.input.orLess', { max: 65535 })),
     path: z
       .string()
       .trim()
-      .max(200, 'Must be at most 200 characters')
-      .regex(/^\/[A-Za-z0-9._~/-]*$/, 'Must start with / and hold only letters, digits and . _ ~ / -'),
+      .max(200, tooLongMessage(200))
+      .regex(/^\/[A-Za-z0-9._~/-]*$/, says('said.input.path')),
     /**
      * The public address the gateway calls (a reverse proxy in front of this listener), scheme and host
      * only: the address to register is it followed by `path`. Empty: the local address is shown.
@@ -135,35 +141,55 @@ export const EnvironmentSettings = z.object({
     publicBaseUrl: z.union([
       z.literal(''),
       z
-        .url({ protocol: /^https?$/, error: 'Must be a web address such as https://pay.example.com' })
-        .max(SETTINGS_BOUNDS.publicBaseUrlLength, 'Must be at most 200 characters')
-        .regex(/^https?:\/\/[^/?#]+\/?$/, 'Must be the scheme and host only, without a path'),
+        .url({ protocol: /^https?$/, error: says('said.input.baseAddress') })
+        .max(SETTINGS_BOUNDS.publicBaseUrlLength, tooLongMessage(SETTINGS_BOUNDS.publicBaseUrlLength))
+        .regex(/^https?:\/\/[^/?#]+\/?$/, says('said.input.schemeAndHost')),
     ]),
   }),
   /** The status tracker that keeps every waiting order and refund current. */
   tracker: z.object({
     enabled: z.boolean(),
     /** Status checks in flight at once, at most. */
-    concurrency: z.number({ error: 'Must be a number' }).int('Must be a whole number').min(1, 'Must be at least 1').max(32, 'Must be at most 32'),
+    concurrency: z
+      .number({ error: says('said.input.number') })
+      .int(says('said.input.notWhole'))
+      .min(1, says('said.input.tooSmall', { min: 1 }))
+      .max(32, says('said.input.tooBig', { max: 32 })),
   }),
   phoneOrders: z.object({
     /** A single phone-order charge above this is refused (whole sen). */
-    chargeLimitSen: z.number({ error: 'Must be an amount' }).int('Must be whole sen').min(100, 'Must be at least RM 1.00').max(SETTINGS_BOUNDS.chargeLimitSen, 'Must be at most RM 100,000.00'),
+    chargeLimitSen: z
+      .number({ error: says('said.input.amount') })
+      .int(says('said.input.wholeSen'))
+      .min(100, says('said.input.atLeastAmount', { amount: 'RM 1.00' }))
+      .max(SETTINGS_BOUNDS.chargeLimitSen, says('said.input.atMostAmount', { amount: 'RM 100,000.00' })),
     /** A Clerk's phone order above this needs a Supervisor (who may approve it on the spot); whole sen. */
-    clerkChargeLimitSen: z.number({ error: 'Must be an amount' }).int('Must be whole sen').min(100, 'Must be at least RM 1.00').max(SETTINGS_BOUNDS.chargeLimitSen, 'Must be at most RM 100,000.00'),
+    clerkChargeLimitSen: z
+      .number({ error: says('said.input.amount') })
+      .int(says('said.input.wholeSen'))
+      .min(100, says('said.input.atLeastAmount', { amount: 'RM 1.00' }))
+      .max(SETTINGS_BOUNDS.chargeLimitSen, says('said.input.atMostAmount', { amount: 'RM 100,000.00' })),
     /** The same customer and amount charged within this many minutes needs an explicit "charge again". */
     duplicateWindowMinutes: z
-      .number({ error: 'Must be a number of minutes' })
-      .int('Must be whole minutes')
-      .min(1, 'Must be at least 1 minute')
-      .max(24 * 60, 'Must be at most one day'),
+      .number({ error: says('said.input.minutes') })
+      .int(says('said.input.wholeMinutes'))
+      .min(1, says('said.input.atLeastMinutes', { count: 1 }))
+      .max(24 * 60, says('said.input.atMostOneDay')),
     /** 3-D Secure return addresses of the charge request, sent only when set. */
     threeDsSuccessUrl: httpUrlOrEmpty,
     threeDsFailedUrl: httpUrlOrEmpty,
   }),
   gateway: z.object({
-    connectTimeoutSeconds: z.number({ error: 'Must be a number of seconds' }).int('Must be whole seconds').min(1, 'Must be at least 1 second').max(60, 'Must be at most 60 seconds'),
-    responseTimeoutSeconds: z.number({ error: 'Must be a number of seconds' }).int('Must be whole seconds').min(5, 'Must be at least 5 seconds').max(120, 'Must be at most 120 seconds'),
+    connectTimeoutSeconds: z
+      .number({ error: says('said.input.seconds') })
+      .int(says('said.input.wholeSeconds'))
+      .min(1, says('said.input.atLeastSeconds', { count: 1 }))
+      .max(60, says('said.input.atMostSeconds', { count: 60 })),
+    responseTimeoutSeconds: z
+      .number({ error: says('said.input.seconds') })
+      .int(says('said.input.wholeSeconds'))
+      .min(5, says('said.input.atLeastSeconds', { count: 5 }))
+      .max(120, says('said.input.atMostSeconds', { count: 120 })),
     /** A missing or wrong response signature makes the answer unusable instead of a recorded warning. */
     blockOnBadSignature: z.boolean(),
     /**
@@ -171,11 +197,15 @@ export const EnvironmentSettings = z.object({
      * it, a payment can only be voided in full; after it, refunded in part. The app reckons by it to offer
      * only what the gateway will do (docs/status-refunds-notifications.md, "Settlement").
      */
-    settlementCutOff: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Must be a time of day as HH:MM, e.g. 00:00'),
+    settlementCutOff: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, says('said.input.timeOfDay')),
   }),
   session: z.object({
     /** Minutes without a call before the desk locks (the screen hides customer data until someone signs in). */
-    idleLockMinutes: z.number({ error: 'Must be a number of minutes' }).int('Must be whole minutes').min(1, 'Must be at least 1 minute').max(240, 'Must be at most 240 minutes (4 hours)'),
+    idleLockMinutes: z
+      .number({ error: says('said.input.minutes') })
+      .int(says('said.input.wholeMinutes'))
+      .min(1, says('said.input.atLeastMinutes', { count: 1 }))
+      .max(240, says('said.input.atMostFourHours')),
   }),
 })
 export type EnvironmentSettings = z.infer<typeof EnvironmentSettings>
@@ -191,11 +221,11 @@ export type SettingsView = z.infer<typeof SettingsView>
 const ClientId = z
   .string()
   .trim()
-  .max(128, 'Must be at most 128 characters')
-  .regex(/^[\x21-\x7e]*$/, 'Must have no spaces or special characters')
+  .max(128, tooLongMessage(128))
+  .regex(/^[\x21-\x7e]*$/, says('said.input.visibleCharacters'))
 
 /** A secret is written here and never read back: the renderer only learns whether one is set. */
-const SecretInput = z.string().trim().min(1, 'Must not be empty').max(512, 'Must be at most 512 characters')
+const SecretInput = z.string().trim().min(1, says('said.input.notEmpty')).max(512, tooLongMessage(512))
 
 export const CredentialState = z.object({
   clientId: z.string(),
@@ -217,26 +247,30 @@ export const TeamConnection = z.object({
   host: z
     .string()
     .trim()
-    .min(1, 'Must not be empty')
-    .max(253, 'Must be at most 253 characters')
-    .regex(/^[A-Za-z0-9.:[\]-]+$/, 'Must be a host name or an IP address'),
-  port: z.number().int('Must be a whole number').min(1, 'Must be from 1 to 65535').max(65535, 'Must be from 1 to 65535'),
+    .min(1, says('said.input.notEmpty'))
+    .max(253, tooLongMessage(SETTINGS_BOUNDS.hostLength))
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, says('said.input.hostOrIp')),
+  port: z
+    .number()
+    .int(says('said.input.notWhole'))
+    .min(1, says('said.input.fromTo', { min: 1, max: 65535 }))
+    .max(65535, says('said.input.fromTo', { min: 1, max: 65535 })),
   database: z
     .string()
     .trim()
-    .min(1, 'Must not be empty')
-    .max(63, 'Must be at most 63 characters')
-    .regex(/^[\x21-\x7e]+$/, 'Must have no spaces'),
+    .min(1, says('said.input.notEmpty'))
+    .max(63, tooLongMessage(63))
+    .regex(/^[\x21-\x7e]+$/, says('said.input.noSpaces')),
   user: z
     .string()
     .trim()
-    .min(1, 'Must not be empty')
-    .max(63, 'Must be at most 63 characters')
-    .regex(/^[\x21-\x7e]+$/, 'Must have no spaces'),
+    .min(1, says('said.input.notEmpty'))
+    .max(63, tooLongMessage(63))
+    .regex(/^[\x21-\x7e]+$/, says('said.input.noSpaces')),
   /** 'verify': TLS with the server's certificate checked (against caFile, or the system's authorities); 'off' only on loopback. */
   tls: z.enum(['verify', 'off']),
   /** A PEM file of the authority that signed the server's certificate (a shop's own); null uses the system's. */
-  caFile: z.string().trim().max(1000, 'Must be at most 1000 characters').nullable(),
+  caFile: z.string().trim().max(1000, tooLongMessage(1000)).nullable(),
 })
 export type TeamConnection = z.infer<typeof TeamConnection>
 
@@ -246,7 +280,7 @@ export const TeamKey = z
   .trim()
   .max(200)
   .transform((text) => text.toUpperCase().replace(/[^A-Z0-9]/g, ''))
-  .refine((text) => /^[A-Z2-7]{40}$/.test(text), 'Enter the team key exactly as it was shown (8 groups of 5 letters and digits)')
+  .refine((text) => /^[A-Z2-7]{40}$/.test(text), says('said.input.teamKey'))
 
 export const TeamImportProgress = z.object({
   /** Rows copied so far and in all (every table of this desk's Sandbox and Production histories). */
@@ -284,7 +318,7 @@ export const TeamProbe = z.object({
 })
 export type TeamProbe = z.infer<typeof TeamProbe>
 
-const TeamPassword = z.string().min(1, 'Must not be empty').max(512, 'Must be at most 512 characters')
+const TeamPassword = z.string().min(1, says('said.input.notEmpty')).max(512, tooLongMessage(512))
 
 export const ConnectionCheck = z.object({
   scheme: z.enum(['card', 'generic']),
@@ -299,13 +333,13 @@ export type OrderKind = z.infer<typeof OrderKind>
 export const OrderStatus = z.enum(['PENDING', 'PAID', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUNDED', 'VOIDED', 'OUTCOME_UNKNOWN', 'UNKNOWN'])
 export type OrderStatus = z.infer<typeof OrderStatus>
 
-const IsoTime = z.iso.datetime({ offset: true, error: 'Must be a date and time' })
-const Sen = z.number().int('Must be whole sen').min(0, 'Must not be negative').max(99_999_999_999, 'Is too large')
+const IsoTime = z.iso.datetime({ offset: true, error: says('said.input.dateTime') })
+const Sen = z.number().int(says('said.input.wholeSen')).min(0, says('said.input.notNegative')).max(99_999_999_999, says('said.input.tooLarge'))
 
 /** The filters of the orders screen; the same for a page of results and for a CSV export. */
 export const OrderFilters = z.object({
   /** One box: invoice number, customer name, e-mail, phone, card last four, gateway or request id. */
-  text: z.string().max(200, 'Must be at most 200 characters').optional(),
+  text: z.string().max(200, tooLongMessage(200)).optional(),
   statuses: z.array(OrderStatus).max(20).optional(),
   kinds: z.array(OrderKind).max(5).optional(),
   channels: z.array(z.string().max(40)).max(20).optional(),
@@ -472,7 +506,7 @@ const FormText = (max: number) => z.string().max(max, tooLongMessage(max))
  * A whole number the rules in main check more tightly with their own messages (amounts, quantities,
  * minutes); the bridge only refuses what no rule could mean.
  */
-const BoundedInt = (error: string, whole: string, bound: number) => z.number({ error }).int(whole).min(-bound, 'Is out of range').max(bound, 'Is out of range')
+const BoundedInt = (error: string, whole: string, bound: number) => z.number({ error }).int(whole).min(-bound, says('said.input.outOfRange')).max(bound, says('said.input.outOfRange'))
 const MAX_INPUT_SEN = 99_999_999_999
 
 /**
@@ -484,12 +518,12 @@ export const LinkRequest = z.object({
   channel: FormText(FIELD_LIMITS.channel),
   bankCode: FormText(FIELD_LIMITS.bankCode),
   invoiceNumber: FormText(FIELD_LIMITS.invoiceNumber),
-  amountSen: BoundedInt('Must be an amount', 'Must be whole sen', MAX_INPUT_SEN),
+  amountSen: BoundedInt(says('said.input.amount'), says('said.input.wholeSen'), MAX_INPUT_SEN),
   descriptor: FormText(FIELD_LIMITS.descriptor),
   autoRedirect: z.boolean(),
   callbackUrl: FormText(FIELD_LIMITS.linkUrl),
   failedUrl: FormText(FIELD_LIMITS.linkUrl),
-  expiryMinutes: BoundedInt('Must be a number of minutes', 'Must be whole minutes', 1_000_000),
+  expiryMinutes: BoundedInt(says('said.input.minutes'), says('said.input.wholeMinutes'), 1_000_000),
   customer: z.object({
     name: FormText(FIELD_LIMITS.customerName),
     email: FormText(FIELD_LIMITS.email),
@@ -506,8 +540,8 @@ export const LinkRequest = z.object({
     .array(
       z.object({
         name: FormText(FIELD_LIMITS.lineItemName),
-        quantity: BoundedInt('Must be a number', 'Must be a whole number', 1_000_000),
-        priceSen: BoundedInt('Must be an amount', 'Must be whole sen', MAX_INPUT_SEN),
+        quantity: BoundedInt(says('said.input.number'), says('said.input.notWhole'), 1_000_000),
+        priceSen: BoundedInt(says('said.input.amount'), says('said.input.wholeSen'), MAX_INPUT_SEN),
       }),
     )
     .max(FIELD_LIMITS.lineItems, `Use at most ${String(FIELD_LIMITS.lineItems)} items`),
@@ -582,7 +616,7 @@ export const PhoneOrderRequest = z.object({
   customerId: z.number().int().positive(),
   cardId: z.number().int().positive(),
   invoiceNumber: FormText(FIELD_LIMITS.invoiceNumber),
-  amountSen: BoundedInt('Must be an amount', 'Must be whole sen', MAX_INPUT_SEN),
+  amountSen: BoundedInt(says('said.input.amount'), says('said.input.wholeSen'), MAX_INPUT_SEN),
   descriptor: FormText(FIELD_LIMITS.descriptor),
   note: FormText(FIELD_LIMITS.phoneOrderNote),
   /** Staff confirmed a charge of the same customer and amount made a few minutes ago. */
@@ -617,7 +651,7 @@ export const RefundRequest = z.object({
   orderId: z.number().int().positive(),
   /** VOID and FULL send the whole remaining amount; PARTIAL sends `amountSen`. */
   kind: z.enum(['FULL', 'PARTIAL', 'VOID']),
-  amountSen: Sen.refine((sen) => sen > 0, 'Must be more than RM 0.00'),
+  amountSen: Sen.refine((sen) => sen > 0, says('said.input.moreThanAmount', { amount: 'RM 0.00' })),
 })
 export type RefundRequest = z.infer<typeof RefundRequest>
 
@@ -742,12 +776,12 @@ export type SessionView = z.infer<typeof SessionView>
 const Login = z
   .string()
   .trim()
-  .min(2, 'Use at least 2 characters')
+  .min(LOGIN_MIN_LENGTH, says('said.input.tooShort', { count: LOGIN_MIN_LENGTH }))
   .max(FIELD_LIMITS.login, tooLongMessage(FIELD_LIMITS.login))
-  .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits and . _ - only')
+  .regex(LOGIN_CHARACTERS, says('said.input.loginCharacters'))
 /** At least 6 digits or 8 characters: main checks the rule and says it; the bridge bounds the size. */
 const Pin = FormText(FIELD_LIMITS.pin)
-const OperatorName = z.string().trim().min(1, 'Enter a name').max(FIELD_LIMITS.operatorName, tooLongMessage(FIELD_LIMITS.operatorName))
+const OperatorName = z.string().trim().min(1, says('said.input.name')).max(FIELD_LIMITS.operatorName, tooLongMessage(FIELD_LIMITS.operatorName))
 
 /** Calls a Supervisor may approve on the spot for a Clerk; the id each approval is bound to. */
 export const APPROVABLE_CALLS = ['refunds.request', 'refunds.register', 'phoneOrders.override', 'phoneOrders.charge', 'orders.cancelLink', 'orders.resolveReview', 'cards.remove'] as const
@@ -770,8 +804,8 @@ export type ChargeProblem = z.infer<typeof ChargeProblem>
 export const AuditFilters = z.object({
   actor: FormText(FIELD_LIMITS.auditFilter).optional(),
   action: FormText(FIELD_LIMITS.auditFilter).optional(),
-  from: z.iso.datetime({ offset: true, error: 'Must be a date and time' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'Must be a date and time' }).optional(),
+  from: z.iso.datetime({ offset: true, error: says('said.input.dateTime') }).optional(),
+  to: z.iso.datetime({ offset: true, error: says('said.input.dateTime') }).optional(),
 })
 export type AuditFilters = z.infer<typeof AuditFilters>
 
@@ -860,9 +894,9 @@ export type Attention = z.infer<typeof Attention>
 
 /** Malaysia days, both included (one day: from = to); at most a year. */
 export const ReportPeriod = z
-  .object({ from: z.iso.date({ error: 'Must be a date' }), to: z.iso.date({ error: 'Must be a date' }) })
-  .refine((period) => period.from <= period.to, { message: 'Must be on or after the first day', path: ['to'] })
-  .refine((period) => Date.parse(period.to) - Date.parse(period.from) <= 366 * 86_400_000, { message: 'Choose at most a year', path: ['to'] })
+  .object({ from: z.iso.date({ error: says('said.input.date') }), to: z.iso.date({ error: says('said.input.date') }) })
+  .refine((period) => period.from <= period.to, { message: says('said.input.onOrAfterFirstDay'), path: ['to'] })
+  .refine((period) => Date.parse(period.to) - Date.parse(period.from) <= 366 * 86_400_000, { message: says('said.input.atMostAYear'), path: ['to'] })
 export type ReportPeriod = z.infer<typeof ReportPeriod>
 
 const ReportLine = Takings.extend({ key: z.string(), label: z.string() })
@@ -1049,9 +1083,9 @@ export const calls = {
       requestId: z
         .string()
         .trim()
-        .min(1, 'Enter the refund’s request id')
+        .min(1, says('said.input.refundRequestId'))
         .max(FIELD_LIMITS.refundRequestId, tooLongMessage(FIELD_LIMITS.refundRequestId))
-        .regex(/^[A-Za-z0-9._:-]+$/, 'Must hold only letters, digits and . _ : -'),
+        .regex(/^[A-Za-z0-9._:-]+$/, says('said.input.requestIdCharacters')),
     }),
     RefundResult,
   ),

@@ -52,7 +52,30 @@ export function englishOf(message: Said): string {
   return englishOrNull(message) ?? message.id
 }
 
+/** The Said of each message a schema was given through `schemaMessage`, by its English. */
+const schemaMessages = new Map<string, Said>()
+
+/**
+ * A schema's message (the contract's refusals of a wrong input): the English of `message`, which
+ * zod carries as the issue's text. The Said is kept by that text, so that dispatch sends its id
+ * with the refusal (`saidOfSchemaMessage`) and the renderer words it in the desk's language: a zod
+ * issue carries no id of its own.
+ */
+export function schemaMessage(message: Said): string {
+  const english = englishOf(message)
+  const known = schemaMessages.get(english)
+  // One text, one message: two ids with the same English would send the wrong one's words.
+  if (known && JSON.stringify(known) !== JSON.stringify(message)) throw new Error(`Two schema messages read "${english}": ${known.id} and ${message.id}`)
+  schemaMessages.set(english, message)
+  return english
+}
+
+/** The Said a schema's message was made from (`schemaMessage`); null for any other text. */
+export function saidOfSchemaMessage(text: string): Said | null {
+  return schemaMessages.get(text) ?? null
+}
+
 /** "Use at most N characters" in English: the contract's schemas say it to main's callers. */
 export function tooLongMessage(max: number): string {
-  return englishOf(tooLong(max))
+  return schemaMessage(tooLong(max))
 }

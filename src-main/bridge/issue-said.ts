@@ -1,14 +1,14 @@
 /**
  * A zod issue of the bridge's schemas in main's catalogue's words, for the common shapes: a field
  * missing, a text too long, a number not whole or out of range, a date and time, and a shared rule of
- * src-common (its id in the issue's params). A message the
- * contract words its own way ("Must be a number of minutes") keeps its English and travels without
- * an id until it has one: an id is given only where its English is the issue's message word for
- * word, or where the message is zod's own (then the id's English replaces it).
+ * src-common (its id in the issue's params). A message the contract gives a schema is made from an
+ * id (`schemaMessage`, "Must be a number of minutes") and travels with it. Otherwise an id is given
+ * only where its English is the issue's message word for word, or where the message is zod's own
+ * (then the id's English replaces it).
  */
 import type { z } from 'zod'
 import { isSaid, say, type Said } from '../../src-common/said/say'
-import { englishOf } from '../../src-common/said/english'
+import { englishOf, saidOfSchemaMessage } from '../../src-common/said/english'
 
 /** zod's own messages start so ("Invalid input: expected string, received undefined"). */
 const ZOD_DEFAULT = /^(Invalid input|Too big|Too small|Invalid)/
@@ -40,6 +40,9 @@ function candidate(issue: z.core.$ZodIssue): Said | null {
 
 /** The issue's id and values, and the English message that goes with them. */
 export function issueSaid(issue: z.core.$ZodIssue): { say: Said; message: string } | null {
+  // The contract's own message, made from an id (schemaMessage).
+  const given = saidOfSchemaMessage(issue.message)
+  if (given) return { say: given, message: issue.message }
   const said = candidate(issue)
   if (!said) return null
   const english = englishOf(said)

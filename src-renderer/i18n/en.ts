@@ -73,6 +73,10 @@ export const en = {
     production: { title: 'Production', detail: 'real payments' },
   },
   roles: { clerk: 'Clerk', supervisor: 'Supervisor', admin: 'Admin' },
+  login: {
+    short: 'Use at least 2 characters',
+    characters: 'Use letters, digits and . _ - only',
+  },
   pin: {
     rule: 'At least 6 digits, or at least 8 characters of any kind.',
     empty: 'Enter a PIN',
@@ -89,7 +93,6 @@ export const en = {
       nameEmpty: 'Enter your name',
       login: 'Login',
       loginHint: 'Short, what you type to sign in: letters, digits, . _ -',
-      loginShort: 'Use at least 2 characters',
       pin: 'PIN',
       pinAgain: 'PIN again',
       creating: 'Creating…',

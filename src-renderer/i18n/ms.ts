@@ -76,6 +76,10 @@ export const ms: Catalogue = {
     production: { title: 'Produksi', detail: 'bayaran sebenar' },
   },
   roles: { clerk: 'Kerani', supervisor: 'Penyelia', admin: 'Pentadbir' },
+  login: {
+    short: 'Gunakan sekurang-kurangnya 2 aksara',
+    characters: 'Gunakan huruf, digit dan . _ - sahaja',
+  },
   pin: {
     rule: 'Sekurang-kurangnya 6 digit, atau sekurang-kurangnya 8 aksara apa-apa jenis.',
     empty: 'Masukkan PIN',
@@ -92,7 +96,6 @@ export const ms: Catalogue = {
       nameEmpty: 'Masukkan nama anda',
       login: 'ID log masuk',
       loginHint: 'Pendek, yang anda taip untuk log masuk: huruf, digit, . _ -',
-      loginShort: 'Gunakan sekurang-kurangnya 2 aksara',
       pin: 'PIN',
       pinAgain: 'PIN sekali lagi',
       creating: 'Sedang mencipta…',

@@ -59,6 +59,17 @@ test('Settings in Bahasa Melayu: environment, credentials, the settings form and
   await expect(form.getByText(/^Paling banyak RM\s100,000\.00: hantar pautan pembayaran/)).toBeVisible()
   await limit.fill('5000')
   await expect(form.getByText('Nombor invois baharu: INV-000001, INV-000002…')).toBeVisible()
+  // Main's refusals of a bad value are in Malay too, at their field, one after the other.
+  const expiry = form.getByLabel('Pautan tamat tempoh selepas (minit)')
+  await expiry.fill('2')
+  await form.getByLabel('Alamat pulangan selepas bayaran', { exact: true }).fill('ftp://kedai.example/ok')
+  await form.getByRole('button', { name: 'Simpan tetapan' }).click()
+  await expect(form.getByRole('alert')).toHaveText('Mesti alamat web yang bermula dengan https:// (atau http:// di luar Produksi)')
+  await form.getByLabel('Alamat pulangan selepas bayaran', { exact: true }).fill('')
+  await form.getByRole('button', { name: 'Simpan tetapan' }).click()
+  await expect(form.getByRole('alert')).toHaveText('Mesti sekurang-kurangnya 5 minit')
+  await expect(expiry).toHaveAttribute('aria-invalid', 'true')
+  await expiry.fill('1440')
   await shoot(page, 'settings-links', form.getByRole('group', { name: 'Pautan pembayaran' }))
   const phoneOrders = form.getByRole('group', { name: 'Pesanan telefon' })
   await expect(phoneOrders.getByLabel('Tanya dahulu sebelum mengecaj pelanggan dan jumlah yang sama sekali lagi dalam tempoh (minit)')).toBeVisible()
@@ -121,6 +132,11 @@ test('the team form in Bahasa Melayu: its state, its refusals and the question b
   // The card is taller than the window: the facts at its top, then the password's hint and refusal.
   await shoot(page, 'team-facts', card.getByTestId('team-status'))
   await shoot(page, 'team-form', form.getByText('Masukkan kata laluan pangkalan data'))
+
+  // Refused by main, in Malay.
+  await form.getByLabel('Hos').fill('db kedai!')
+  await form.getByRole('button', { name: 'Uji sambungan' }).click()
+  await expect(form.getByText('Mesti nama hos atau alamat IP', { exact: true })).toBeVisible()
 
   await form.getByLabel('Hos').fill('db.kedai.example.my')
   await form.getByLabel('Pangkalan data', { exact: true }).fill('pesanan')

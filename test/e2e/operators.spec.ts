@@ -51,11 +51,15 @@ test.describe('on a desk without operators', () => {
 
     const started = Date.now()
     await form.getByLabel('Your name').fill('Nur Aisyah')
-    await form.getByLabel('Login').fill('aisyah')
+    await form.getByLabel('Login').fill('nur aisyah')
     await form.getByLabel('PIN', { exact: true }).fill('1234')
     await form.getByLabel('PIN again').fill('1234')
     await form.getByRole('button', { name: 'Create Admin and start' }).click()
+    // Every problem at once, each at its field.
     await expect(form).toContainText('Use at least 6 digits')
+    await expect(form).toContainText('Use letters, digits and . _ - only')
+    await expect(form.getByLabel('Login')).toHaveAttribute('aria-invalid', 'true')
+    await form.getByLabel('Login').fill('aisyah')
     await form.getByLabel('PIN', { exact: true }).fill('246810')
     await form.getByLabel('PIN again').fill('246810')
     await form.getByRole('button', { name: 'Create Admin and start' }).click()

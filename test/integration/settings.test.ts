@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_ENVIRONMENT_SETTINGS } from '../../src-main/settings/environment-settings'
 import { historyFile } from '../../src-main/store/history-file'
 import type { Environment, EnvironmentSettings } from '../../src-preload/contract'
+import { say, type Said } from '../../src-common/said/say'
 import { startTestBackend, type TestBackend } from './backend-fixture'
 
 const withLinks = (links: Partial<EnvironmentSettings['links']>): EnvironmentSettings => ({
@@ -109,21 +110,45 @@ describe('environments and settings', () => {
   it('refuse absurd values (a 1 MB host, a charge limit of RM 999,999,999.99, a 3,000-character address) naming the field, and write nothing', async () => {
     const listener = DEFAULT_ENVIRONMENT_SETTINGS.listener
     const phoneOrders = DEFAULT_ENVIRONMENT_SETTINGS.phoneOrders
-    const cases: [EnvironmentSettings, string, string][] = [
-      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...listener, host: 'h'.repeat(1024 * 1024) } }, 'listener.host', 'Must be at most 253 characters'],
-      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...listener, host: `${'a'.repeat(64)}.example.my` } }, 'listener.host', 'Each part between dots must be at most 63 characters'],
-      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, phoneOrders: { ...phoneOrders, chargeLimitSen: 99_999_999_999 } }, 'phoneOrders.chargeLimitSen', 'Must be at most RM 100,000.00'],
-      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, phoneOrders: { ...phoneOrders, chargeLimitSen: 10_000_001 } }, 'phoneOrders.chargeLimitSen', 'Must be at most RM 100,000.00'],
-      [withLinks({ callbackUrl: `https://shop.example.my/${'x'.repeat(3000)}` }), 'links.callbackUrl', 'Must be at most 2,000 characters'],
+    // Each refusal carries its message's id beside main's English, so that a Malay desk reads it in Malay.
+    const cases: [EnvironmentSettings, string, string, Said][] = [
+      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...listener, host: 'h'.repeat(1024 * 1024) } }, 'listener.host', 'Use at most 253 characters', say('said.input.tooLong', { max: 253 })],
+      [
+        { ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...listener, host: `${'a'.repeat(64)}.example.my` } },
+        'listener.host',
+        'Each part between dots must be at most 63 characters',
+        say('said.input.hostLabel', { max: 63 }),
+      ],
+      [
+        { ...DEFAULT_ENVIRONMENT_SETTINGS, phoneOrders: { ...phoneOrders, chargeLimitSen: 99_999_999_999 } },
+        'phoneOrders.chargeLimitSen',
+        'Must be at most RM 100,000.00',
+        say('said.input.atMostAmount', { amount: 'RM 100,000.00' }),
+      ],
+      [
+        { ...DEFAULT_ENVIRONMENT_SETTINGS, phoneOrders: { ...phoneOrders, chargeLimitSen: 10_000_001 } },
+        'phoneOrders.chargeLimitSen',
+        'Must be at most RM 100,000.00',
+        say('said.input.atMostAmount', { amount: 'RM 100,000.00' }),
+      ],
+      [withLinks({ callbackUrl: `https://shop.example.my/${'x'.repeat(3000)}` }), 'links.callbackUrl', 'Use at most 2,000 characters', say('said.input.tooLong', { max: 2000 })],
       [
         { ...DEFAULT_ENVIRONMENT_SETTINGS, phoneOrders: { ...phoneOrders, threeDsFailedUrl: `https://shop.example.my/${'x'.repeat(3000)}` } },
         'phoneOrders.threeDsFailedUrl',
-        'Must be at most 2,000 characters',
+        'Use at most 2,000 characters',
+        say('said.input.tooLong', { max: 2000 }),
       ],
-      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...listener, publicBaseUrl: `https://${'p'.repeat(300)}.example.my` } }, 'listener.publicBaseUrl', 'Must be at most 200 characters'],
+      [
+        { ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...listener, publicBaseUrl: `https://${'p'.repeat(300)}.example.my` } },
+        'listener.publicBaseUrl',
+        'Use at most 200 characters',
+        say('said.input.tooLong', { max: 200 }),
+      ],
+      [withLinks({ expiryMinutes: 1 }), 'links.expiryMinutes', 'Must be at least 5 minutes', say('said.input.atLeastMinutes', { count: 5 })],
+      [{ ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...listener, host: 'bad host!' } }, 'listener.host', 'Must be a host name or an IPv4 address', say('said.input.hostOrIpv4')],
     ]
-    for (const [settings, field, message] of cases) {
-      expect(await app.backend.dispatch('settings.update', settings), field).toEqual({ ok: false, error: { code: 'INVALID_INPUT', field, message } })
+    for (const [settings, field, message, said] of cases) {
+      expect(await app.backend.dispatch('settings.update', settings), field).toEqual({ ok: false, error: { code: 'INVALID_INPUT', field, message, say: said } })
     }
     expect((await app.call('settings.get')).settings).toEqual(DEFAULT_ENVIRONMENT_SETTINGS)
     expect(auditLog(app.dataDir, 'training')).toEqual([])

@@ -76,6 +76,15 @@ describe('dispatch', () => {
     })
     const missing = await dispatch('orders.get', {})
     expect(missing).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'id', message: 'Required', say: { id: 'said.input.required' } } })
+    // A message the contract gives its schema travels with the id it was made from, values and all.
+    await expect(dispatch('session.setup', { login: 'nur aisyah', name: 'Nur Aisyah', pin: '246810' })).resolves.toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'login', message: 'Use letters, digits and . _ - only', say: { id: 'said.input.loginCharacters' } },
+    })
+    await expect(dispatch('session.setup', { login: 'n', name: 'Nur Aisyah', pin: '246810' })).resolves.toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'login', message: 'Use at least 2 characters', say: { id: 'said.input.tooShort', values: { count: 2 } } },
+    })
   })
 
   it('hides a bug behind INTERNAL and logs it, without its details reaching the renderer', async () => {

@@ -22,7 +22,7 @@ describe('settings bounds', () => {
   })
 
   it('refuses absurd values with the field and a message', () => {
-    expect(parse((s) => ({ ...s, listener: { ...s.listener, host: 'h'.repeat(1_000_000) } }))).toEqual({ field: 'listener.host', message: 'Must be at most 253 characters' })
+    expect(parse((s) => ({ ...s, listener: { ...s.listener, host: 'h'.repeat(1_000_000) } }))).toEqual({ field: 'listener.host', message: 'Use at most 253 characters' })
     expect(parse((s) => ({ ...s, listener: { ...s.listener, host: `${'a'.repeat(64)}.example` } }))).toEqual({
       field: 'listener.host',
       message: 'Each part between dots must be at most 63 characters',
@@ -30,9 +30,9 @@ describe('settings bounds', () => {
     expect(parse((s) => ({ ...s, listener: { ...s.listener, host: '300.1.1.1' } }))?.field).toBe('listener.host')
     expect(parse((s) => ({ ...s, listener: { ...s.listener, publicBaseUrl: `https://${'p'.repeat(200)}.example` } }))).toEqual({
       field: 'listener.publicBaseUrl',
-      message: 'Must be at most 200 characters',
+      message: 'Use at most 200 characters',
     })
-    expect(parse((s) => ({ ...s, links: { ...s.links, failedUrl: `https://shop.example.my/${'x'.repeat(2000)}` } }))).toEqual({ field: 'links.failedUrl', message: 'Must be at most 2,000 characters' })
+    expect(parse((s) => ({ ...s, links: { ...s.links, failedUrl: `https://shop.example.my/${'x'.repeat(2000)}` } }))).toEqual({ field: 'links.failedUrl', message: 'Use at most 2,000 characters' })
     expect(parse((s) => ({ ...s, phoneOrders: { ...s.phoneOrders, threeDsSuccessUrl: `https://shop.example.my/${'x'.repeat(2000)}` } }))?.field).toBe('phoneOrders.threeDsSuccessUrl')
     expect(parse((s) => ({ ...s, phoneOrders: { ...s.phoneOrders, chargeLimitSen: 99_999_999_999 } }))).toEqual({ field: 'phoneOrders.chargeLimitSen', message: 'Must be at most RM 100,000.00' })
   })

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../format/time'
 import { Field } from '../../ui/Field'
 import { Modal } from '../../ui/Modal'
 import { ScreenHeader } from '../../ui/ScreenHeader'
-import { fieldOf, pinProblem, pinRule, repeatProblem } from '../session/pin-rules'
+import { fieldOf, loginText, pinProblem, pinRule, repeatProblem } from '../session/pin-rules'
 import { roleLabel } from '../session/roles'
 import { useSessionStore } from '../session/session-store'
 import { useOperatorsStore } from './operators-store'
@@ -147,9 +147,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (operator: OperatorView) => voi
   const [busy, setBusy] = useState(false)
   const [server, setServer] = useState<CallError | null>(null)
 
-  const rules: Partial<Record<AddField, string | null>> = tried
-    ? { name: name.trim() ? null : t('operators.add.nameEmpty'), login: login.trim().length >= 2 ? null : t('operators.add.loginShort'), pin: pinProblem(pin) }
-    : {}
+  const rules: Partial<Record<AddField, string | null>> = tried ? { name: name.trim() ? null : t('operators.add.nameEmpty'), login: loginText(login), pin: pinProblem(pin) } : {}
   const serverField = server ? fieldOf(server.field, ADD_FIELDS) : null
   const errorFor = (field: AddField): string | null => rules[field] ?? (server && serverField === field ? server.message : null)
 
@@ -158,7 +156,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (operator: OperatorView) => voi
     if (busy) return
     setTried(true)
     setServer(null)
-    if (!name.trim() || login.trim().length < 2 || pinProblem(pin)) return
+    if (!name.trim() || loginText(login) || pinProblem(pin)) return
     const api = getApi()
     if (!api) return setServer(NO_BRIDGE)
     setBusy(true)

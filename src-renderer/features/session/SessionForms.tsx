@@ -6,7 +6,7 @@ import { EnvironmentBanner } from '../../ui/EnvironmentBanner'
 import { Field } from '../../ui/Field'
 import { TeamBanner } from '../team/TeamBanner'
 import { useTeamStore } from '../team/team-store'
-import { fieldOf, pinProblem, pinRule, repeatProblem } from './pin-rules'
+import { fieldOf, loginText, pinProblem, pinRule, repeatProblem } from './pin-rules'
 import { roleLabel } from './roles'
 import { mustDiscardScreens, useSessionStore } from './session-store'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
@@ -92,7 +92,7 @@ export function FirstAdminScreen() {
   const rules: Partial<Record<SetupField, string | null>> = tried
     ? {
         name: name.trim() ? null : t('session.firstAdmin.nameEmpty'),
-        login: login.trim().length >= 2 ? null : t('session.firstAdmin.loginShort'),
+        login: loginText(login),
         pin: pinProblem(pin),
         again: pinProblem(pin) ? null : repeatProblem(pin, again),
       }
@@ -105,7 +105,7 @@ export function FirstAdminScreen() {
     if (busy) return
     setTried(true)
     setServer(null)
-    if (!name.trim() || login.trim().length < 2 || pinProblem(pin) || repeatProblem(pin, again)) return
+    if (!name.trim() || loginText(login) || pinProblem(pin) || repeatProblem(pin, again)) return
     setBusy(true)
     const result = await setup({ name: name.trim(), login: login.trim(), pin })
     setBusy(false)

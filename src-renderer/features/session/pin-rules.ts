@@ -1,4 +1,5 @@
-/** The PIN rule staff read before they type (main checks it too and has the last word), in the desk's language. */
+/** The PIN and login rules staff read before they type (main checks them too and has the last word), in the desk's language. */
+import { loginProblem } from '../../../src-common/login'
 import { t } from '../../i18n/i18n'
 
 export function pinRule(): string {
@@ -9,6 +10,11 @@ export function pinProblem(pin: string): string | null {
   if (pin.length === 0) return t('pin.empty')
   if (/^\d+$/.test(pin)) return pin.length >= 6 ? null : t('pin.shortDigits')
   return pin.length >= 8 ? null : t('pin.shortText')
+}
+
+export function loginText(login: string): string | null {
+  const problem = loginProblem(login)
+  return problem === null ? null : t(problem === 'short' ? 'login.short' : 'login.characters')
 }
 
 export function repeatProblem(pin: string, again: string): string | null {

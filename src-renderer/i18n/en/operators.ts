@@ -30,7 +30,6 @@ export const operators = {
     nameEmpty: 'Enter a name',
     login: 'Login',
     loginHint: 'Short: letters, digits, . _ -',
-    loginShort: 'Use at least 2 characters',
     role: 'Role',
     firstPin: 'First PIN',
     firstPinHint: '{{rule}} They can change it after signing in.',

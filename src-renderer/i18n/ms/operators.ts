@@ -32,7 +32,6 @@ export const operators: Catalogue['operators'] = {
     nameEmpty: 'Masukkan nama',
     login: 'ID log masuk',
     loginHint: 'Pendek: huruf, digit, . _ -',
-    loginShort: 'Gunakan sekurang-kurangnya 2 aksara',
     role: 'Peranan',
     firstPin: 'PIN pertama',
     firstPinHint: '{{rule}} Mereka boleh menukarnya selepas log masuk.',

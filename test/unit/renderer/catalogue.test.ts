@@ -3,8 +3,9 @@
  * the catalogues is still used, and a Malay text has the English text's placeholders and tags (a
  * missing {{amount}} would show staff a sentence without its number).
  *
- * "Used" means the id appears in the renderer, src-common or src-main as a string (`t('orders.title')`,
- * `i18nKey="…"`, main's `say('said.records.order', …)`, an id kept in a table) or matches a template
+ * "Used" means the id appears in the renderer, src-common, src-main or the contract (src-preload) as a
+ * string (`t('orders.title')`, `i18nKey="…"`, main's `say('said.records.order', …)`, the contract's
+ * `says('said.input.port')`, an id kept in a table) or matches a template
  * such as `banner.${environment}.title`. A text with plural forms (`_one`, `_other`) is used through
  * its id without the suffix. Main's messages (the `said` section, src-common/said) are held to the
  * same rules: an id main says that the catalogues lack fails, and so does one nobody says any more.
@@ -40,7 +41,7 @@ function sources(dir: string): string[] {
 const english = flatten({ ...en, said })
 const malay = flatten(ms)
 const catalogueFiles = new Set(['src-renderer/i18n/en.ts', 'src-renderer/i18n/ms.ts', 'src-common/said/en.ts', 'src-common/said/ms.ts'].map((file) => resolve(ROOT, file)))
-const code = [...sources(join(ROOT, 'src-renderer')), ...sources(join(ROOT, 'src-common')), ...sources(join(ROOT, 'src-main'))]
+const code = [...sources(join(ROOT, 'src-renderer')), ...sources(join(ROOT, 'src-common')), ...sources(join(ROOT, 'src-main')), ...sources(join(ROOT, 'src-preload'))]
   .filter((file) => !catalogueFiles.has(file))
   .map((file) => ({ file: relative(ROOT, file), text: readFileSync(file, 'utf8') }))
 
@@ -70,9 +71,9 @@ function mentions(): { literal: Map<string, string>; templates: { pattern: RegEx
   return { literal, templates }
 }
 
-/** Ids the code asks the catalogue for: t('…'), t("…"), i18nKey="…", and main's say('…'). */
+/** Ids the code asks the catalogue for: t('…'), t("…"), i18nKey="…", main's say('…') and the contract's says('…'). */
 function asked(): { id: string; file: string }[] {
-  return code.flatMap(({ file, text }) => [...text.matchAll(/\b(?:t|say)\(\s*(['"])([^'"]+)\1|i18nKey=(['"])([^'"]+)\3/g)].map((match) => ({ id: match[2] ?? match[4] ?? '', file })))
+  return code.flatMap(({ file, text }) => [...text.matchAll(/\b(?:t|says?)\(\s*(['"])([^'"]+)\1|i18nKey=(['"])([^'"]+)\3/g)].map((match) => ({ id: match[2] ?? match[4] ?? '', file })))
 }
 
 // `{{max, number}}`: the format is part of the placeholder (a Malay text must format it the same way).
