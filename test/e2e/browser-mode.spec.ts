@@ -129,6 +129,14 @@ test('npm start -- --browser: the printed address opens Orders in Training, stra
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByTestId('environment-banner')).toContainText('Training')
   await expect(page).toHaveURL(`${origin}/`) // the token is gone from the address bar
+  // The tab shows the app's icon, served with the page.
+  const icon = await page.evaluate(async () => {
+    const href = document.querySelector('link[rel="icon"]')?.getAttribute('href')
+    if (!href) return null
+    const response = await fetch(href)
+    return { status: response.status, type: response.headers.get('content-type') }
+  })
+  expect(icon).toEqual({ status: 200, type: 'image/png' })
   await expect(app.waitFor(/A browser entered with the one-time address\./)).resolves.toBeTruthy()
 
   // Without the session cookie nothing is served and no call is made; the used address lets no one else in.
