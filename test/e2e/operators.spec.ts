@@ -262,6 +262,10 @@ test('an Admin adds an operator, edits one and resets a PIN; errors show at thei
 
   await list.getByRole('button', { name: `Edit ${clerk.name}` }).click()
   const edit = page.getByRole('dialog', { name: `Edit ${clerk.name}` })
+  // "Active" is a checkbox beside its word, not stretched across the dialog.
+  const active = edit.getByRole('checkbox', { name: 'Active' })
+  await expect(active).toBeChecked()
+  expect((await active.boundingBox())?.width).toBeLessThan(30)
   await edit.getByLabel('Role').selectOption({ label: 'Supervisor' })
   await edit.getByRole('button', { name: 'Save' }).click()
   await expect(list.getByTestId('operator-row').filter({ hasText: clerk.name })).toContainText('Supervisor')
