@@ -14,7 +14,7 @@ export const customerTexts = {
   /** The language setting on a customer and on a payment link's customer. */
   language: {
     label: 'Customer’s language',
-    hint: 'The e-mail and WhatsApp message, the receipt and the payment page are in this language.',
+    hint: 'The e-mail and WhatsApp message, the receipt, and the gateway’s page for FPX, e-wallets and buy-now-pay-later are in this language. Its card payment page is in the gateway’s own.',
     asDesk: 'Not chosen: this desk’s ({{language}})',
     asSaved: 'The customer’s saved choice, or this desk’s ({{language}})',
   },

@@ -12,7 +12,7 @@ export const customerTexts: Catalogue['customerTexts'] = {
   },
   language: {
     label: 'Bahasa pelanggan',
-    hint: 'E-mel, mesej WhatsApp, resit dan halaman pembayaran dalam bahasa ini.',
+    hint: 'E-mel, mesej WhatsApp, resit dan halaman gerbang pembayaran untuk FPX, e-dompet dan beli sekarang bayar kemudian dalam bahasa ini. Halaman bayaran kadnya dalam bahasa gerbang sendiri.',
     asDesk: 'Belum dipilih: bahasa komputer ini ({{language}})',
     asSaved: 'Pilihan tersimpan pelanggan, atau bahasa komputer ini ({{language}})',
   },
