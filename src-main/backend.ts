@@ -7,7 +7,6 @@ import { join } from 'node:path'
 import type { AppInfo, ChargeProblem, Environment, GatewayEnvironment, SettingsView } from '../src-preload/contract'
 import { AppError } from './bridge/app-error'
 import { say, type Said } from '../src-common/said/say'
-import { englishOf } from '../src-common/said/english'
 import { createDispatch, type Dispatch, type Handlers } from './bridge/dispatch'
 import { createEventBus, type EventBus } from './bridge/event-bus'
 import { openKeychain } from './credentials/keychain'
@@ -475,7 +474,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
     'gateway.testConnection': async ({ environment }) => {
       const built = await buildClient(environment, 0)
-      if ('missing' in built) return { checks: notConfigured(englishOf(built.missing)) }
+      if ('missing' in built) return { checks: notConfigured(built.missing) }
       try {
         return { checks: await testConnection(built.client) }
       } finally {

@@ -287,7 +287,9 @@ export const TeamImportProgress = z.object({
   copied: z.number(),
   total: z.number(),
   state: z.enum(['running', 'done', 'failed', 'stopped']),
+  /** Why a failed copy stopped, in main's English; `say` is its id, for the desk's language. Null otherwise. */
   message: z.string().nullable(),
+  say: z.lazy(() => SaidSchema).nullable(),
 })
 export type TeamImportProgress = z.infer<typeof TeamImportProgress>
 
@@ -311,7 +313,9 @@ export type TeamView = z.infer<typeof TeamView>
 
 export const TeamProbe = z.object({
   ok: z.boolean(),
+  /** What the test found, in main's English; `say` is its id, for the desk's language. */
   message: z.string(),
+  say: z.lazy(() => SaidSchema),
   /** 'empty': no team there yet (Create team); 'team': a team of this schema version (Join team); 'other': tables of something else. */
   found: z.enum(['empty', 'team', 'other', 'unreachable']),
   schemaVersion: z.number().nullable(),
@@ -323,7 +327,9 @@ const TeamPassword = z.string().min(1, says('said.input.notEmpty')).max(512, too
 export const ConnectionCheck = z.object({
   scheme: z.enum(['card', 'generic']),
   result: z.enum(['ok', 'auth_failed', 'unreachable', 'timeout', 'not_configured', 'unexpected']),
+  /** The detail, in main's English; `say` is its id, for the desk's language. */
   message: z.string(),
+  say: z.lazy(() => SaidSchema),
   httpStatus: z.number().nullable(),
 })
 export type ConnectionCheck = z.infer<typeof ConnectionCheck>

@@ -249,6 +249,12 @@ export const said = {
     noPaymentId: 'This order has no payment id to ask the gateway about.',
     orderUnchanged: '{{problem}} The order is unchanged; try again later.',
     refundUnchanged: '{{problem}} The refund is unchanged; try again later.',
+    /** Test connection's detail line, per scheme. */
+    signedAccepted: 'Signed call accepted.',
+    signedAcceptedUnknown: 'Signed call accepted (the test invoice is unknown, as it should be).',
+    checkKeys: 'Check the Client ID and keys.',
+    checkKeysGatewaySaid: 'Check the Client ID and keys (the gateway said: {{gatewayMessage}}).',
+    notConfigured: 'Not configured. {{missing}}',
   },
   review: {
     notInReview: 'This order does not need a review (someone may have decided already).',
@@ -452,6 +458,12 @@ export const said = {
     teamThere: 'A team is already in this database: join it instead.',
     otherTables: 'Connected, but this database holds tables of something else. Use an empty database of its own for the team.',
     cannotConnect: 'Cannot connect: {{reason}}',
+    /** A connection test's answer (Settings → Team database → Test connection). */
+    probeEmpty: 'Connected. The database is empty: you can create the team in it.',
+    probeTeam: 'Connected. A team is there (version {{version}}): join it with the team key.',
+    probeTooNew: 'A team is there, at version {{version}}: newer than this app ({{known}}). Update this app to join it.',
+    /** Why the copy of the desk's history into the team stopped on a problem (the state itself is the renderer's). */
+    importFailed: 'What went wrong: {{reason}}',
     importNotHere: 'Only the desk that created the team can copy its history into it: the team kept room for that desk’s orders only.',
     alreadyInTeam: 'This desk is in a team already: leave it first.',
     notInTeam: 'This desk is not in a team.',

@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { GatewayEnvironment, TeamConnection, TeamImportProgress, TeamProbe, TeamView } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
-import { say } from '../../src-common/said/say'
+import { englishOf } from '../../src-common/said/english'
+import { say, type Said } from '../../src-common/said/say'
 import type { EventBus } from '../bridge/event-bus'
 import { createCardCipher, type CardCipher } from '../credentials/card-cipher'
 import type { CredentialVault } from '../credentials/vault'
@@ -53,6 +54,11 @@ export interface TeamHistoryDatabase {
 }
 
 type LeaderListener = (leader: boolean) => void
+
+/** Test connection's answer: what it found, worded by its id (main's English beside it). */
+function probeAnswer(ok: boolean, found: TeamProbe['found'], schemaVersion: number | null, said: Said): TeamProbe {
+  return { ok, found, schemaVersion, message: englishOf(said), say: said }
+}
 
 /** Why these settings cannot connect (asked without a worker, so a wrong host is told at once), or null. */
 async function connectProblem(config: pg.ClientConfig): Promise<string | null> {
@@ -122,8 +128,8 @@ export class TeamMode {
       if (!row || row.tables === 0) return null
       this.importState =
         row.copied < row.total
-          ? { copied: row.copied, total: row.total, state: 'stopped', message: 'Stopped before the end: resume it to copy the rest.' }
-          : { copied: row.copied, total: row.total, state: 'done', message: null }
+          ? { copied: row.copied, total: row.total, state: 'stopped', message: null, say: null }
+          : { copied: row.copied, total: row.total, state: 'done', message: null, say: null }
       return this.importState
     } catch {
       return null
@@ -301,27 +307,22 @@ export class TeamMode {
     if (secret === null) throw new AppError('INVALID_INPUT', say('said.team.enterPassword'), 'password')
     const config = teamClientConfig(connection, secret, { applicationName: `mbo:${this.options.deskName}` })
     const refused = await connectProblem(config)
-    if (refused) return { ok: false, found: 'unreachable', schemaVersion: null, message: `Cannot connect: ${refused}` }
+    if (refused) return probeAnswer(false, 'unreachable', null, say('said.team.cannotConnect', { reason: refused }))
     const db = new PgDatabase({ connection: config, callTimeoutMs: 8_000 })
     try {
       const version = teamSchemaVersion(db)
       if (version !== null && version > 0) {
         return version > TEAM_SCHEMA_VERSION
-          ? {
-              ok: false,
-              found: 'team',
-              schemaVersion: version,
-              message: `A team is there, at version ${String(version)}: newer than this app (${String(TEAM_SCHEMA_VERSION)}). Update this app to join it.`,
-            }
-          : { ok: true, found: 'team', schemaVersion: version, message: `Connected. A team is there (version ${String(version)}): join it with the team key.` }
+          ? probeAnswer(false, 'team', version, say('said.team.probeTooNew', { version, known: TEAM_SCHEMA_VERSION }))
+          : probeAnswer(true, 'team', version, say('said.team.probeTeam', { version }))
       }
       if (foreignTables(db) > 0) {
-        return { ok: false, found: 'other', schemaVersion: null, message: 'Connected, but this database holds tables of something else. Use an empty database of its own for the team.' }
+        return probeAnswer(false, 'other', null, say('said.team.otherTables'))
       }
-      return { ok: true, found: 'empty', schemaVersion: null, message: 'Connected. The database is empty: you can create the team in it.' }
+      return probeAnswer(true, 'empty', null, say('said.team.probeEmpty'))
     } catch (error) {
       if (error instanceof AppError) throw error
-      return { ok: false, found: 'unreachable', schemaVersion: null, message: `Cannot connect: ${error instanceof Error ? error.message : String(error)}` }
+      return probeAnswer(false, 'unreachable', null, say('said.team.cannotConnect', { reason: error instanceof Error ? error.message : String(error) }))
     } finally {
       db.close()
     }
@@ -332,8 +333,8 @@ export class TeamMode {
     const probe = await this.probe(connection, password)
     if (probe.found !== 'empty') if (probe.found === 'team') throw new AppError('TEAM_CREATE_REFUSED', say('said.team.teamThere'))
     if (probe.found === 'other') throw new AppError('TEAM_CREATE_REFUSED', say('said.team.otherTables'))
-    // Unreachable: the probe's message is "Cannot connect: " and the driver's reason, which is data.
-    if (probe.found !== 'empty') throw new AppError('TEAM_CREATE_REFUSED', say('said.team.cannotConnect', { reason: probe.message.replace(/^Cannot connect: /, '') }))
+    // Unreachable: the probe says why ("Cannot connect:" and the driver's reason, which is data).
+    if (probe.found !== 'empty') throw new AppError('TEAM_CREATE_REFUSED', probe.say)
     const key = newTeamKey()
     const db = new PgDatabase({ connection: teamClientConfig(connection, password), callTimeoutMs: 60_000 })
     try {
@@ -435,14 +436,14 @@ export class TeamMode {
     const db = this.open(this.connectionFor(team, await this.password()))
     const sources = await this.importSources(key)
     this.stopImport = false
-    this.importState = { copied: 0, total: 0, state: 'running', message: null }
+    this.importState = { copied: 0, total: 0, state: 'running', message: null, say: null }
     this.changed()
     let lastEmit = 0
     this.importing = importHistory({
       team: db,
       sources,
       onProgress: (progress) => {
-        this.importState = { ...progress, state: 'running', message: null }
+        this.importState = { ...progress, state: 'running', message: null, say: null }
         if (Date.now() - lastEmit > 200) {
           lastEmit = Date.now()
           this.changed()
@@ -455,18 +456,15 @@ export class TeamMode {
           copied: result.copied,
           total: result.total,
           state: result.stopped ? 'stopped' : 'done',
-          message: result.stopped ? 'Stopped: resume it to copy the rest.' : null,
+          message: null,
+          say: null,
         }
         this.options.log.info('team.import_finished', { copied: result.copied, stopped: result.stopped })
       })
       .catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error)
-        this.importState = {
-          copied: this.importState?.copied ?? 0,
-          total: this.importState?.total ?? 0,
-          state: 'failed',
-          message: `Stopped by an error: ${message}. Resume it when the cause is fixed.`,
-        }
+        const why = say('said.team.importFailed', { reason: message })
+        this.importState = { copied: this.importState?.copied ?? 0, total: this.importState?.total ?? 0, state: 'failed', message: englishOf(why), say: why }
         this.options.log.warn('team.import_failed', { error: message })
       })
       .finally(() => {

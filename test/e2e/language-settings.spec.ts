@@ -25,7 +25,7 @@ test('Settings in Bahasa Melayu: environment, credentials, the settings form and
   await expect(environment.getByRole('radio', { name: /Produksi/ })).toContainText('Gerbang pembayaran sebenar. Bayaran melibatkan wang sebenar.')
   await environment.getByRole('button', { name: 'Uji sambungan Latihan' }).click()
   const results = environment.getByTestId('connection-results')
-  await expect(results).toContainText('Operasi kad (tandatangan kad): Bersambung.')
+  await expect(results).toContainText('Operasi kad (tandatangan kad): Bersambung. Panggilan bertandatangan diterima (invois ujian tidak dikenali, seperti sepatutnya).')
   await expect(results).toContainText('Saluran lain (kunci API dan tandatangan): Bersambung.')
   await expect(environment).toContainText('Alamat gerbang pembayaran: http://127.0.0.1:')
   await shoot(page, 'settings-environment', environment)
@@ -149,6 +149,12 @@ test('the team form in Bahasa Melayu: its state, its refusals and the question b
   await shoot(page, 'team-create-dialog', confirm)
   await confirm.getByRole('button', { name: 'Batal' }).click()
   await expect(confirm).toBeHidden()
+
+  // A database that cannot be reached: main's answer in Malay, with the driver's own reason.
+  await form.getByLabel('Hos').fill('127.0.0.1')
+  await form.getByLabel('Port').fill(String(await freePort()))
+  await form.getByRole('button', { name: 'Uji sambungan' }).click()
+  await expect(card.getByTestId('team-probe')).toContainText(/^Tidak dapat bersambung: .*ECONNREFUSED/)
 })
 
 /** A fresh database in the run's throw-away cluster (as team.spec.ts makes them), dropped after the test. */

@@ -79,7 +79,12 @@ describe('gateway credentials', () => {
     expect(removed.production.secretKeySet).toBe(true)
     expect(await keytar.getPassword(app.keychainService, 'sandbox/secretKey')).toBeNull()
     const afterRemoval = await app.call('gateway.testConnection', { environment: 'sandbox' })
-    expect(afterRemoval.checks[0]).toMatchObject({ result: 'not_configured', message: 'Not configured. Set the Secret Key in Settings first.' })
+    expect(afterRemoval.checks[0]).toMatchObject({
+      result: 'not_configured',
+      message: 'Not configured. Set the Secret Key in Settings first.',
+      // The detail's id travels with it, for a desk that speaks Malay.
+      say: { id: 'said.checks.notConfigured', values: { missing: { id: expect.stringMatching(/^said\./) as unknown } } },
+    })
   })
 
   it('tell an authentication failure from an unreachable gateway', async () => {

@@ -31,7 +31,7 @@ describe('a team of two desks', () => {
   it('is created at one desk (its key shown once) and joined at the other with that key only', async () => {
     const connection = teamConnection(database.url)
     const probe = await deskA.call('team.probe', { connection, password: 'unused' })
-    expect(probe).toMatchObject({ ok: true, found: 'empty' })
+    expect(probe).toMatchObject({ ok: true, found: 'empty', message: 'Connected. The database is empty: you can create the team in it.', say: { id: 'said.team.probeEmpty' } })
     const created = await deskA.call('team.create', { connection, password: 'unused', importHistory: false })
     expect(created.team).toMatchObject({ mode: 'team', state: 'connected' })
     expect(created.teamKey).toMatch(/^([A-Z2-7]{5}-){7}[A-Z2-7]{5}$/)

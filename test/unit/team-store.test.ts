@@ -104,7 +104,7 @@ describe('the team store', () => {
     const { store, answer, sent } = setup()
     const tested = store.getState().probe(connection, '')
     expect(store.getState().busy).toBe('probe')
-    await answer('probe', ok({ ok: true, message: 'Connected', found: 'empty', schemaVersion: null }))
+    await answer('probe', ok({ ok: true, message: 'Connected. The database is empty: you can create the team in it.', say: { id: 'said.team.probeEmpty' }, found: 'empty', schemaVersion: null }))
     await tested
     expect(sent[0]?.input).toEqual({ connection })
     expect(store.getState()).toMatchObject({ busy: null, probeResult: { found: 'empty' } })
@@ -156,7 +156,7 @@ describe('the team store', () => {
     const { store, answer, sent } = setup()
     const creating = store.getState().create(connection, 'pw', true)
     expect(store.getState().busy).toBe('create')
-    await answer('create', ok({ team: inTeam({ import: { copied: 0, total: 10, state: 'running', message: null } }), teamKey: 'K'.repeat(40) }))
+    await answer('create', ok({ team: inTeam({ import: { copied: 0, total: 10, state: 'running', message: null, say: null } }), teamKey: 'K'.repeat(40) }))
     expect(await creating).toBe(true)
     expect(sent[0]?.input).toEqual({ connection, password: 'pw', importHistory: true })
     expect(store.getState().newKey).toEqual({ key: 'K'.repeat(40), writtenDown: false })
@@ -179,8 +179,8 @@ describe('the team store', () => {
     const { store, answer, emit, api } = setup()
     followTeamEvents(store, api)
     const creating = store.getState().create(connection, 'pw', true)
-    emit(inTeam({ import: { copied: 5, total: 10, state: 'running', message: null } }))
-    await answer('create', ok({ team: inTeam({ import: { copied: 0, total: 10, state: 'running', message: null } }), teamKey: 'K'.repeat(40) }))
+    emit(inTeam({ import: { copied: 5, total: 10, state: 'running', message: null, say: null } }))
+    await answer('create', ok({ team: inTeam({ import: { copied: 0, total: 10, state: 'running', message: null, say: null } }), teamKey: 'K'.repeat(40) }))
     await creating
     expect(store.getState().view?.import?.copied).toBe(5)
     expect(store.getState().newKey?.key).toBe('K'.repeat(40))
@@ -188,10 +188,12 @@ describe('the team store', () => {
 
   it('resumes a copy that ended short, and leaves the team', async () => {
     const { store, answer, sent } = setup()
-    store.getState().changed(inTeam({ import: { copied: 4, total: 10, state: 'failed', message: 'Connection lost' } }))
+    store
+      .getState()
+      .changed(inTeam({ import: { copied: 4, total: 10, state: 'failed', message: 'What went wrong: Connection lost', say: { id: 'said.team.importFailed', values: { reason: 'Connection lost' } } } }))
     const resuming = store.getState().importHistory()
     expect(store.getState().busy).toBe('import')
-    await answer('importHistory', ok(inTeam({ import: { copied: 4, total: 10, state: 'running', message: null } })))
+    await answer('importHistory', ok(inTeam({ import: { copied: 4, total: 10, state: 'running', message: null, say: null } })))
     expect(await resuming).toBe(true)
     expect(store.getState().view?.import?.state).toBe('running')
 

@@ -2,6 +2,7 @@ import '../../ui/checks.css'
 import { Trans } from 'react-i18next'
 import type { ConnectionCheck } from '../../../src-preload/contract'
 import { useT } from '../../i18n/i18n'
+import { saidText } from '../../i18n/said-text'
 
 export function ConnectionResults({ test }: { test: { running: boolean; checks: ConnectionCheck[] | null; error: string | null } | undefined }) {
   const t = useT()
@@ -25,7 +26,7 @@ export function ConnectionResults({ test }: { test: { running: boolean; checks: 
             ) : (
               <Trans i18nKey="settings.connection.check" values={words} components={{ b: <strong /> }} />
             )}{' '}
-            <span className="muted">{check.message}</span>
+            <span className="muted">{saidText(check.say, check.message)}</span>
           </li>
         )
       })}

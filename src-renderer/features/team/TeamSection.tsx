@@ -8,6 +8,7 @@ import { useShellStore } from '../../app/shell-store'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Field } from '../../ui/Field'
 import { useT } from '../../i18n/i18n'
+import { saidText } from '../../i18n/said-text'
 import { CreateTeamDialog } from './CreateTeamDialog'
 import {
   canResumeImport,
@@ -82,7 +83,7 @@ function ImportProgress({ progress }: { progress: TeamImportProgress }) {
       </div>
       <p className={bad ? 'field__error' : 'small'} role="status" data-testid="team-import-state">
         {t(`team.import.state.${progress.state}`)}
-        {progress.message ? <span className="team-import__message"> {progress.message}</span> : null}
+        {progress.message ? <span className="team-import__message"> {progress.say ? saidText(progress.say, progress.message) : progress.message}</span> : null}
       </p>
       {canResumeImport(progress) ? (
         <button type="button" className="button button--secondary" disabled={busy !== null} onClick={() => void importHistory()}>
@@ -104,7 +105,7 @@ function ProbeAnswer({ probe, mode }: { probe: TeamProbe; mode: TeamView['mode']
   const text = !probe.ok && probe.found === 'team' ? null : mode === 'team' && probe.found === 'team' ? answers : advice.text
   return (
     <div className={`check check--${probe.ok ? advice.tone : 'bad'} team-probe`} role="status" data-testid="team-probe">
-      {text ? <Trans i18nKey="team.probe.connected" values={{ text }} components={{ b: <strong /> }} /> : probe.message}
+      {text ? <Trans i18nKey="team.probe.connected" values={{ text }} components={{ b: <strong /> }} /> : saidText(probe.say, probe.message)}
     </div>
   )
 }
