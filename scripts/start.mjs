@@ -5,6 +5,7 @@
  *   npm start                      Electron if its binary is here (or can be downloaded), else browser mode
  *   npm start -- --browser         browser mode, whatever the machine
  *   npm start -- --browser --no-open --port 8080 --data-dir ./.tmp/data
+ *   npm start -- --help            what the two ways to start take
  *
  * Electron: builds better-sqlite3 for it (scripts/build-electron-native.mjs), then `electron-vite
  * preview`, as `npm start` always did; other arguments go to electron-vite. Browser mode: builds the
@@ -106,7 +107,24 @@ async function browserMode() {
   return run(process.execPath, ['--import', 'tsx', join(root, 'src-main', 'browser-shell', 'cli.ts'), ...rest])
 }
 
+const HELP = `Merchant Back Office
+
+  npm start                 the desktop app where Electron can be had, else the same app in your browser
+  npm start -- --browser    the app in your browser, whatever the machine
+
+In the browser (the app's back end runs in this terminal; Ctrl+C stops it):
+  --port N          the port on 127.0.0.1 (default: a free one)
+  --data-dir DIR    the data folder (default: the desktop app's, so both share one history)
+  --no-open         print the one-time address without opening a browser
+
+  --help, -h        this help`
+
 async function main() {
+  // Asked before anything starts: what the two ways to start take.
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(HELP)
+    return 0
+  }
   if (!forceBrowser) {
     if (electronAvailable()) return electronMode()
     console.log('Electron is not available on this machine: starting the app in your browser instead.')

@@ -208,6 +208,16 @@ test('plain npm start, on this machine without Electron, says so in one line and
   expect(existsSync(join(dataDir, 'instance.lock'))).toBe(false)
 })
 
+test('npm start -- --help says how to start either way and starts nothing', async () => {
+  const help = npmStart(['--help'])
+  const { code } = await help.exited
+  expect(code).toBe(0)
+  expect(help.output()).toContain('npm start -- --browser')
+  expect(help.output()).toContain('--data-dir DIR')
+  expect(help.output()).not.toContain('starting the app')
+  expect(help.output()).not.toMatch(/Open: http/)
+})
+
 test('Ctrl+C stops the start script and the app with exit code 0', async () => {
   test.setTimeout(60_000)
   const app = start(['--browser', '--no-open', '--data-dir', dataDir], true)
