@@ -706,8 +706,9 @@ export const ReceivedNotification = z.object({
   transactionType: z.string().nullable(),
   transactionStatus: z.string().nullable(),
   orderId: z.number().nullable(),
-  /** What it did, for staff: "Order INV-000042 paid", "No such order here", … */
+  /** What it did, for staff, in main's English ("INV-000042: Pending → Paid", …); `resultSay` is its id, for the desk's language (null for a row kept as text before). */
   result: z.string(),
+  resultSay: z.lazy(() => SaidSchema).nullable(),
   /** Acting on it failed (the result says why); the tracker still follows the order. */
   failed: z.boolean(),
 })

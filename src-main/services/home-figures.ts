@@ -14,6 +14,7 @@ import type { History } from '../store/history'
 import type { OrderKind, OrderRow, OrderStatus } from '../store/history-types'
 import { orderView } from './orders'
 import { statusCheckDueAt } from './status-checks'
+import { readResult } from './notification-result'
 import { say, type Said } from '../../src-common/said/say'
 import { englishOf } from '../../src-common/said/english'
 
@@ -203,8 +204,8 @@ export function homeAttention(history: History, now: Date): Attention {
         orderId: notification.orderId,
         invoiceNumber: notification.invoiceNumber,
         amountSen: null,
-        // The result is the listener's own note, kept as written when it was acted on.
-        ...wordsOf(notification.result ?? say('said.attention.notActedOn')),
+        // The result is the listener's own note, kept when it was acted on (an id, or an older row's text).
+        ...wordsOf(notification.result === null ? say('said.attention.notActedOn') : readResult(notification.result)),
         at: notification.receivedAt,
         checkDueInMs: null,
       })),

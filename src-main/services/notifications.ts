@@ -16,10 +16,11 @@
  * notification is acted on alone: one whose handling throws is marked failed and shown, never tried
  * again at every start.
  */
-import { say } from '../../src-common/said/say'
+import { englishOf } from '../../src-common/said/english'
+import { say, type Said } from '../../src-common/said/say'
 import type { ReceivedNotification } from '../../src-preload/contract'
 import type { NotificationScheme } from '../gateway/client'
-import { readableSummary, refundStatusWord, statusLabel, statusWord } from '../../src-common/status-words'
+import { REFUND_STATUS_WORDS, statusWord } from '../../src-common/status-words'
 import { NotificationBody } from '../gateway/schemas'
 import { redactBody, redactJson } from '../gateway/redact'
 import { normaliseStatus } from '../gateway/status'
@@ -28,6 +29,7 @@ import type { History } from '../store/history'
 import type { OrderRow, OrderStatus, RefundRow } from '../store/history-types'
 import type { NotificationRow } from '../store/notifications'
 import type { ServiceContext } from './context'
+import { readResult, storedResult } from './notification-result'
 import { isOpen } from './refund-summary'
 import { applyRefundAnswer, refundStatusOf, refundTypeOf, type RefundAnswer } from './refunds'
 import { applyAnswer, cardPatch, statusCheckDueAt, type Answer } from './status-checks'
@@ -177,13 +179,18 @@ function refundNamed(history: History, order: OrderRow, body: NotificationBody, 
   return sameAmount.find(isOpen) ?? sameAmount.at(-1) ?? null
 }
 
-function handleRefund(ctx: ServiceContext, order: OrderRow, body: NotificationBody, notificationId: number): string {
+/** A refund's status in the result's words; one this app does not know, as the gateway wrote it. */
+function refundStatusSaid(status: string): Said | string {
+  return Object.hasOwn(REFUND_STATUS_WORDS, status) ? say(`said.timeline.refundStatus.${status as keyof typeof REFUND_STATUS_WORDS}`) : status
+}
+
+function handleRefund(ctx: ServiceContext, order: OrderRow, body: NotificationBody, notificationId: number): Said {
   const history = ctx.history()
   const answer = refundAnswer(body)
   const known = refundNamed(history, order, body, answer.amountSen)
   if (known) {
     const updated = applyRefundAnswer(ctx, known, answer, null, 'notification')
-    return `Refund ${known.requestId} on ${order.invoiceNumber}: ${refundStatusWord(updated.status)}`
+    return say('said.notifications.refund', { requestId: known.requestId, invoice: order.invoiceNumber, status: refundStatusSaid(updated.status) })
   }
   // Made elsewhere: recorded from the notification for staff to see (and confirm in the gateway's back office).
   const requestId = body.refund?.request_id ?? `notification-${String(notificationId)}`
@@ -207,15 +214,18 @@ function handleRefund(ctx: ServiceContext, order: OrderRow, body: NotificationBo
     actor: null,
     at: ctx.now().toISOString(),
   })
-  return `Refund made elsewhere on ${order.invoiceNumber}: ${refundStatusWord(updated.status)}`
+  return say('said.notifications.refundElsewhere', { invoice: order.invoiceNumber, status: refundStatusSaid(updated.status) })
 }
 
-function handlePayment(ctx: ServiceContext, order: OrderRow, body: NotificationBody, token: string | null): string {
+function handlePayment(ctx: ServiceContext, order: OrderRow, body: NotificationBody, token: string | null): Said {
   const answer = paymentAnswer(body, token)
   if (MOVABLE.has(order.status)) {
     const updated = applyAnswer(ctx, order, answer, null, 'notification')
-    if (updated.review && !order.review) return `${order.invoiceNumber}: needs review (${updated.review.reason === 'currency' ? 'another currency' : 'a higher amount'})`
-    return updated.status === order.status ? `${order.invoiceNumber}: still ${statusWord(order.status)}` : `${order.invoiceNumber}: ${statusLabel(order.status)} → ${statusLabel(updated.status)}`
+    const invoice = order.invoiceNumber
+    if (updated.review && !order.review) {
+      return say('said.notifications.needsReview', { invoice, reason: say(updated.review.reason === 'currency' ? 'said.notifications.reviewCurrency' : 'said.notifications.reviewAmount') })
+    }
+    return updated.status === order.status ? say('said.notifications.still', { invoice, status: order.status }) : say('said.notifications.moved', { invoice, from: order.status, to: updated.status })
   }
   // A late or repeated word about a payment already settled here (e.g. paid, then refunded) must not undo it.
   ctx.history().events.append({
@@ -227,7 +237,7 @@ function handlePayment(ctx: ServiceContext, order: OrderRow, body: NotificationB
     actor: null,
     at: ctx.now().toISOString(),
   })
-  return `${order.invoiceNumber}: stays ${statusWord(order.status)}`
+  return say('said.notifications.stays', { invoice: order.invoiceNumber, status: order.status })
 }
 
 /** What acting on a notification leaves to the tracker: the order it touched, and whether to ask the gateway about it. */
@@ -261,7 +271,8 @@ function handleTrigger(ctx: ServiceContext, order: OrderRow, id: number, at: str
     actor: null,
     at,
   })
-  history.notifications.markHandled(id, ask ? `${order.invoiceNumber}: asked the gateway` : `${order.invoiceNumber}: noted (${statusWord(order.status)})`, order.id, at)
+  const result = ask ? say('said.notifications.asked', { invoice: order.invoiceNumber }) : say('said.notifications.noted', { invoice: order.invoiceNumber, status: order.status })
+  history.notifications.markHandled(id, storedResult(result), order.id, at)
   return { orderId: order.id, ask }
 }
 
@@ -279,13 +290,8 @@ export function handleNotification(ctx: ServiceContext, { id, read: given }: ToA
     const order = row.orderId !== null ? history.orders.get(row.orderId) : orderNamed(history, named)
     if (!order) {
       const invoice = invoiceNamed(named)
-      const reason =
-        named.form === 'unreadable'
-          ? 'Kept: the body names no order (not JSON)'
-          : invoice
-            ? `Kept: no order ${invoice} here yet; linked if it appears (made at another desk)`
-            : 'Kept: the body names no invoice number or payment id'
-      history.notifications.markHandled(id, reason, null, at)
+      const reason = named.form === 'unreadable' ? say('said.notifications.keptUnreadable') : invoice ? say('said.notifications.keptNoOrder', { invoice }) : say('said.notifications.keptNoInvoice')
+      history.notifications.markHandled(id, storedResult(reason), null, at)
       return NOTHING
     }
     // Only a card-scheme notification in the card form is taken as it stands; anything else is a trigger to ask.
@@ -293,13 +299,13 @@ export function handleNotification(ctx: ServiceContext, { id, read: given }: ToA
     const body = named.body
     return history.transaction(() => {
       const result = isRefundNotification(body) ? handleRefund(ctx, order, body, id) : handlePayment(ctx, order, body, history.notifications.token(id))
-      history.notifications.markHandled(id, result, order.id, at)
+      history.notifications.markHandled(id, storedResult(result), order.id, at)
       return { orderId: order.id, ask: null }
     })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     ctx.log.error('notification.handle_failed', { id, error: message })
-    history.notifications.markFailed(id, `Could not be acted on (${message.slice(0, 200)}); the status tracker follows the order`, at)
+    history.notifications.markFailed(id, storedResult(say('said.notifications.failed', { reason: message.slice(0, 200) })), at)
     return NOTHING
   }
 }
@@ -307,8 +313,14 @@ export function handleNotification(ctx: ServiceContext, { id, read: given }: ToA
 /** Links the notifications kept for an invoice number to the order that now has it. */
 export function claimWaitingNotifications(history: History, order: OrderRow): number {
   const waiting = history.notifications.waitingFor(order.invoiceNumber)
-  for (const id of waiting) history.notifications.claim(id, order.id, `${order.invoiceNumber}: the order appeared here later; its status checks tell the status`)
+  for (const id of waiting) history.notifications.claim(id, order.id, storedResult(say('said.notifications.appearedLater', { invoice: order.invoiceNumber })))
   return waiting.length
+}
+
+/** The result in main's English, with its id for the desk's language (none for a row written as text). */
+function resultWords(stored: string | null): Pick<ReceivedNotification, 'result' | 'resultSay'> {
+  const result = stored === null ? say('said.notifications.beingActedOn') : readResult(stored)
+  return typeof result === 'string' ? { result, resultSay: null } : { result: englishOf(result), resultSay: result }
 }
 
 export function notificationView(row: NotificationRow): ReceivedNotification {
@@ -322,8 +334,7 @@ export function notificationView(row: NotificationRow): ReceivedNotification {
     transactionType: card?.transaction.type ?? (named.form === 'card' ? null : named.form === 'other' ? 'non-card' : 'unreadable'),
     transactionStatus: card ? (card.refund?.status ?? card.transaction.status) : named.form === 'other' ? named.status : null,
     orderId: row.orderId,
-    // Results written before statuses were put in words read in words too.
-    result: row.result ? readableSummary(row.result) : 'Received, being acted on',
+    ...resultWords(row.result),
     failed: row.failed,
   }
 }

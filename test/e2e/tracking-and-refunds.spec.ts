@@ -70,6 +70,10 @@ test('with the listener on, a link paid on the gateway page turns Paid through i
   await expect(received).toContainText(`${invoice}: Pending → Paid`)
   await received.scrollIntoViewIfNeeded()
   await page.screenshot({ path: `${SCREENSHOT_DIR}/listener-panel.png` })
+
+  // What the listener did is kept as a message id: a Malay desk reads it in Malay.
+  await page.getByRole('region', { name: 'Language' }).getByRole('radio', { name: 'Bahasa Melayu' }).click()
+  await expect(page.getByRole('table', { name: 'Pemberitahuan terakhir' })).toContainText(`${invoice}: Menunggu → Dibayar`)
 })
 
 test.describe('with the status tracker running', () => {

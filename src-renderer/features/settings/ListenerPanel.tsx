@@ -6,6 +6,7 @@ import { Trans } from 'react-i18next'
 import type { ListenerStatus, ReceivedNotification } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
 import { useFormats, useT } from '../../i18n/i18n'
+import { saidText } from '../../i18n/said-text'
 import { CopyField } from '../../ui/CopyField'
 import { openOrder } from '../customers/open-order'
 import { useSessionStore } from '../session/session-store'
@@ -79,7 +80,7 @@ function RecentNotifications({ recent }: { recent: ReceivedNotification[] }) {
                 {item.transactionType ?? '—'} · {item.transactionStatus ?? '—'}
               </td>
               <td>
-                {item.failed ? <span className="chip chip--failed">{t('settings.listener.failed')}</span> : null} {item.result}
+                {item.failed ? <span className="chip chip--failed">{t('settings.listener.failed')}</span> : null} {item.resultSay ? saidText(item.resultSay, item.result) : item.result}
               </td>
             </tr>
           ))}

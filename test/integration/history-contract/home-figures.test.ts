@@ -10,6 +10,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { endOfDayReport, homeAttention, homeFigures, homePeriods } from '../../../src-main/services/home-figures'
 import { reportCsvLines } from '../../../src-main/services/report-export'
+import { storedResult } from '../../../src-main/services/notification-result'
+import { say } from '../../../src-common/said/say'
 import type { NewOrder, OrderRow } from '../../../src-main/store/history-types'
 import { newOrder } from '../history-fixture'
 import { ENGINES, openEngineHistory, type EngineHistory } from './engines'
@@ -117,7 +119,8 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
       orderId: rows.B.id,
       receivedAt: '2026-11-23T01:31:00.000Z',
     })
-    f.history.notifications.markFailed(notification.id, 'The order could not be updated', '2026-11-23T01:31:01.000Z')
+    // As the listener writes it: the result's id and values (services/notification-result.ts).
+    f.history.notifications.markFailed(notification.id, storedResult(say('said.notifications.failed', { reason: 'the order could not be updated' })), '2026-11-23T01:31:01.000Z')
     return rows
   }
 
@@ -187,7 +190,17 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
     f.history.orders.insert(newOrder({ invoiceNumber: 'INV-CARD-OLD', createdAt: '2026-11-23T01:10:00.000Z', linkExpiresAt: '2026-11-23T02:10:00.000Z' }))
     expect(homeAttention(f.history, NOW).linksExpiring.items.map((item) => item.invoiceNumber)).toEqual(['INV-CARD-OLD', 'INV-L'])
     expect(attention.refundsWaiting).toMatchObject({ total: 1, items: [{ orderId: o.C?.id, invoiceNumber: 'INV-C', amountSen: 20_00 }] })
-    expect(attention.notificationsFailed).toMatchObject({ total: 1, items: [{ orderId: o.B?.id, invoiceNumber: 'INV-B', detail: 'The order could not be updated' }] })
+    expect(attention.notificationsFailed).toMatchObject({
+      total: 1,
+      items: [
+        {
+          orderId: o.B?.id,
+          invoiceNumber: 'INV-B',
+          detail: 'Could not be acted on (the order could not be updated); the status tracker follows the order',
+          detailSay: { id: 'said.notifications.failed', values: { reason: 'the order could not be updated' } },
+        },
+      ],
+    })
   })
 
   it('the end-of-day report of the 23rd: by channel, kind and operator, refunds and voids, statuses, every order not final', () => {
