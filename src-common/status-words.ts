@@ -33,7 +33,6 @@ export const REFUND_STATUS_WORDS = {
 } as const
 
 type OrderStatusId = keyof typeof ORDER_STATUS_WORDS
-type RefundStatusId = keyof typeof REFUND_STATUS_WORDS
 
 const isOrderStatus = (id: string): id is OrderStatusId => Object.hasOwn(ORDER_STATUS_WORDS, id)
 
@@ -45,11 +44,6 @@ export function statusLabel(status: string): string {
 /** "outcome unknown", for the middle of a sentence ("the order stays paid"). */
 export function statusWord(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_WORDS[status].toLowerCase() : status
-}
-
-/** "approved", "outcome unknown": a refund's status in the middle of a sentence. */
-export function refundStatusWord(status: string): string {
-  return Object.hasOwn(REFUND_STATUS_WORDS, status) ? REFUND_STATUS_WORDS[status as RefundStatusId].toLowerCase() : status
 }
 
 const IDS = Object.keys(ORDER_STATUS_WORDS)

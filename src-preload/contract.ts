@@ -282,6 +282,9 @@ export const TeamKey = z
   .transform((text) => text.toUpperCase().replace(/[^A-Z0-9]/g, ''))
   .refine((text) => /^[A-Z2-7]{40}$/.test(text), says('said.input.teamKey'))
 
+/** A message of main's catalogue (the `Said` of CallError), as an answer's field carries it. */
+export const SaidSchema: z.ZodType<Said> = z.lazy(() => z.object({ id: z.string(), values: z.record(z.string(), z.union([z.string(), z.number(), SaidSchema])).optional() }))
+
 export const TeamImportProgress = z.object({
   /** Rows copied so far and in all (every table of this desk's Sandbox and Production histories). */
   copied: z.number(),
@@ -289,7 +292,7 @@ export const TeamImportProgress = z.object({
   state: z.enum(['running', 'done', 'failed', 'stopped']),
   /** Why a failed copy stopped, in main's English; `say` is its id, for the desk's language. Null otherwise. */
   message: z.string().nullable(),
-  say: z.lazy(() => SaidSchema).nullable(),
+  say: SaidSchema.nullable(),
 })
 export type TeamImportProgress = z.infer<typeof TeamImportProgress>
 
@@ -315,7 +318,7 @@ export const TeamProbe = z.object({
   ok: z.boolean(),
   /** What the test found, in main's English; `say` is its id, for the desk's language. */
   message: z.string(),
-  say: z.lazy(() => SaidSchema),
+  say: SaidSchema,
   /** 'empty': no team there yet (Create team); 'team': a team of this schema version (Join team); 'other': tables of something else. */
   found: z.enum(['empty', 'team', 'other', 'unreachable']),
   schemaVersion: z.number().nullable(),
@@ -329,7 +332,7 @@ export const ConnectionCheck = z.object({
   result: z.enum(['ok', 'auth_failed', 'unreachable', 'timeout', 'not_configured', 'unexpected']),
   /** The detail, in main's English; `say` is its id, for the desk's language. */
   message: z.string(),
-  say: z.lazy(() => SaidSchema),
+  say: SaidSchema,
   httpStatus: z.number().nullable(),
 })
 export type ConnectionCheck = z.infer<typeof ConnectionCheck>
@@ -399,9 +402,6 @@ export const OrderView = z.object({
   gatewayAmountSen: z.number().nullable(),
 })
 export type OrderView = z.infer<typeof OrderView>
-
-/** A message of main's catalogue (the `Said` of CallError), as an answer's field carries it. */
-export const SaidSchema: z.ZodType<Said> = z.lazy(() => z.object({ id: z.string(), values: z.record(z.string(), z.union([z.string(), z.number(), SaidSchema])).optional() }))
 
 export const TimelineEntry = z.object({
   id: z.number(),
@@ -708,7 +708,7 @@ export const ReceivedNotification = z.object({
   orderId: z.number().nullable(),
   /** What it did, for staff, in main's English ("INV-000042: Pending → Paid", …); `resultSay` is its id, for the desk's language (null for a row kept as text before). */
   result: z.string(),
-  resultSay: z.lazy(() => SaidSchema).nullable(),
+  resultSay: SaidSchema.nullable(),
   /** Acting on it failed (the result says why); the tracker still follows the order. */
   failed: z.boolean(),
 })

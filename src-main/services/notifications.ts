@@ -20,7 +20,7 @@ import { englishOf } from '../../src-common/said/english'
 import { say, type Said } from '../../src-common/said/say'
 import type { ReceivedNotification } from '../../src-preload/contract'
 import type { NotificationScheme } from '../gateway/client'
-import { REFUND_STATUS_WORDS, statusWord } from '../../src-common/status-words'
+import { statusWord } from '../../src-common/status-words'
 import { NotificationBody } from '../gateway/schemas'
 import { redactBody, redactJson } from '../gateway/redact'
 import { normaliseStatus } from '../gateway/status'
@@ -179,18 +179,13 @@ function refundNamed(history: History, order: OrderRow, body: NotificationBody, 
   return sameAmount.find(isOpen) ?? sameAmount.at(-1) ?? null
 }
 
-/** A refund's status in the result's words; one this app does not know, as the gateway wrote it. */
-function refundStatusSaid(status: string): Said | string {
-  return Object.hasOwn(REFUND_STATUS_WORDS, status) ? say(`said.timeline.refundStatus.${status as keyof typeof REFUND_STATUS_WORDS}`) : status
-}
-
 function handleRefund(ctx: ServiceContext, order: OrderRow, body: NotificationBody, notificationId: number): Said {
   const history = ctx.history()
   const answer = refundAnswer(body)
   const known = refundNamed(history, order, body, answer.amountSen)
   if (known) {
     const updated = applyRefundAnswer(ctx, known, answer, null, 'notification')
-    return say('said.notifications.refund', { requestId: known.requestId, invoice: order.invoiceNumber, status: refundStatusSaid(updated.status) })
+    return say('said.notifications.refund', { requestId: known.requestId, invoice: order.invoiceNumber, status: say(`said.timeline.refundStatus.${updated.status}`) })
   }
   // Made elsewhere: recorded from the notification for staff to see (and confirm in the gateway's back office).
   const requestId = body.refund?.request_id ?? `notification-${String(notificationId)}`
@@ -214,7 +209,7 @@ function handleRefund(ctx: ServiceContext, order: OrderRow, body: NotificationBo
     actor: null,
     at: ctx.now().toISOString(),
   })
-  return say('said.notifications.refundElsewhere', { invoice: order.invoiceNumber, status: refundStatusSaid(updated.status) })
+  return say('said.notifications.refundElsewhere', { invoice: order.invoiceNumber, status: say(`said.timeline.refundStatus.${updated.status}`) })
 }
 
 function handlePayment(ctx: ServiceContext, order: OrderRow, body: NotificationBody, token: string | null): Said {

@@ -8,7 +8,7 @@ import { brandLabel, cardText, maskedCardText } from '../../src-common/card-text
 import { DESCRIPTOR_MAX, descriptorIssue } from '../../src-common/descriptor'
 import { checkLinkRequest, emailIssue } from '../../src-common/link-rules'
 import { english } from '../support/rule-english'
-import { readableSummary, refundStatusWord, statusLabel, statusWord } from '../../src-common/status-words'
+import { readableSummary, statusLabel, statusWord } from '../../src-common/status-words'
 import { EnvironmentSettings } from '../../src-preload/contract'
 import { DEFAULT_ENVIRONMENT_SETTINGS } from '../../src-main/settings/environment-settings'
 import { checkCustomer } from '../../src-renderer/features/customers/customer-rules'
@@ -104,7 +104,6 @@ describe('statuses in words', () => {
     expect(statusLabel('OUTCOME_UNKNOWN')).toBe('Outcome unknown')
     expect(statusWord('OUTCOME_UNKNOWN')).toBe('outcome unknown')
     expect(statusWord('PAID')).toBe('paid')
-    expect(refundStatusWord('SUCCESS')).toBe('approved')
     expect(statusLabel('SOMETHING_NEW')).toBe('SOMETHING_NEW')
   })
 
