@@ -22,27 +22,23 @@ export interface KeyChord {
 
 export interface Shortcut {
   action: ShortcutAction
-  /** What the desktop app's menu shows (main's words, English for now); the panel words each action from the catalogues (`shortcuts.action.*`). */
-  label: string
   chords: readonly KeyChord[]
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
   {
     action: 'focus-search',
-    label: 'Search orders',
     chords: [
       { key: 'k', mod: true },
       { key: 'f', outsideText: true },
     ],
   },
-  { action: 'new-payment-link', label: 'New payment link', chords: [{ key: 'l', mod: true, shift: true }] },
-  { action: 'new-phone-order', label: 'New phone order', chords: [{ key: 'p', mod: true, shift: true }] },
-  { action: 'check-status', label: 'Check the open order’s status', chords: [{ key: 's', mod: true, shift: true }] },
-  { action: 'close-panel', label: 'Close the open order or dialog', chords: [{ key: 'Escape' }] },
+  { action: 'new-payment-link', chords: [{ key: 'l', mod: true, shift: true }] },
+  { action: 'new-phone-order', chords: [{ key: 'p', mod: true, shift: true }] },
+  { action: 'check-status', chords: [{ key: 's', mod: true, shift: true }] },
+  { action: 'close-panel', chords: [{ key: 'Escape' }] },
   {
     action: 'show-shortcuts',
-    label: 'Keyboard shortcuts',
     chords: [
       { key: '/', mod: true },
       { key: '?', outsideText: true },

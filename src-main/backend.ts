@@ -4,7 +4,7 @@
  */
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import type { AppInfo, ChargeProblem, Environment, GatewayEnvironment, SettingsView } from '../src-preload/contract'
+import type { AppInfo, ChargeProblem, Environment, GatewayEnvironment, Language, SettingsView } from '../src-preload/contract'
 import { AppError } from './bridge/app-error'
 import { say, type Said } from '../src-common/said/say'
 import { createDispatch, type Dispatch, type Handlers } from './bridge/dispatch'
@@ -77,6 +77,11 @@ export interface BackendConfig {
    */
   saveReportPdf?: (suggestedName: string) => Promise<string | null>
   /**
+   * The desk's language as chosen (null: none yet, the system's), told at the start and whenever it
+   * changes: the desktop app's menu and save dialogs follow it (src-main/electron/shell-words.ts).
+   */
+  languageChosen?: (language: Language | null) => void
+  /**
    * False keeps the status tracker's schedule from running whatever Settings say ("Check now" and
    * "Refresh all pending" still work): tests of other features use it so that no background check
    * races the checks they make.
@@ -114,6 +119,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   const now = config.now ?? (() => new Date())
   const appSettingsFile = join(config.dataDir, 'app-settings.json')
   let appSettings: AppSettings = readAppSettings(appSettingsFile)
+  config.languageChosen?.(appSettings.language)
   const vault = new CredentialVault(await openKeychain(config.keychainService ?? KEYCHAIN_SERVICE))
   if (!vault.status.available) log.warn('keychain.unavailable')
   const events = createEventBus()
@@ -350,7 +356,10 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       logDir: join(config.dataDir, 'logs'),
     }),
     'app.setLanguage': ({ language }) => {
-      if (appSettings.language !== language) saveAppSettings({ ...appSettings, language })
+      if (appSettings.language !== language) {
+        saveAppSettings({ ...appSettings, language })
+        config.languageChosen?.(language)
+      }
       return { language }
     },
 

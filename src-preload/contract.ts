@@ -11,6 +11,7 @@
 import { z } from 'zod'
 import { descriptorIssue } from '../src-common/descriptor'
 import { FIELD_LIMITS } from '../src-common/field-limits'
+import { LANGUAGES } from '../src-common/languages'
 import { LOGIN_CHARACTERS, LOGIN_MIN_LENGTH } from '../src-common/login'
 import { shopNameIssue } from '../src-common/shop-name'
 import { englishOf, schemaMessage, tooLongMessage } from '../src-common/said/english'
@@ -25,7 +26,7 @@ export const Environment = z.enum(['training', 'sandbox', 'production'])
 export type Environment = z.infer<typeof Environment>
 
 /** The languages of the app's words (docs/i18n.md): English and Bahasa Melayu. */
-export const Language = z.enum(['en', 'ms'])
+export const Language = z.enum(LANGUAGES)
 export type Language = z.infer<typeof Language>
 
 export const AppInfo = z.object({

@@ -490,4 +490,54 @@ export const said = {
     caUnreadable: 'The CA file cannot be read: check the path.',
     caNotPem: 'The CA file is not a PEM certificate.',
   },
+  /**
+   * The desktop app's own words outside the page (src-main/electron/shell-words.ts): the application
+   * menu (`&` marks the letter Alt opens it with on Windows and Linux) and the save dialogs' titles.
+   * The shortcuts' words are the Keyboard shortcuts panel's too.
+   */
+  shell: {
+    menu: {
+      file: '&File',
+      edit: '&Edit',
+      view: '&View',
+      window: '&Window',
+      help: '&Help',
+      exit: 'E&xit',
+      about: 'About {{name}}',
+      undo: 'Undo',
+      redo: 'Redo',
+      cut: 'Cut',
+      copy: 'Copy',
+      paste: 'Paste',
+      selectAll: 'Select All',
+      actualSize: 'Actual Size',
+      zoomIn: 'Zoom In',
+      zoomOut: 'Zoom Out',
+      fullScreen: 'Toggle Full Screen',
+      minimize: 'Minimize',
+      close: 'Close',
+      closeWindow: 'Close Window',
+      services: 'Services',
+      hide: 'Hide {{name}}',
+      hideOthers: 'Hide Others',
+      showAll: 'Show All',
+      quit: 'Quit {{name}}',
+      zoom: 'Zoom',
+      bringAllToFront: 'Bring All to Front',
+      openDataFolder: 'Open the data folder',
+      openLogFolder: 'Open the log folder',
+    },
+    shortcut: {
+      'focus-search': 'Search orders',
+      'new-payment-link': 'New payment link',
+      'new-phone-order': 'New phone order',
+      'check-status': 'Check the open order’s status',
+      'close-panel': 'Close the open order or dialog',
+      'show-shortcuts': 'Keyboard shortcuts',
+    },
+    dialog: {
+      exportCsv: 'Export orders as CSV',
+      savePdf: 'Save the report as PDF',
+    },
+  },
 } as const

@@ -5,6 +5,7 @@
 import { app, dialog, ipcMain, screen, session, shell, type BrowserWindow } from 'electron'
 import { join } from 'node:path'
 import { createBackend, type Backend } from '../backend'
+import { languageFromSystem, type Language } from '../../src-common/languages'
 import { acquireInstanceLock, describeHolder, type InstanceLock } from '../instance-lock'
 import { APP_START_URL, registerAppScheme, serveAppProtocol } from './app-protocol'
 import { denyAllPermissions, guardAllWebContents } from './guards'
@@ -12,6 +13,7 @@ import { forwardEvents, registerIpc } from './ipc'
 import { createMainWindow } from './main-window'
 import { saveReportPdf } from './report-pdf'
 import { installMenu } from './menu'
+import { shellWords, type ShellWords } from './shell-words'
 import { readWindowState, trackWindowState } from './window-state'
 
 const PRODUCT_NAME = 'Merchant Back Office'
@@ -54,6 +56,14 @@ export function startApp(options: StartOptions = {}): boolean {
   let window: BrowserWindow | null = null
   let backend: Backend | null = null
   const getWindow = (): BrowserWindow | null => window
+  // The menu's and the save dialogs' words, in the desk's language (the back end tells it, at the
+  // start and at each change); the menu is shown again in the new words.
+  let words: ShellWords = shellWords(languageFromSystem(app.getPreferredSystemLanguages()))
+  let showMenu: (() => void) | null = null
+  const languageChosen = (language: Language | null): void => {
+    words = shellWords(language ?? languageFromSystem(app.getPreferredSystemLanguages()))
+    showMenu?.()
+  }
 
   app.on('second-instance', () => {
     if (!window) return
@@ -102,11 +112,12 @@ export function startApp(options: StartOptions = {}): boolean {
       // Packaged, electron-builder has built better-sqlite3 for this Electron in node_modules itself.
       ...(app.isPackaged ? {} : { sqliteNativeBinding: electronSqliteBinding(app.getAppPath(), electronVersion) }),
       chooseExportFile: async (suggestedName) => {
-        const options = { title: 'Export orders as CSV', defaultPath: join(app.getPath('documents'), suggestedName), filters: [{ name: 'CSV', extensions: ['csv'] }] }
+        const options = { title: words('said.shell.dialog.exportCsv'), defaultPath: join(app.getPath('documents'), suggestedName), filters: [{ name: 'CSV', extensions: ['csv'] }] }
         const choice = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options)
         return choice.canceled || !choice.filePath ? null : choice.filePath
       },
-      saveReportPdf: (suggestedName) => saveReportPdf({ window, dialog, documents: app.getPath('documents') }, suggestedName),
+      saveReportPdf: (suggestedName) => saveReportPdf({ window, dialog, documents: app.getPath('documents'), title: words('said.shell.dialog.savePdf') }, suggestedName),
+      languageChosen,
     })
     denyAllPermissions(session.defaultSession)
     guardAllWebContents(app, { startUrl, openExternal: (url) => shell.openExternal(url), log: backend.log })
@@ -116,17 +127,20 @@ export function startApp(options: StartOptions = {}): boolean {
     const events = backend.events
     const dataDir = app.getPath('userData')
     const log = backend.log
-    installMenu({
-      platform: process.platform,
-      isPackaged: app.isPackaged,
-      productName: PRODUCT_NAME,
-      send: (action) => events.emit('app.shortcut', { action }),
-      openFolder: (folder) => {
-        void shell.openPath(folder === 'data' ? dataDir : join(dataDir, 'logs')).then((problem) => {
-          if (problem) log.warn('folder.open_failed', { folder, problem })
-        })
-      },
-    })
+    showMenu = () =>
+      installMenu({
+        platform: process.platform,
+        isPackaged: app.isPackaged,
+        productName: PRODUCT_NAME,
+        words,
+        send: (action) => events.emit('app.shortcut', { action }),
+        openFolder: (folder) => {
+          void shell.openPath(folder === 'data' ? dataDir : join(dataDir, 'logs')).then((problem) => {
+            if (problem) log.warn('folder.open_failed', { folder, problem })
+          })
+        },
+      })
+    showMenu()
     openWindow()
   }
 

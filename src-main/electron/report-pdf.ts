@@ -12,6 +12,8 @@ export interface ReportPdfOptions {
   dialog: Pick<Dialog, 'showSaveDialog'>
   /** The user's documents folder: where the dialog starts. */
   documents: string
+  /** The dialog's title, in the desk's language (shell-words.ts). */
+  title: string
 }
 
 /** The file written, or null when the user cancelled (or no window shows the report). */
@@ -19,7 +21,7 @@ export async function saveReportPdf(options: ReportPdfOptions, suggestedName: st
   const { window, dialog } = options
   if (!window || window.isDestroyed()) return null
   const choice = await dialog.showSaveDialog(window, {
-    title: 'Save the report as PDF',
+    title: options.title,
     defaultPath: join(options.documents, suggestedName),
     filters: [{ name: 'PDF', extensions: ['pdf'] }],
   })

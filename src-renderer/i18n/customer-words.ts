@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next'
 import { addMalay, currentLanguage, i18n } from './i18n'
 import { formatsFor, type Formats } from './formats'
-import type { Language } from './languages'
+import type { Language } from '../../src-common/languages'
 import { ms } from './ms'
 
 // A customer's words are needed at once, in either language, whatever the desk's: the Malay catalogue

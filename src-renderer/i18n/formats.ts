@@ -5,7 +5,7 @@
  * agree on which day an order belongs to. Integer sen in, exact text out: the amount reaches Intl as a
  * decimal string, never as a float. Pure.
  */
-import type { Language } from './languages'
+import type { Language } from '../../src-common/languages'
 
 export const MALAYSIA_TIME_ZONE = 'Asia/Kuala_Lumpur'
 

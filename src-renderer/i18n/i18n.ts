@@ -16,7 +16,7 @@ import { initReactI18next, useTranslation } from 'react-i18next'
 import type { Catalogue } from './catalogue'
 import { en } from './en'
 import { formatsFor, warmFormats, type Formats } from './formats'
-import type { Language } from './languages'
+import type { Language } from '../../src-common/languages'
 import { whenIdle } from '../ui/idle'
 
 // Ids are not typed through i18next's CustomTypeOptions: with several hundred ids its types exceed

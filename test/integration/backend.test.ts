@@ -35,6 +35,36 @@ describe('backend', () => {
     expect(await backend.dispatch('app.setLanguage', { language: 'fr' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
   })
 
+  it('tells the desktop shell the desk’s language at the start and at each change, so that its menu follows', async () => {
+    const told: (string | null)[] = []
+    await backend.close()
+    backend = await createBackend({
+      dataDir,
+      appName: 'Merchant Back Office',
+      appVersion: '1.2.3',
+      runtime: 'test',
+      log: createLogger(sink),
+      keychainService,
+      languageChosen: (language) => told.push(language),
+    })
+    expect(told).toEqual([null])
+    await backend.dispatch('app.setLanguage', { language: 'ms' })
+    await backend.dispatch('app.setLanguage', { language: 'ms' })
+    await backend.dispatch('app.setLanguage', { language: 'fr' })
+    expect(told).toEqual([null, 'ms'])
+    await backend.close()
+    backend = await createBackend({
+      dataDir,
+      appName: 'Merchant Back Office',
+      appVersion: '1.2.3',
+      runtime: 'test',
+      log: createLogger(sink),
+      keychainService,
+      languageChosen: (language) => told.push(language),
+    })
+    expect(told).toEqual([null, 'ms', 'ms'])
+  })
+
   it('refuses a PIN cost that is not a power of two from 2^10 to 2^20, before it touches the data folder', async () => {
     const elsewhere = join(dataDir, 'not-made')
     for (const pinCost of [2 ** 9, 1000, 2 ** 21, Number.NaN]) {

@@ -8,7 +8,7 @@ import { checkCustomer, type CustomerFields, type CustomerFieldName as FieldName
 import { useCustomersStore } from './customers-store'
 import { DialogFooter } from '../../ui/DialogFooter'
 import { useT } from '../../i18n/i18n'
-import type { Language } from '../../i18n/languages'
+import type { Language } from '../../../src-common/languages'
 import { CustomerLanguageField } from './CustomerLanguageField'
 
 interface Props {

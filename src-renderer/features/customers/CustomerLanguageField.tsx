@@ -1,6 +1,6 @@
 import { Field } from '../../ui/Field'
 import { currentLanguage, useT } from '../../i18n/i18n'
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/languages'
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../src-common/languages'
 
 interface Props {
   value: Language | null

@@ -14,7 +14,7 @@ import { TimelineSummary } from '../../ui/TimelineSummary'
 import { useLinkStore } from './link-store'
 import { emailDraft, whatsAppChat } from './share'
 import { t as translate, useT } from '../../i18n/i18n'
-import type { Language } from '../../i18n/languages'
+import type { Language } from '../../../src-common/languages'
 
 const HEADINGS = ['PAID', 'FAILED', 'EXPIRED', 'CANCELLED', 'OUTCOME_UNKNOWN'] as const
 type Headed = (typeof HEADINGS)[number]

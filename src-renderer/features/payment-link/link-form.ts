@@ -8,7 +8,7 @@ import { linkRequestIssues, phoneE164, type LinkCheck, type LinkCustomer, type L
 import { issueText } from '../../i18n/rule-text'
 import { parseRmText } from '../../../src-common/money-text'
 import { t } from '../../i18n/i18n'
-import type { Language } from '../../i18n/languages'
+import type { Language } from '../../../src-common/languages'
 
 export interface ItemDraft {
   /** For React's list keys only; never sent. */

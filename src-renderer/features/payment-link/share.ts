@@ -7,7 +7,7 @@ import type { OrderView } from '../../../src-preload/contract'
 import { phoneE164 } from '../../../src-common/link-rules'
 import { customerWords, plainSpaces, type CustomerWords } from '../../i18n/customer-words'
 import { t } from '../../i18n/i18n'
-import type { Language } from '../../i18n/languages'
+import type { Language } from '../../../src-common/languages'
 
 type SharedOrder = Pick<OrderView, 'invoiceNumber' | 'amountSen' | 'customerName' | 'customerEmail' | 'customerPhone' | 'linkUrl' | 'linkExpiresAt'>
 

@@ -2,7 +2,7 @@ import './LanguageChoice.css'
 import { useState } from 'react'
 import { useShellStore } from '../../app/shell-store'
 import { currentLanguage, useT } from '../../i18n/i18n'
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/languages'
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../src-common/languages'
 import { useRadioGroup } from '../../ui/radio-group'
 
 /**

@@ -7,7 +7,7 @@ export const shortcuts = {
     outsideText: '(outside a text field)',
     close: 'Close',
   },
-  /** The same words as the desktop app's menu, which main shows in English (src-common/shortcuts.ts). */
+  /** The same words as the desktop app's menu (main's `said.shell.shortcut.*`; menu-words.test.ts keeps them equal). */
   action: {
     'focus-search': 'Search orders',
     'new-payment-link': 'New payment link',

@@ -24,8 +24,8 @@ export const shortcuts: Catalogue['shortcuts'] = {
     chromiumBrowser: 'versi pelayar anda',
     dataFolder: 'Folder data (sejarah, tetapan)',
     logFolder: 'Folder log',
-    // The desktop app's menu is main's, in English for now: its items are named as staff see them there.
-    openDesktop: 'Menu Help › Open the data folder (atau Open the log folder) membukanya dalam pengurus fail anda.',
+    // The menu's items as main names them (said.shell.menu.*).
+    openDesktop: 'Bantuan › Buka folder data (atau Buka folder log) membukanya dalam pengurus fail anda.',
     openBrowser: 'Mod pelayar tidak boleh membuka folder: salin laluannya ke dalam pengurus fail anda.',
     licences: 'Lesen perisian di dalamnya',
     licencesCount_one: 'Lesen perisian di dalamnya ({{n}} pakej)',

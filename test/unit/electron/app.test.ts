@@ -3,16 +3,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { callChannel, callNames } from '../../../src-preload/contract'
-import { app, dialog, FakeBrowserWindow, ipcMain, protocol, resetFakeElectron, session } from './fake-electron'
+import { app, dialog, FakeBrowserWindow, ipcMain, Menu, protocol, resetFakeElectron, session } from './fake-electron'
 
 vi.mock('electron', () => import('./fake-electron'))
 
-const backendFactory = vi.hoisted(() => ({ fail: false }))
+const backendFactory = vi.hoisted(() => ({ fail: false, config: null as null | { languageChosen?: (language: 'en' | 'ms' | null) => void } }))
 vi.mock('../../../src-main/backend', async () => {
   const { createEventBus } = await import('../../../src-main/bridge/event-bus')
   const { createLogger, memorySink } = await import('../../../src-main/log')
   return {
-    createBackend: vi.fn(() => {
+    createBackend: vi.fn((config: NonNullable<typeof backendFactory.config>) => {
+      backendFactory.config = config
       if (backendFactory.fail) throw new Error('The local database could not be opened')
       return {
         dispatch: vi.fn(() => Promise.resolve({ ok: true, value: null })),
@@ -65,6 +66,23 @@ describe('starting the app', () => {
     const [window] = FakeBrowserWindow.created
     expect(window?.loadURL).toHaveBeenCalledWith('app://bundle/index.html')
     expect((window?.options['webPreferences'] as Record<string, unknown>)['sandbox']).toBe(true)
+  })
+
+  it('shows the menu in the desk’s language, the system’s until one is chosen, and again at each change', async () => {
+    app.systemLanguages = ['ms-MY', 'en-GB']
+    const { startApp } = await import('../../../src-main/electron/app')
+    startApp()
+    await afterReady()
+    const tops = (): unknown[] => {
+      const menu = vi.mocked(Menu.setApplicationMenu).mock.lastCall?.[0] as { template: { label?: string }[] } | undefined
+      return (menu?.template ?? []).map((item) => item.label)
+    }
+    expect(tops()).toContain('&Bantuan')
+    backendFactory.config?.languageChosen?.('en')
+    expect(tops()).toContain('&Help')
+    backendFactory.config?.languageChosen?.(null)
+    expect(tops()).toContain('&Bantuan')
+    expect(Menu.setApplicationMenu).toHaveBeenCalledTimes(3)
   })
 
   it('focuses the open window when a second instance starts', async () => {

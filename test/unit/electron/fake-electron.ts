@@ -65,6 +65,9 @@ class FakeApp extends EventEmitter {
   /** A fresh folder per reset: the glue takes the instance lock in it. */
   userData = mkdtempSync(join(tmpdir(), 'mbo-fake-user-data-'))
   isPackaged = false
+  /** What the system says its user reads, first choice first. */
+  systemLanguages = ['en-GB']
+  readonly getPreferredSystemLanguages = vi.fn(() => this.systemLanguages)
   readonly requestSingleInstanceLock = vi.fn(() => this.gotLock)
   readonly quit = vi.fn()
   readonly exit = vi.fn()
@@ -139,6 +142,7 @@ export function resetFakeElectron(): void {
   FakeBrowserWindow.created = []
   app.removeAllListeners()
   app.gotLock = true
+  app.systemLanguages = ['en-GB']
   rmSync(app.userData, { recursive: true, force: true })
   app.userData = mkdtempSync(join(tmpdir(), 'mbo-fake-user-data-'))
   void app.notReady()

@@ -2,14 +2,27 @@ import type { MenuItemConstructorOptions } from 'electron'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SHORTCUTS } from '../../../src-common/shortcuts'
 import { buildMenuTemplate, installMenu, type MenuOptions } from '../../../src-main/electron/menu'
+import { shellWords } from '../../../src-main/electron/shell-words'
+import type { Language } from '../../../src-common/languages'
+import { shortcuts as englishPanel } from '../../../src-renderer/i18n/en/shortcuts'
+import { shortcuts as malayPanel } from '../../../src-renderer/i18n/ms/shortcuts'
 import { Menu, resetFakeElectron } from './fake-electron'
 
 vi.mock('electron', () => import('./fake-electron'))
 
-function options(platform: NodeJS.Platform, isPackaged: boolean): MenuOptions & { sent: string[]; opened: string[] } {
+function options(platform: NodeJS.Platform, isPackaged: boolean, language: Language = 'en'): MenuOptions & { sent: string[]; opened: string[] } {
   const sent: string[] = []
   const opened: string[] = []
-  return { platform, isPackaged, productName: 'Merchant Back Office', send: (action) => sent.push(action), openFolder: (folder) => opened.push(folder), sent, opened }
+  return {
+    platform,
+    isPackaged,
+    productName: 'Merchant Back Office',
+    words: shellWords(language),
+    send: (action) => sent.push(action),
+    openFolder: (folder) => opened.push(folder),
+    sent,
+    opened,
+  }
 }
 
 function items(template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
@@ -43,7 +56,7 @@ describe('the application menu', () => {
     for (const shortcut of SHORTCUTS) {
       const item = all.find((entry) => entry.id === shortcut.action)
       expect(item, shortcut.action).toBeDefined()
-      expect(item?.label).toBe(shortcut.label)
+      expect(item?.label).toBe(englishPanel.action[shortcut.action as keyof typeof englishPanel.action])
       expect(item?.registerAccelerator).toBe(false)
       ;(item?.click as () => void)()
     }
@@ -66,6 +79,45 @@ describe('the application menu', () => {
     ;(all.find((item) => item.id === 'open-data-folder')?.click as () => void)()
     ;(all.find((item) => item.id === 'open-log-folder')?.click as () => void)()
     expect(opts.opened).toEqual(['data', 'logs'])
+  })
+
+  for (const platform of ['linux', 'darwin'] as const) {
+    it(`speaks the desk's language: every item a person reads is in Bahasa Melayu on a Malay desk (${platform})`, () => {
+      const all = items(buildMenuTemplate(options(platform, true, 'ms')))
+      const tops = buildMenuTemplate(options(platform, true, 'ms')).map((item) => item.label)
+      expect(tops.slice(platform === 'darwin' ? 1 : 0)).toEqual(['&Fail', '&Edit', '&Paparan', '&Tetingkap', '&Bantuan'])
+      const english = new Map(items(buildMenuTemplate(options(platform, true, 'en'))).map((item, index) => [index, item.label]))
+      const shown = all.filter((item) => item.type !== 'separator')
+      // Every item has its own label (none left to Electron's English role names)…
+      expect(shown.filter((item) => !item.label).map((item) => item.role ?? item.id)).toEqual([])
+      // …and each differs from the English menu's, but the brand and Edit (the same word in both).
+      const same = all.map((item, index) => (item.label !== undefined && item.label === english.get(index) ? item.label : null)).filter((label) => label !== null)
+      expect(same).toEqual(platform === 'darwin' ? ['Merchant Back Office', '&Edit'] : ['&Edit'])
+      expect(all.find((item) => item.id === 'new-payment-link')?.label).toBe('Pautan pembayaran baharu')
+      expect(all.find((item) => item.id === 'open-data-folder')?.label).toBe('Buka folder data')
+      expect(all.find((item) => item.id === 'show-about')?.label).toBe('Perihal Merchant Back Office')
+    })
+  }
+
+  it('names each shortcut as the Keyboard shortcuts panel does, in both languages', () => {
+    for (const [language, panel] of [
+      ['en', englishPanel],
+      ['ms', malayPanel],
+    ] as const) {
+      const all = items(buildMenuTemplate(options('linux', true, language)))
+      for (const shortcut of SHORTCUTS)
+        expect(all.find((item) => item.id === shortcut.action)?.label, `${language} ${shortcut.action}`).toBe(panel.action[shortcut.action as keyof typeof panel.action])
+    }
+  })
+
+  it('is named as it reads by the About panel, which tells where the data folder opens', () => {
+    for (const [language, panel] of [
+      ['en', englishPanel],
+      ['ms', malayPanel],
+    ] as const) {
+      const words = shellWords(language)
+      expect(panel.about.openDesktop).toContain(`${words('said.shell.menu.help').replace('&', '')} › ${words('said.shell.menu.openDataFolder')}`)
+    }
   })
 
   it('is handed to Electron as the application menu', () => {

@@ -29,8 +29,11 @@ describe('saving the report as PDF', () => {
     dirs.push(dir)
     const file = join(dir, 'end-of-day-2026-11-23.pdf')
     const { window, dialog, printToPDF, showSaveDialog } = scene({ canceled: false, filePath: file })
-    await expect(saveReportPdf({ window, dialog, documents: '/home/siti/Documents' }, 'end-of-day-2026-11-23.pdf')).resolves.toBe(file)
-    expect(showSaveDialog).toHaveBeenCalledWith(window, expect.objectContaining({ defaultPath: '/home/siti/Documents/end-of-day-2026-11-23.pdf', filters: [{ name: 'PDF', extensions: ['pdf'] }] }))
+    await expect(saveReportPdf({ window, dialog, documents: '/home/siti/Documents', title: 'Simpan laporan sebagai PDF' }, 'end-of-day-2026-11-23.pdf')).resolves.toBe(file)
+    expect(showSaveDialog).toHaveBeenCalledWith(
+      window,
+      expect.objectContaining({ title: 'Simpan laporan sebagai PDF', defaultPath: '/home/siti/Documents/end-of-day-2026-11-23.pdf', filters: [{ name: 'PDF', extensions: ['pdf'] }] }),
+    )
     expect(printToPDF).toHaveBeenCalledWith(expect.objectContaining({ pageSize: 'A4' }))
     expect(readFileSync(file, 'utf8')).toBe('%PDF-1.7 the report')
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600)
@@ -38,8 +41,8 @@ describe('saving the report as PDF', () => {
 
   it('writes nothing when the dialog is cancelled, or when no window is open', async () => {
     const { window, dialog, printToPDF } = scene({ canceled: true })
-    await expect(saveReportPdf({ window, dialog, documents: '/tmp' }, 'x.pdf')).resolves.toBeNull()
+    await expect(saveReportPdf({ window, dialog, documents: '/tmp', title: 'Save the report as PDF' }, 'x.pdf')).resolves.toBeNull()
     expect(printToPDF).not.toHaveBeenCalled()
-    await expect(saveReportPdf({ window: null, dialog, documents: '/tmp' }, 'x.pdf')).resolves.toBeNull()
+    await expect(saveReportPdf({ window: null, dialog, documents: '/tmp', title: 'Save the report as PDF' }, 'x.pdf')).resolves.toBeNull()
   })
 })

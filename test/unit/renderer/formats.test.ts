@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatsFor, senToDecimal, warmFormats } from '../../../src-renderer/i18n/formats'
-import { languageFromSystem } from '../../../src-renderer/i18n/languages'
+import { languageFromSystem } from '../../../src-common/languages'
 import { formatDateTime, startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../../src-renderer/format/time'
 import { switchLanguage } from '../../../src-renderer/i18n/i18n'
 

@@ -1,4 +1,4 @@
-/** The languages of the app's words, and how a first start picks one from the system's. */
+/** The languages of the app's words (the renderer's screens, the desktop menu main shows), and how a first start picks one from the system's. */
 
 export const LANGUAGES = ['en', 'ms'] as const
 export type Language = (typeof LANGUAGES)[number]
