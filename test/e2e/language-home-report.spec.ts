@@ -65,7 +65,7 @@ test.describe('with a year of orders, in Bahasa Melayu', () => {
     await expect(report.getByRole('region', { name: 'Pesanan belum muktamad' })).toContainText('Belum muktamad')
     await shoot(page, 'report', report.getByTestId('report-totals'))
 
-    // The audit log: the action in words, the time in Malay.
+    // The audit log: the action in words, the time and the details in Malay.
     await menu(page).getByRole('button', { name: 'Log audit' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Log audit' })).toBeVisible()
     const log = page.getByRole('table', { name: 'Log audit' })
@@ -73,6 +73,9 @@ test.describe('with a year of orders, in Bahasa Melayu', () => {
     const added = log.getByTestId('audit-row').filter({ hasText: 'Pelanggan baharu ditambah' })
     await expect(added).toHaveCount(1)
     await expect(added.locator('td').first()).toHaveText(MALAY_DATE)
+    await expect(added.locator('td').last()).toHaveText(/^No\. pelanggan: \d+$/)
+    const clerkAdded = log.getByTestId('audit-row').filter({ hasText: 'Operator ditambah' }).filter({ hasText: 'Mei Ling' })
+    await expect(clerkAdded.locator('td').last()).toContainText('Peranan: Kerani')
     await expect(page.getByText(/^Itulah semua entri/)).toBeVisible()
     await shoot(page, 'audit', page.getByRole('form', { name: 'Penapis log audit' }))
 

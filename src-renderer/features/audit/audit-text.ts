@@ -1,7 +1,9 @@
 /** The audit log as staff read it, in the desk's language: Malaysia days, actions in words, details as a line of facts. */
-import type { AuditFilters } from '../../../src-preload/contract'
-import { startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../format/time'
+import type { AuditFilters, Environment, Role } from '../../../src-preload/contract'
+import { formatRm } from '../../format/money'
+import { formatDateTime, startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../format/time'
 import { i18n, t } from '../../i18n/i18n'
+import { roleLabel } from '../session/roles'
 
 export interface AuditDraft {
   actor: string
@@ -39,7 +41,47 @@ export function actionLabel(action: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : action
 }
 
-/** The details line: a JSON object becomes "key: value · key: value"; anything else is shown as it is. */
+const ROLES: readonly string[] = ['clerk', 'supervisor', 'admin'] satisfies Role[]
+const ENVIRONMENTS: readonly string[] = ['training', 'sandbox', 'production'] satisfies Environment[]
+const REFUND_KINDS: readonly string[] = ['FULL', 'PARTIAL', 'VOID']
+/** What an approval was for, by the call it approved: the audited action that call records. */
+const APPROVED_ACTIONS: Readonly<Record<string, string>> = {
+  'refunds.request': 'refund.request',
+  'refunds.register': 'refund.register',
+  'phoneOrders.charge': 'phone_order.charge',
+  'phoneOrders.override': 'phone_order.override',
+  'orders.cancelLink': 'link.cancel',
+  'cards.remove': 'card.remove',
+}
+
+/** A detail's name: the catalogue's (`audit.detail.*`), or the key as main recorded it. */
+function detailName(key: string): string {
+  return i18n.exists(`audit.detail.${key}`) ? t(`audit.detail.${key}`) : key
+}
+
+/** A detail's value as the other screens show such a value; anything else as recorded. */
+function detailValue(key: string, value: unknown): string {
+  if (typeof value === 'boolean') return t(value ? 'audit.detail.yes' : 'audit.detail.no')
+  if (typeof value === 'number') return key.endsWith('Sen') && Number.isSafeInteger(value) ? formatRm(value) : String(value)
+  if (typeof value === 'string') {
+    if (key === 'role' && ROLES.includes(value)) return roleLabel(value as Role)
+    if (key === 'environment' && ENVIRONMENTS.includes(value)) return t(`settings.environment.options.${value}.title`)
+    if (key === 'kind' && REFUND_KINDS.includes(value)) return t(`refunds.kind.${value.toLowerCase()}`)
+    if (key === 'kind' && i18n.exists(`report.kinds.${value}`)) return t(`report.kinds.${value}`)
+    const approved = key === 'call' && Object.hasOwn(APPROVED_ACTIONS, value) ? APPROVED_ACTIONS[value] : undefined
+    if (approved) return actionLabel(approved)
+    if ((key.endsWith('At') || key.endsWith('Until')) && !Number.isNaN(Date.parse(value))) return formatDateTime(value)
+    return value
+  }
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ')
+  return JSON.stringify(value)
+}
+
+/**
+ * The details line: a JSON object becomes "Name: value · Name: value", named and worded in the desk's
+ * language where the key is known ("Customer no.: 376", "Role: Clerk", "Amount: RM 12.50"); anything
+ * else is shown as it is.
+ */
 export function detailsText(details: string): string {
   if (!details.trim()) return ''
   let parsed: unknown
@@ -51,6 +93,6 @@ export function detailsText(details: string): string {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return details
   return Object.entries(parsed as Record<string, unknown>)
     .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean)}`)
+    .map(([key, value]) => `${detailName(key)}: ${detailValue(key, value)}`)
     .join(' · ')
 }

@@ -32,6 +32,47 @@ export const audit = {
     every_one: 'That is every entry.',
     every_other: 'That is every entry ({{n}}).',
   },
+  /**
+   * The details' names, by the key main records (audit-text.ts `detailsText`); a key not listed here
+   * is shown as recorded. Values that are amounts, roles, environments, times and yes/no read as on
+   * the other screens; the rest (ids, logins, the changes' lines) as recorded.
+   */
+  detail: {
+    amountSen: 'Amount',
+    call: 'Approved',
+    cardId: 'Card no.',
+    changes: 'Changes',
+    customerId: 'Customer no.',
+    database: 'Database',
+    decision: 'Decision',
+    environment: 'Environment',
+    expiresAt: 'Until',
+    failedTries: 'Failed tries',
+    firstAdmin: 'First Admin',
+    for: 'For',
+    gateway: 'Gateway said',
+    host: 'Host',
+    importHistory: 'History copied in',
+    kind: 'Kind',
+    lockedUntil: 'Locked until',
+    login: 'Login',
+    masked: 'Card',
+    name: 'Name',
+    operatorId: 'Operator no.',
+    orderId: 'Order no.',
+    outcome: 'Outcome',
+    override: 'Override',
+    port: 'Port',
+    reason: 'Reason',
+    refundId: 'Refund no.',
+    requestId: 'Request ID',
+    review: 'Review',
+    role: 'Role',
+    tls: 'TLS',
+    user: 'Database user',
+    yes: 'yes',
+    no: 'no',
+  },
   /** By the action main records (`area.verb`); an action not listed here is shown as main names it. */
   action: {
     approval: { granted: 'Approval granted' },

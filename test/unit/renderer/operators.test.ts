@@ -206,7 +206,25 @@ describe('the audit log text', () => {
     } finally {
       await switchLanguage('en')
     }
-    expect(detailsText('{"amountSen":1250,"kind":"PARTIAL","note":null}')).toBe('amountSen: 1250 · kind: PARTIAL')
+    expect(detailsText('{"amountSen":1250,"kind":"PARTIAL","note":null}')).toBe('Amount: RM\u00a012.50 · Kind: Partial refund')
+    expect(detailsText('{"call":"refunds.request","orderId":1,"for":"Mei Ling"}')).toBe('Approved: Refund request · Order no.: 1 · For: Mei Ling')
+    expect(detailsText('{"requestId":"r-1","kind":"card_link"}')).toBe('Request ID: r-1 · Kind: Card payment link')
+    const created = '{"operatorId":3,"login":"mei","name":"Mei Ling","role":"clerk","firstAdmin":false}'
+    expect(detailsText(created)).toBe('Operator no.: 3 · Login: mei · Name: Mei Ling · Role: Clerk · First Admin: no')
+    const lockedOut = '{"operatorId":2,"login":"ravi","failedTries":5,"lockedUntil":"2026-11-29T02:15:00.000Z"}'
+    expect(detailsText(lockedOut)).toBe('Operator no.: 2 · Login: ravi · Failed tries: 5 · Locked until: 29 Nov 2026, 10:15')
+    const settings = '{"environment":"sandbox","changes":["tracker.enabled: on → off","gateway.timeoutSeconds: 30 → 45"]}'
+    expect(detailsText(settings)).toBe('Environment: Sandbox · Changes: tracker.enabled: on → off, gateway.timeoutSeconds: 30 → 45')
+    await switchLanguage('ms')
+    try {
+      expect(detailsText(created)).toBe('No. operator: 3 · ID log masuk: mei · Nama: Mei Ling · Peranan: Kerani · Pentadbir pertama: tidak')
+      expect(detailsText('{"customerId":376,"amountSen":1250}')).toBe('No. pelanggan: 376 · Jumlah: RM\u00a012.50')
+    } finally {
+      await switchLanguage('en')
+    }
+    // A key or a value the screen does not know: as main recorded it.
+    expect(detailsText('{"newThing":"x","role":"owner","gateway":{"id":"said.x"}}')).toBe('newThing: x · Role: owner · Gateway said: {"id":"said.x"}')
+    expect(detailsText('{"call":"constructor","kind":"toString"}')).toBe('Approved: constructor · Kind: toString')
     expect(detailsText('plain words')).toBe('plain words')
     expect(detailsText('[1,2]')).toBe('[1,2]')
   })
