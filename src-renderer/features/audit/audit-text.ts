@@ -3,7 +3,6 @@ import type { AuditFilters, Environment, Role } from '../../../src-preload/contr
 import { formatRm } from '../../format/money'
 import { formatDateTime, startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../format/time'
 import { i18n, t } from '../../i18n/i18n'
-import { roleLabel } from '../session/roles'
 
 export interface AuditDraft {
   actor: string
@@ -64,7 +63,7 @@ function detailValue(key: string, value: unknown): string {
   if (typeof value === 'boolean') return t(value ? 'audit.detail.yes' : 'audit.detail.no')
   if (typeof value === 'number') return key.endsWith('Sen') && Number.isSafeInteger(value) ? formatRm(value) : String(value)
   if (typeof value === 'string') {
-    if (key === 'role' && ROLES.includes(value)) return roleLabel(value as Role)
+    if (key === 'role' && ROLES.includes(value)) return t(`roles.${value}`)
     if (key === 'environment' && ENVIRONMENTS.includes(value)) return t(`settings.environment.options.${value}.title`)
     if (key === 'kind' && REFUND_KINDS.includes(value)) return t(`refunds.kind.${value.toLowerCase()}`)
     if (key === 'kind' && i18n.exists(`report.kinds.${value}`)) return t(`report.kinds.${value}`)
