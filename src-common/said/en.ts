@@ -5,6 +5,8 @@
  * app's `{{status, status}}`: say.ts); a value is data, or another whole message of this catalogue
  * (`{{problem}}`).
  */
+import { SHORTCUT_WORDS } from '../shortcut-words'
+
 export const said = {
   records: {
     order: "There is no order {{id}} in this environment's history.",
@@ -493,7 +495,7 @@ export const said = {
   /**
    * The desktop app's own words outside the page (src-main/electron/shell-words.ts): the application
    * menu (`&` marks the letter Alt opens it with on Windows and Linux) and the save dialogs' titles.
-   * The shortcuts' words are the Keyboard shortcuts panel's too.
+   * The shortcuts' words are the Keyboard shortcuts panel's too (src-common/shortcut-words.ts).
    */
   shell: {
     menu: {
@@ -527,14 +529,7 @@ export const said = {
       openDataFolder: 'Open the data folder',
       openLogFolder: 'Open the log folder',
     },
-    shortcut: {
-      'focus-search': 'Search orders',
-      'new-payment-link': 'New payment link',
-      'new-phone-order': 'New phone order',
-      'check-status': 'Check the open order’s status',
-      'close-panel': 'Close the open order or dialog',
-      'show-shortcuts': 'Keyboard shortcuts',
-    },
+    shortcut: SHORTCUT_WORDS.en,
     dialog: {
       exportCsv: 'Export orders as CSV',
       savePdf: 'Save the report as PDF',

@@ -5,6 +5,7 @@
  * the gateway wrote travels as a value and stays as the gateway wrote it.
  */
 import type { said as english } from './en'
+import { SHORTCUT_WORDS } from '../shortcut-words'
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> }
 
@@ -517,14 +518,7 @@ export const said: Strings<typeof english> = {
       openDataFolder: 'Buka folder data',
       openLogFolder: 'Buka folder log',
     },
-    shortcut: {
-      'focus-search': 'Cari pesanan',
-      'new-payment-link': 'Pautan pembayaran baharu',
-      'new-phone-order': 'Pesanan telefon baharu',
-      'check-status': 'Semak status pesanan yang dibuka',
-      'close-panel': 'Tutup pesanan atau dialog yang dibuka',
-      'show-shortcuts': 'Pintasan papan kekunci',
-    },
+    shortcut: SHORTCUT_WORDS.ms,
     dialog: {
       exportCsv: 'Eksport pesanan sebagai CSV',
       savePdf: 'Simpan laporan sebagai PDF',

@@ -1,4 +1,6 @@
 /** Help: the top bar's buttons, the Keyboard shortcuts panel (by action, src-common/shortcuts.ts) and About. */
+import { SHORTCUT_WORDS } from '../../../src-common/shortcut-words'
+
 export const shortcuts = {
   buttons: { shortcuts: 'Shortcuts', about: 'About' },
   panel: {
@@ -7,15 +9,8 @@ export const shortcuts = {
     outsideText: '(outside a text field)',
     close: 'Close',
   },
-  /** The same words as the desktop app's menu (main's `said.shell.shortcut.*`; menu-words.test.ts keeps them equal). */
-  action: {
-    'focus-search': 'Search orders',
-    'new-payment-link': 'New payment link',
-    'new-phone-order': 'New phone order',
-    'check-status': 'Check the open order’s status',
-    'close-panel': 'Close the open order or dialog',
-    'show-shortcuts': 'Keyboard shortcuts',
-  },
+  /** The desktop app's menu names them with the same words (src-common/shortcut-words.ts). */
+  action: SHORTCUT_WORDS.en,
   about: {
     title: 'About {{name}}',
     version: 'Version',

@@ -1,3 +1,4 @@
+import { SHORTCUT_WORDS } from '../../../src-common/shortcut-words'
 import type { Catalogue } from '../catalogue'
 
 /** Bantuan: butang di bar atas, panel pintasan papan kekunci dan Perihal aplikasi. */
@@ -9,14 +10,7 @@ export const shortcuts: Catalogue['shortcuts'] = {
     outsideText: '(di luar ruang teks)',
     close: 'Tutup',
   },
-  action: {
-    'focus-search': 'Cari pesanan',
-    'new-payment-link': 'Pautan pembayaran baharu',
-    'new-phone-order': 'Pesanan telefon baharu',
-    'check-status': 'Semak status pesanan yang dibuka',
-    'close-panel': 'Tutup pesanan atau dialog yang dibuka',
-    'show-shortcuts': 'Pintasan papan kekunci',
-  },
+  action: SHORTCUT_WORDS.ms,
   about: {
     title: 'Perihal {{name}}',
     version: 'Versi',

@@ -1,0 +1,29 @@
+/**
+ * What each keyboard shortcut does, in words, in both languages: one source for the desktop app's
+ * menu (main's catalogues, `said.shell.shortcut.*`) and the Keyboard shortcuts panel (the renderer's,
+ * `shortcuts.action.*`), so that the two never name an action differently. Here and not in the
+ * catalogues' own files because the renderer's first screen carries its English catalogue and must
+ * not carry main's.
+ */
+import type { ShortcutAction } from './shortcuts'
+
+type ShortcutWords = Readonly<Record<Exclude<ShortcutAction, 'show-about'>, string>>
+
+export const SHORTCUT_WORDS: Readonly<{ en: ShortcutWords; ms: ShortcutWords }> = {
+  en: {
+    'focus-search': 'Search orders',
+    'new-payment-link': 'New payment link',
+    'new-phone-order': 'New phone order',
+    'check-status': 'Check the open order’s status',
+    'close-panel': 'Close the open order or dialog',
+    'show-shortcuts': 'Keyboard shortcuts',
+  },
+  ms: {
+    'focus-search': 'Cari pesanan',
+    'new-payment-link': 'Pautan pembayaran baharu',
+    'new-phone-order': 'Pesanan telefon baharu',
+    'check-status': 'Semak status pesanan yang dibuka',
+    'close-panel': 'Tutup pesanan atau dialog yang dibuka',
+    'show-shortcuts': 'Pintasan papan kekunci',
+  },
+}
