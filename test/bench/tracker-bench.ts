@@ -358,7 +358,8 @@ async function main(): Promise<void> {
       figure(
         'tracker-bench',
         `${label}: CPU per status check (the bench bundled, under plain node)`,
-        `${r.cpuMsPerCheck.toFixed(2)} ms`,
+        // Three decimals: at two, a check just over the target read "0.70 ms … NOT met" beside "≤ 0.7 ms".
+        `${r.cpuMsPerCheck.toFixed(3)} ms`,
         `≤ ${TARGET_CPU_MS.toFixed(1)} ms`,
         r.cpuMsPerCheck <= TARGET_CPU_MS,
       )
