@@ -37,31 +37,17 @@ describe('backend', () => {
 
   it('tells the desktop shell the desk’s language at the start and at each change, so that its menu follows', async () => {
     const told: (string | null)[] = []
+    const telling = () =>
+      createBackend({ dataDir, appName: 'Merchant Back Office', appVersion: '1.2.3', runtime: 'test', log: createLogger(sink), keychainService, languageChosen: (language) => told.push(language) })
     await backend.close()
-    backend = await createBackend({
-      dataDir,
-      appName: 'Merchant Back Office',
-      appVersion: '1.2.3',
-      runtime: 'test',
-      log: createLogger(sink),
-      keychainService,
-      languageChosen: (language) => told.push(language),
-    })
+    backend = await telling()
     expect(told).toEqual([null])
     await backend.dispatch('app.setLanguage', { language: 'ms' })
     await backend.dispatch('app.setLanguage', { language: 'ms' })
     await backend.dispatch('app.setLanguage', { language: 'fr' })
     expect(told).toEqual([null, 'ms'])
     await backend.close()
-    backend = await createBackend({
-      dataDir,
-      appName: 'Merchant Back Office',
-      appVersion: '1.2.3',
-      runtime: 'test',
-      log: createLogger(sink),
-      keychainService,
-      languageChosen: (language) => told.push(language),
-    })
+    backend = await telling()
     expect(told).toEqual([null, 'ms', 'ms'])
   })
 
