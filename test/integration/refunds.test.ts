@@ -9,12 +9,15 @@ import { createGatewayClient } from '../../src-main/gateway/client'
 import { createLogger, memorySink } from '../../src-main/log'
 import { settlementAfter } from '../../src-common/refund-words'
 import type { CallError, OrderDetail } from '../../src-preload/contract'
+import { untilMalaysiaNoon } from '../malaysia-noon'
 import { cardLink } from './link-requests'
 import { SANDBOX, startSandboxBackend, type SandboxTestBackend } from './sandbox-fixture'
 
 let app: SandboxTestBackend
 beforeEach(async () => {
   app = await startSandboxBackend()
+  // A void is possible until the day's settlement: each test starts at noon, Malaysia time, far from it.
+  app.advance(untilMalaysiaNoon(app.now().getTime()))
 })
 afterEach(async () => {
   await app.close()

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Simulator } from '../../src-main/simulator'
+import { untilMalaysiaNoon } from '../malaysia-noon'
 import { advance, cardPost, control, newInvoice, paidOrder, paymentPageBody, responseSignatureValid, start, statusOf } from './helpers'
 
 let sim: Simulator
@@ -238,6 +239,8 @@ const refund = (invoice: string, originalRequestId: string, amount: number) =>
 
 describe('POST /cancellation/credit-card/refund', () => {
   it('voids the full amount before settlement, and refuses a partial one then', async () => {
+    // Before the day's settlement for the whole test, its clock's step of 61 s included.
+    await control(sim, 'POST', '/clock/advance', { ms: untilMalaysiaNoon(sim.clock.now()) })
     const { invoice, requestId } = await paidOrder(sim, { amount: 80 })
     const partial = await refund(invoice, requestId, 20)
     expect(partial.json()).toMatchObject({ refund: { type: 'VOID', status: 'FAILED' } })
