@@ -58,10 +58,11 @@ export function startApp(options: StartOptions = {}): boolean {
   const getWindow = (): BrowserWindow | null => window
   // The menu's and the save dialogs' words, in the desk's language (the back end tells it, at the
   // start and at each change); the menu is shown again in the new words.
-  let words: ShellWords = shellWords(languageFromSystem(app.getPreferredSystemLanguages()))
+  const wordsFor = (language: Language | null): ShellWords => shellWords(language ?? languageFromSystem(app.getPreferredSystemLanguages()))
+  let words = wordsFor(null)
   let showMenu: (() => void) | null = null
   const languageChosen = (language: Language | null): void => {
-    words = shellWords(language ?? languageFromSystem(app.getPreferredSystemLanguages()))
+    words = wordsFor(language)
     showMenu?.()
   }
 

@@ -12,7 +12,7 @@
  */
 import { Menu, type MenuItemConstructorOptions } from 'electron'
 import { chordAccelerator, shortcutFor, type ShortcutAction } from '../../src-common/shortcuts'
-import type { ShellWords } from './shell-words'
+import type { ShellId, ShellWords } from './shell-words'
 
 export interface MenuOptions {
   platform: NodeJS.Platform
@@ -37,6 +37,9 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   }
   const shortcut = (action: Exclude<ShortcutAction, 'show-about'>): MenuItemConstructorOptions => item(action, words(`said.shell.shortcut.${action}`))
   const about = item('show-about', words('said.shell.menu.about', name))
+  // Electron's role does the work; the label is ours, in the desk's language.
+  const role = (which: MenuItemConstructorOptions['role'], id: ShellId, values?: Record<string, string>): MenuItemConstructorOptions => ({ role: which, label: words(id, values) })
+  const separator = { type: 'separator' } as const
 
   const appMenu: MenuItemConstructorOptions[] = mac
     ? [
@@ -44,43 +47,38 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
           label: options.productName,
           submenu: [
             about,
-            { type: 'separator' },
-            { role: 'services', label: words('said.shell.menu.services') },
-            { type: 'separator' },
-            { role: 'hide', label: words('said.shell.menu.hide', name) },
-            { role: 'hideOthers', label: words('said.shell.menu.hideOthers') },
-            { role: 'unhide', label: words('said.shell.menu.showAll') },
-            { type: 'separator' },
-            { role: 'quit', label: words('said.shell.menu.quit', name) },
+            separator,
+            role('services', 'said.shell.menu.services'),
+            separator,
+            role('hide', 'said.shell.menu.hide', name),
+            role('hideOthers', 'said.shell.menu.hideOthers'),
+            role('unhide', 'said.shell.menu.showAll'),
+            separator,
+            role('quit', 'said.shell.menu.quit', name),
           ],
         },
       ]
     : []
 
   // Only from a checkout: Electron's own English words (a packaged app has none of them).
-  const developer: MenuItemConstructorOptions[] = options.isPackaged ? [] : [{ type: 'separator' }, { role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }]
+  const developer: MenuItemConstructorOptions[] = options.isPackaged ? [] : [separator, { role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }]
 
   return [
     ...appMenu,
     {
       label: words('said.shell.menu.file'),
-      submenu: [
-        shortcut('new-payment-link'),
-        shortcut('new-phone-order'),
-        { type: 'separator' },
-        mac ? { role: 'close', label: words('said.shell.menu.closeWindow') } : { role: 'quit', label: words('said.shell.menu.exit') },
-      ],
+      submenu: [shortcut('new-payment-link'), shortcut('new-phone-order'), separator, mac ? role('close', 'said.shell.menu.closeWindow') : role('quit', 'said.shell.menu.exit')],
     },
     {
       label: words('said.shell.menu.edit'),
       submenu: [
-        { role: 'undo', label: words('said.shell.menu.undo') },
-        { role: 'redo', label: words('said.shell.menu.redo') },
-        { type: 'separator' },
-        { role: 'cut', label: words('said.shell.menu.cut') },
-        { role: 'copy', label: words('said.shell.menu.copy') },
-        { role: 'paste', label: words('said.shell.menu.paste') },
-        { role: 'selectAll', label: words('said.shell.menu.selectAll') },
+        role('undo', 'said.shell.menu.undo'),
+        role('redo', 'said.shell.menu.redo'),
+        separator,
+        role('cut', 'said.shell.menu.cut'),
+        role('copy', 'said.shell.menu.copy'),
+        role('paste', 'said.shell.menu.paste'),
+        role('selectAll', 'said.shell.menu.selectAll'),
       ],
     },
     {
@@ -89,38 +87,30 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
         shortcut('focus-search'),
         shortcut('check-status'),
         shortcut('close-panel'),
-        { type: 'separator' },
-        { role: 'resetZoom', label: words('said.shell.menu.actualSize') },
-        { role: 'zoomIn', label: words('said.shell.menu.zoomIn') },
-        { role: 'zoomOut', label: words('said.shell.menu.zoomOut') },
-        { type: 'separator' },
-        { role: 'togglefullscreen', label: words('said.shell.menu.fullScreen') },
+        separator,
+        role('resetZoom', 'said.shell.menu.actualSize'),
+        role('zoomIn', 'said.shell.menu.zoomIn'),
+        role('zoomOut', 'said.shell.menu.zoomOut'),
+        separator,
+        role('togglefullscreen', 'said.shell.menu.fullScreen'),
         ...developer,
       ],
     },
     {
       label: words('said.shell.menu.window'),
       submenu: mac
-        ? [
-            { role: 'minimize', label: words('said.shell.menu.minimize') },
-            { role: 'zoom', label: words('said.shell.menu.zoom') },
-            { type: 'separator' },
-            { role: 'front', label: words('said.shell.menu.bringAllToFront') },
-          ]
-        : [
-            { role: 'minimize', label: words('said.shell.menu.minimize') },
-            { role: 'close', label: words('said.shell.menu.close') },
-          ],
+        ? [role('minimize', 'said.shell.menu.minimize'), role('zoom', 'said.shell.menu.zoom'), separator, role('front', 'said.shell.menu.bringAllToFront')]
+        : [role('minimize', 'said.shell.menu.minimize'), role('close', 'said.shell.menu.close')],
     },
     {
       role: 'help',
       label: words('said.shell.menu.help'),
       submenu: [
         shortcut('show-shortcuts'),
-        { type: 'separator' },
+        separator,
         { id: 'open-data-folder', label: words('said.shell.menu.openDataFolder'), click: () => options.openFolder('data') },
         { id: 'open-log-folder', label: words('said.shell.menu.openLogFolder'), click: () => options.openFolder('logs') },
-        ...(mac ? [] : [{ type: 'separator' } as const, about]),
+        ...(mac ? [] : [separator, about]),
       ],
     },
   ]

@@ -331,7 +331,7 @@ export class TeamMode {
   /** Makes an empty database a team, with this desk's operators; returns the new team key (shown once). */
   async create(connection: TeamConnection, password: string): Promise<string> {
     const probe = await this.probe(connection, password)
-    if (probe.found !== 'empty') if (probe.found === 'team') throw new AppError('TEAM_CREATE_REFUSED', say('said.team.teamThere'))
+    if (probe.found === 'team') throw new AppError('TEAM_CREATE_REFUSED', say('said.team.teamThere'))
     if (probe.found === 'other') throw new AppError('TEAM_CREATE_REFUSED', say('said.team.otherTables'))
     // Unreachable: the probe says why ("Cannot connect:" and the driver's reason, which is data).
     if (probe.found !== 'empty') throw new AppError('TEAM_CREATE_REFUSED', probe.say)

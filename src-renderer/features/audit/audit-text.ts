@@ -1,5 +1,5 @@
 /** The audit log as staff read it, in the desk's language: Malaysia days, actions in words, details as a line of facts. */
-import type { AuditFilters, Environment, Role } from '../../../src-preload/contract'
+import type { AuditFilters } from '../../../src-preload/contract'
 import { formatRm } from '../../format/money'
 import { formatDateTime, startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../format/time'
 import { i18n, t } from '../../i18n/i18n'
@@ -40,9 +40,6 @@ export function actionLabel(action: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : action
 }
 
-const ROLES: readonly string[] = ['clerk', 'supervisor', 'admin'] satisfies Role[]
-const ENVIRONMENTS: readonly string[] = ['training', 'sandbox', 'production'] satisfies Environment[]
-const REFUND_KINDS: readonly string[] = ['FULL', 'PARTIAL', 'VOID']
 /** What an approval was for, by the call it approved: the audited action that call records. */
 const APPROVED_ACTIONS: Readonly<Record<string, string>> = {
   'refunds.request': 'refund.request',
@@ -63,9 +60,9 @@ function detailValue(key: string, value: unknown): string {
   if (typeof value === 'boolean') return t(value ? 'audit.detail.yes' : 'audit.detail.no')
   if (typeof value === 'number') return key.endsWith('Sen') && Number.isSafeInteger(value) ? formatRm(value) : String(value)
   if (typeof value === 'string') {
-    if (key === 'role' && ROLES.includes(value)) return t(`roles.${value}`)
-    if (key === 'environment' && ENVIRONMENTS.includes(value)) return t(`settings.environment.options.${value}.title`)
-    if (key === 'kind' && REFUND_KINDS.includes(value)) return t(`refunds.kind.${value.toLowerCase()}`)
+    // The words the other screens have for such a value (a role, an environment, a refund's or a link's kind).
+    const id = key === 'role' ? `roles.${value}` : key === 'environment' ? `settings.environment.options.${value}.title` : key === 'kind' ? `refunds.kind.${value.toLowerCase()}` : null
+    if (id !== null && i18n.exists(id)) return t(id)
     if (key === 'kind' && i18n.exists(`report.kinds.${value}`)) return t(`report.kinds.${value}`)
     const approved = key === 'call' && Object.hasOwn(APPROVED_ACTIONS, value) ? APPROVED_ACTIONS[value] : undefined
     if (approved) return actionLabel(approved)
