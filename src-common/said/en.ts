@@ -5,7 +5,7 @@
  * app's `{{status, status}}`: say.ts); a value is data, or another whole message of this catalogue
  * (`{{problem}}`).
  */
-import { SHORTCUT_WORDS } from '../shortcut-words'
+import { SHORTCUT_WORDS_EN } from '../shortcut-words/en'
 
 export const said = {
   records: {
@@ -495,7 +495,7 @@ export const said = {
   /**
    * The desktop app's own words outside the page (src-main/electron/shell-words.ts): the application
    * menu (`&` marks the letter Alt opens it with on Windows and Linux) and the save dialogs' titles.
-   * The shortcuts' words are the Keyboard shortcuts panel's too (src-common/shortcut-words.ts).
+   * The shortcuts' words are the Keyboard shortcuts panel's too (src-common/shortcut-words/).
    */
   shell: {
     menu: {
@@ -529,7 +529,7 @@ export const said = {
       openDataFolder: 'Open the data folder',
       openLogFolder: 'Open the log folder',
     },
-    shortcut: SHORTCUT_WORDS.en,
+    shortcut: SHORTCUT_WORDS_EN,
     dialog: {
       exportCsv: 'Export orders as CSV',
       savePdf: 'Save the report as PDF',

@@ -5,7 +5,7 @@
  * the gateway wrote travels as a value and stays as the gateway wrote it.
  */
 import type { said as english } from './en'
-import { SHORTCUT_WORDS } from '../shortcut-words'
+import { SHORTCUT_WORDS_MS } from '../shortcut-words/ms'
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> }
 
@@ -518,7 +518,7 @@ export const said: Strings<typeof english> = {
       openDataFolder: 'Buka folder data',
       openLogFolder: 'Buka folder log',
     },
-    shortcut: SHORTCUT_WORDS.ms,
+    shortcut: SHORTCUT_WORDS_MS,
     dialog: {
       exportCsv: 'Eksport pesanan sebagai CSV',
       savePdf: 'Simpan laporan sebagai PDF',

@@ -1,5 +1,5 @@
 /** Help: the top bar's buttons, the Keyboard shortcuts panel (by action, src-common/shortcuts.ts) and About. */
-import { SHORTCUT_WORDS } from '../../../src-common/shortcut-words'
+import { SHORTCUT_WORDS_EN } from '../../../src-common/shortcut-words/en'
 
 export const shortcuts = {
   buttons: { shortcuts: 'Shortcuts', about: 'About' },
@@ -9,8 +9,8 @@ export const shortcuts = {
     outsideText: '(outside a text field)',
     close: 'Close',
   },
-  /** The desktop app's menu names them with the same words (src-common/shortcut-words.ts). */
-  action: SHORTCUT_WORDS.en,
+  /** The desktop app's menu names them with the same words (src-common/shortcut-words/). */
+  action: SHORTCUT_WORDS_EN,
   about: {
     title: 'About {{name}}',
     version: 'Version',

@@ -1,4 +1,4 @@
-import { SHORTCUT_WORDS } from '../../../src-common/shortcut-words'
+import { SHORTCUT_WORDS_MS } from '../../../src-common/shortcut-words/ms'
 import type { Catalogue } from '../catalogue'
 
 /** Bantuan: butang di bar atas, panel pintasan papan kekunci dan Perihal aplikasi. */
@@ -10,7 +10,7 @@ export const shortcuts: Catalogue['shortcuts'] = {
     outsideText: '(di luar ruang teks)',
     close: 'Tutup',
   },
-  action: SHORTCUT_WORDS.ms,
+  action: SHORTCUT_WORDS_MS,
   about: {
     title: 'Perihal {{name}}',
     version: 'Versi',

@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { SHORTCUT_WORDS } from '../../../src-common/shortcut-words'
+import { SHORTCUT_WORDS_EN } from '../../../src-common/shortcut-words/en'
 import { SHORTCUTS } from '../../../src-common/shortcuts'
 import { buildMenuTemplate, installMenu, type MenuOptions } from '../../../src-main/electron/menu'
 import { shellWords } from '../../../src-main/electron/shell-words'
@@ -57,7 +57,7 @@ describe('the application menu', () => {
     for (const shortcut of SHORTCUTS) {
       const item = all.find((entry) => entry.id === shortcut.action)
       expect(item, shortcut.action).toBeDefined()
-      expect(item?.label).toBe(SHORTCUT_WORDS.en[shortcut.action as keyof typeof SHORTCUT_WORDS.en])
+      expect(item?.label).toBe(SHORTCUT_WORDS_EN[shortcut.action as keyof typeof SHORTCUT_WORDS_EN])
       expect(item?.registerAccelerator).toBe(false)
       ;(item?.click as () => void)()
     }
