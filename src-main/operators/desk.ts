@@ -102,6 +102,21 @@ function signedOut(said: Said): Authorisation {
   return { ok: false, error: { code: BridgeErrorCode.signedOut, message: englishOf(said), say: said } }
 }
 
+interface OperatorFacts {
+  name: string
+  role: Role
+  active: boolean
+}
+
+/** The audit lines of an operator's change (the audit screen words them: audit-text.ts `changeText`). */
+export function operatorChangeLines(before: OperatorFacts, after: OperatorFacts): string[] {
+  const changes: string[] = []
+  if (before.name !== after.name) changes.push(`name: ${JSON.stringify(before.name)} → ${JSON.stringify(after.name)}`)
+  if (before.role !== after.role) changes.push(`role: ${ROLE_NAMES[before.role]} → ${ROLE_NAMES[after.role]}`)
+  if (before.active !== after.active) changes.push(after.active ? 'reactivated' : 'deactivated')
+  return changes
+}
+
 export class Desk {
   private session: Session | null = null
   private readonly approvals = new Map<string, Approval>()
@@ -472,10 +487,7 @@ export class Desk {
       }
       return { before, after: this.operators.update(input.id, { name: input.name, role: input.role, active: input.active, at }) }
     })()
-    const changes: string[] = []
-    if (before.name !== after.name) changes.push(`name: ${JSON.stringify(before.name)} → ${JSON.stringify(after.name)}`)
-    if (before.role !== after.role) changes.push(`role: ${ROLE_NAMES[before.role]} → ${ROLE_NAMES[after.role]}`)
-    if (before.active !== after.active) changes.push(after.active ? 'reactivated' : 'deactivated')
+    const changes = operatorChangeLines(before, after)
     if (changes.length > 0) {
       this.options.audit({ actor: this.actor(), action: 'operator.update', orderId: null, details: { operatorId: after.id, login: after.login, changes }, at })
     }

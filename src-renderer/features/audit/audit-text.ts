@@ -69,8 +69,65 @@ function detailValue(key: string, value: unknown): string {
     if ((key.endsWith('At') || key.endsWith('Until')) && !Number.isNaN(Date.parse(value))) return formatDateTime(value)
     return value
   }
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ')
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return key === 'changes' ? value.map(changeText).join('; ') : value.join(', ')
   return JSON.stringify(value)
+}
+
+const ARROW = ' → '
+/** Main's `path: old → new` (settings-diff.ts, operators/desk.ts); a path is dotted words. */
+const CHANGED = /^([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)*): (.+)$/s
+const FLAGGED = /^([A-Za-z][A-Za-z0-9]*) (set|removed)$/
+
+/** A changed field's short name (`audit.change.field.*`), or null for a path the screen does not know. */
+function fieldName(path: string): string | null {
+  const [section, field, ...deeper] = path.split('.')
+  if (deeper.length > 0) return null
+  // A settings field is `section.field`; a credential's or an operator's, one word.
+  const id = field === undefined ? `audit.change.field.${section}` : `audit.change.field.${section}.${field}`
+  const text: unknown = i18n.getResource(i18n.language, 'translation', id)
+  return typeof text === 'string' ? text : null
+}
+
+/**
+ * One side of a change as the screens show such a value: yes/no, ringgit, an environment's or a role's
+ * words, "(empty)"; other text keeps its quotes as recorded. Null when it is not a value main records.
+ */
+function changeValue(path: string, recorded: string): string | null {
+  if (recorded === '(none)') return t('audit.change.none')
+  // An operator's role is recorded by its English name ("Clerk").
+  if (path === 'role') return i18n.exists(`roles.${recorded.toLowerCase()}`) ? t(`roles.${recorded.toLowerCase()}`) : recorded
+  let value: unknown
+  try {
+    value = JSON.parse(recorded)
+  } catch {
+    return null
+  }
+  if (value === '') return t('audit.change.empty')
+  if (typeof value === 'string') return path === 'environment' ? detailValue(path, value) : recorded
+  if (typeof value === 'boolean' || typeof value === 'number') return detailValue(path.slice(path.lastIndexOf('.') + 1), value)
+  return recorded
+}
+
+/**
+ * A settings, credentials or operator change's line in the desk's language: "tracker.enabled: true →
+ * false" reads "Status tracker on: yes → no", "secretKey set" "Secret Key set". A line of another
+ * shape, or of a field the catalogue does not name, is shown as recorded.
+ */
+export function changeText(line: string): string {
+  if (line === 'reactivated' || line === 'deactivated') return t(`audit.change.${line}`)
+  const [, secret = '', done = ''] = FLAGGED.exec(line) ?? []
+  const secretName = fieldName(secret)
+  if (secretName !== null) return t(`audit.change.${done === 'set' ? 'set' : 'removed'}`, { name: secretName })
+  const [, path = '', sides = ''] = CHANGED.exec(line) ?? []
+  const name = fieldName(path)
+  if (name === null) return line
+  // A value recorded as JSON may itself hold the arrow: the split is where both sides read as values.
+  for (let at = sides.indexOf(ARROW); at !== -1; at = sides.indexOf(ARROW, at + 1)) {
+    const from = changeValue(path, sides.slice(0, at))
+    const to = changeValue(path, sides.slice(at + ARROW.length))
+    if (from !== null && to !== null) return t('audit.change.changed', { name, from, to })
+  }
+  return line
 }
 
 /**

@@ -35,7 +35,7 @@ export const audit = {
   /**
    * The details' names, by the key main records (audit-text.ts `detailsText`); a key not listed here
    * is shown as recorded. Values that are amounts, roles, environments, times and yes/no read as on
-   * the other screens; the rest (ids, logins, the changes' lines) as recorded.
+   * the other screens; the changes' lines by `change` below; the rest (ids, logins) as recorded.
    */
   detail: {
     amountSen: 'Amount',
@@ -72,6 +72,54 @@ export const audit = {
     user: 'Database user',
     yes: 'yes',
     no: 'no',
+  },
+  /**
+   * A settings, credentials or operator change's line (main records `path: old → new`, `secretKey set`,
+   * `deactivated`): the field's short name by its path, and its values worded (audit-text.ts `changeText`).
+   * A line of another shape, or of a field not listed here, is shown as recorded.
+   */
+  change: {
+    changed: '{{name}}: {{from}} → {{to}}',
+    set: '{{name}} set',
+    removed: '{{name}} removed',
+    reactivated: 'Reactivated',
+    deactivated: 'Deactivated',
+    empty: '(empty)',
+    none: '(none)',
+    field: {
+      shop: { name: 'Shop name' },
+      links: {
+        callbackUrl: 'Return address after payment',
+        failedUrl: 'Return address after a failed payment',
+        expiryMinutes: 'Link expiry (minutes)',
+        invoicePrefix: 'Invoice prefix',
+        descriptor: 'Card statement descriptor',
+        sendPageLanguage: "Customer's language told to the gateway",
+      },
+      listener: { enabled: 'Notification listener on', host: 'Listener host', port: 'Listener port', path: 'Listener path', publicBaseUrl: "Listener's public address" },
+      tracker: { enabled: 'Status tracker on', concurrency: 'Status checks at once' },
+      phoneOrders: {
+        chargeLimitSen: 'Largest phone-order charge',
+        clerkChargeLimitSen: 'Largest charge a Clerk may make alone',
+        duplicateWindowMinutes: 'Ask before charging again within (minutes)',
+        threeDsSuccessUrl: '3-D Secure return address after success',
+        threeDsFailedUrl: '3-D Secure return address after failure',
+      },
+      gateway: {
+        connectTimeoutSeconds: 'Connect timeout (seconds)',
+        responseTimeoutSeconds: 'Answer timeout (seconds)',
+        blockOnBadSignature: 'Refuse answers with a bad signature',
+        settlementCutOff: 'Daily settlement at',
+      },
+      session: { idleLockMinutes: 'Lock the screen after (minutes)' },
+      clientId: 'Client ID',
+      secretKey: 'Secret Key',
+      apiKey: 'API Key',
+      apiKeyTrailingColon: 'API Key with a trailing colon',
+      environment: 'Environment',
+      name: 'Name',
+      role: 'Role',
+    },
   },
   /** By the action main records (`area.verb`); an action not listed here is shown as main names it. */
   action: {

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { APPROVABLE_CALLS, PERMISSIONS, type OperatorView, type SessionView } from '../../../src-preload/contract'
-import { actionLabel, detailsText, toAuditFilters } from '../../../src-renderer/features/audit/audit-text'
+import { actionLabel, changeText, detailsText, toAuditFilters } from '../../../src-renderer/features/audit/audit-text'
+import { operatorChangeLines } from '../../../src-main/operators/desk'
+import { DEFAULT_ENVIRONMENT_SETTINGS } from '../../../src-main/settings/environment-settings'
+import { credentialsAuditEntry, environmentSwitchAuditEntry, settingsAuditEntry } from '../../../src-main/settings/settings-diff'
 import { createIdleTimer, type IdleClock } from '../../../src-renderer/features/session/idle-timer'
 import { fieldOf, pinProblem, repeatProblem } from '../../../src-renderer/features/session/pin-rules'
 import { approvalOffered, approvalSubject, atLeast, CHARGE_AGAIN_NEED, may, needNote, SCREEN_NEEDS, SUBJECT_FIELD, visibleScreens } from '../../../src-renderer/features/session/roles'
@@ -213,8 +216,9 @@ describe('the audit log text', () => {
     expect(detailsText(created)).toBe('Operator no.: 3 · Login: mei · Name: Mei Ling · Role: Clerk · First Admin: no')
     const lockedOut = '{"operatorId":2,"login":"ravi","failedTries":5,"lockedUntil":"2026-11-29T02:15:00.000Z"}'
     expect(detailsText(lockedOut)).toBe('Operator no.: 2 · Login: ravi · Failed tries: 5 · Locked until: 29 Nov 2026, 10:15')
-    const settings = '{"environment":"sandbox","changes":["tracker.enabled: on → off","gateway.timeoutSeconds: 30 → 45"]}'
-    expect(detailsText(settings)).toBe('Environment: Sandbox · Changes: tracker.enabled: on → off, gateway.timeoutSeconds: 30 → 45')
+    // A line of a shape or a field the screen does not know: as recorded.
+    const settings = '{"environment":"sandbox","changes":["tracker.enabled: true → false","gateway.timeoutSeconds: 30 → 45","something else"]}'
+    expect(detailsText(settings)).toBe('Environment: Sandbox · Changes: Status tracker on: yes → no; gateway.timeoutSeconds: 30 → 45; something else')
     await switchLanguage('ms')
     try {
       expect(detailsText(created)).toBe('No. operator: 3 · ID log masuk: mei · Nama: Mei Ling · Peranan: Kerani · Pentadbir pertama: tidak')
@@ -227,5 +231,61 @@ describe('the audit log text', () => {
     expect(detailsText('{"call":"constructor","kind":"toString"}')).toBe('Approved: constructor · Kind: toString')
     expect(detailsText('plain words')).toBe('plain words')
     expect(detailsText('[1,2]')).toBe('[1,2]')
+  })
+
+  it('words the changes main records, in the desk language', async () => {
+    const at = new Date('2026-11-29T02:00:00Z')
+    const before = DEFAULT_ENVIRONMENT_SETTINGS
+    const after = {
+      ...before,
+      shop: { name: 'Kedai → Ali' },
+      tracker: { enabled: false, concurrency: 8 },
+      phoneOrders: { ...before.phoneOrders, chargeLimitSen: 750_000 },
+      listener: { ...before.listener, publicBaseUrl: 'https://pay.example.com' },
+    }
+    const changes = (entry: { details: unknown } | null): string => detailsText(JSON.stringify(entry?.details))
+    const settings = settingsAuditEntry({ actor: 'amy', at, environment: 'sandbox', before, after })
+    const credentials = credentialsAuditEntry({
+      actor: 'amy',
+      at,
+      environment: 'production',
+      before: { clientId: 'MCH-1', apiKeyTrailingColon: false },
+      after: { clientId: 'MCH-2', apiKeyTrailingColon: true },
+      set: ['secretKey'],
+      removed: ['apiKey'],
+    })
+    const operator = { operatorId: 3, changes: operatorChangeLines({ name: 'Mei', role: 'clerk', active: true }, { name: 'Mei Ling', role: 'supervisor', active: false }) }
+    const switched = environmentSwitchAuditEntry({ actor: 'amy', at, from: 'training', to: 'sandbox' })
+    expect(changes(settings)).toBe(
+      'Environment: Sandbox · Changes: Shop name: (empty) → "Kedai → Ali"; Listener\'s public address: (empty) → "https://pay.example.com"; Status tracker on: yes → no; Status checks at once: 4 → 8; Largest phone-order charge: RM\u00a05,000.00 → RM\u00a07,500.00',
+    )
+    expect(changes(credentials)).toBe('Environment: Production · Changes: Client ID: "MCH-1" → "MCH-2"; API Key with a trailing colon: no → yes; Secret Key set; API Key removed')
+    expect(detailsText(JSON.stringify(operator))).toBe('Operator no.: 3 · Changes: Name: "Mei" → "Mei Ling"; Role: Clerk → Supervisor; Deactivated')
+    expect(changes(switched)).toBe('Environment: Sandbox · Changes: Environment: Training → Sandbox')
+    await switchLanguage('ms')
+    try {
+      expect(changes(settings)).toContain('Perubahan: Nama kedai: (kosong) → "Kedai → Ali"; Alamat awam penerima: (kosong) → "https://pay.example.com"; Penjejak status dihidupkan: ya → tidak;')
+      expect(changes(credentials)).toContain('API Key dengan titik bertindih di hujung: tidak → ya; Secret Key ditetapkan; API Key dibuang')
+      expect(detailsText(JSON.stringify(operator))).toBe('No. operator: 3 · Perubahan: Nama: "Mei" → "Mei Ling"; Peranan: Kerani → Penyelia; Dinyahaktifkan')
+    } finally {
+      await switchLanguage('en')
+    }
+  })
+
+  it('has a name for every setting a change can record', () => {
+    // Every leaf of the settings changed at once: each line is worded, none left as main's path.
+    const flip = (value: unknown): unknown =>
+      typeof value === 'boolean'
+        ? !value
+        : typeof value === 'number'
+          ? value + 1
+          : typeof value === 'string'
+            ? `${value}x`
+            : Object.fromEntries(Object.entries(value as object).map(([key, inner]) => [key, flip(inner)]))
+    const after = flip(DEFAULT_ENVIRONMENT_SETTINGS) as typeof DEFAULT_ENVIRONMENT_SETTINGS
+    const entry = settingsAuditEntry({ actor: 'amy', at: new Date(), environment: 'training', before: DEFAULT_ENVIRONMENT_SETTINGS, after })
+    const lines = (entry?.details as { changes: string[] }).changes
+    expect(lines.length).toBeGreaterThan(20)
+    for (const line of lines) expect(changeText(line), line).not.toMatch(/^[a-z]+\.[A-Za-z]+: /)
   })
 })
