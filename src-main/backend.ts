@@ -17,7 +17,7 @@ import type { GatewayClient, GatewayClientOptions } from './gateway/client'
 import { createLogger, fileSink, type Logger } from './log'
 import { ensurePrivateDir } from './private-files'
 import { notConfigured, testConnection } from './services/connection-test'
-import { readAppSettings, writeAppSettings, type AppSettings } from './settings/app-settings'
+import { appSettingsFile, readAppSettings, writeAppSettings, type AppSettings } from './settings/app-settings'
 import { checkForEnvironment } from './settings/environment-settings'
 import { environmentSwitchAuditEntry, settingsAuditEntry } from './settings/settings-diff'
 import { sqliteVersion, type SqlDatabase } from './store/database'
@@ -78,7 +78,7 @@ export interface BackendConfig {
   saveReportPdf?: (suggestedName: string) => Promise<string | null>
   /**
    * The desk's language as chosen (null: none yet, the system's), told at the start and whenever it
-   * changes: the desktop app's menu and save dialogs follow it (src-main/electron/shell-words.ts).
+   * changes: the desktop app's menu and save dialogs follow it (src-main/shell-words.ts).
    */
   languageChosen?: (language: Language | null) => void
   /**
@@ -117,8 +117,8 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   ensurePrivateDir(config.dataDir)
   const log = config.log ?? createLogger(fileSink(join(config.dataDir, 'logs', 'main.log')))
   const now = config.now ?? (() => new Date())
-  const appSettingsFile = join(config.dataDir, 'app-settings.json')
-  let appSettings: AppSettings = readAppSettings(appSettingsFile)
+  const settingsFile = appSettingsFile(config.dataDir)
+  let appSettings: AppSettings = readAppSettings(settingsFile)
   config.languageChosen?.(appSettings.language)
   const vault = new CredentialVault(await openKeychain(config.keychainService ?? KEYCHAIN_SERVICE))
   if (!vault.status.available) log.warn('keychain.unavailable')
@@ -205,7 +205,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   }
 
   function saveAppSettings(next: AppSettings): void {
-    writeAppSettings(appSettingsFile, next)
+    writeAppSettings(settingsFile, next)
     appSettings = next
   }
 

@@ -17,6 +17,7 @@ import { closeSync, linkSync, openSync, readFileSync, readlinkSync, renameSync, 
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files'
+import { shellWords, type ShellWords } from './shell-words'
 
 export const LOCK_FILE_NAME = 'instance.lock'
 /** Electron's (Chromium's) own single-instance lock in the user-data folder, on Linux and macOS. */
@@ -255,10 +256,15 @@ function holdLock(file: string, content: LockContent): InstanceLock {
   }
 }
 
-/** "in your browser at http://127.0.0.1:41234/ — pid 4242", for messages to people. */
-export function describeHolder(holder: LockHolder): string {
-  if (holder.mode === 'unknown') return 'another start of it is under way'
-  const where = holder.mode === 'browser' ? (holder.url ? `in your browser at ${holder.url}` : 'in your browser') : 'as the desktop app'
-  if (holder.source === 'electron' && holder.host !== undefined && holder.host !== hostname()) return `${where} on the computer ${holder.host} — pid ${holder.pid}`
-  return `${where} — pid ${holder.pid}`
+/**
+ * "in your browser at http://127.0.0.1:41234/ — pid 4242", for messages to people: in English for the
+ * terminal (browser mode), in the desk's language for the desktop app's box (`words`).
+ */
+export function describeHolder(holder: LockHolder, words: ShellWords = shellWords('en')): string {
+  if (holder.mode === 'unknown') return words('said.shell.start.whereStarting')
+  const values = { pid: String(holder.pid), url: holder.url ?? '', host: holder.host ?? '' }
+  if (holder.mode === 'browser') return words(holder.url ? 'said.shell.start.whereBrowserAt' : 'said.shell.start.whereBrowser', values)
+  // Electron's own lock names the computer: a data folder on a share can be held from another one.
+  const elsewhere = holder.source === 'electron' && holder.host !== undefined && holder.host !== hostname()
+  return words(elsewhere ? 'said.shell.start.whereDesktopOn' : 'said.shell.start.whereDesktop', values)
 }

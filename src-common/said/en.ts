@@ -534,5 +534,16 @@ export const said = {
       exportCsv: 'Export orders as CSV',
       savePdf: 'Save the report as PDF',
     },
+    /** The boxes shown when the desktop app cannot start (app.ts), and where the copy already running is (instance-lock.ts). */
+    start: {
+      failedTitle: '{{name}} could not start',
+      runningTitle: '{{name}} is already running',
+      running: '{{name}} is already running ({{where}}) with the same data folder. Use it there, or stop it (Ctrl+C where it was started) before opening the desktop app.',
+      whereStarting: 'another start of it is under way',
+      whereBrowserAt: 'in your browser at {{url}} — pid {{pid}}',
+      whereBrowser: 'in your browser — pid {{pid}}',
+      whereDesktop: 'as the desktop app — pid {{pid}}',
+      whereDesktopOn: 'as the desktop app on the computer {{host}} — pid {{pid}}',
+    },
   },
 } as const

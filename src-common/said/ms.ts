@@ -523,5 +523,15 @@ export const said: Strings<typeof english> = {
       exportCsv: 'Eksport pesanan sebagai CSV',
       savePdf: 'Simpan laporan sebagai PDF',
     },
+    start: {
+      failedTitle: '{{name}} tidak dapat dimulakan',
+      runningTitle: '{{name}} sudah berjalan',
+      running: '{{name}} sudah berjalan ({{where}}) dengan folder data yang sama. Gunakannya di sana, atau hentikannya (Ctrl+C di tempat ia dimulakan) sebelum membuka aplikasi desktop.',
+      whereStarting: 'ia sedang dimulakan di tempat lain',
+      whereBrowserAt: 'dalam pelayar anda di {{url}} — pid {{pid}}',
+      whereBrowser: 'dalam pelayar anda — pid {{pid}}',
+      whereDesktop: 'sebagai aplikasi desktop — pid {{pid}}',
+      whereDesktopOn: 'sebagai aplikasi desktop pada komputer {{host}} — pid {{pid}}',
+    },
   },
 }

@@ -7,13 +7,14 @@ import { join } from 'node:path'
 import { createBackend, type Backend } from '../backend'
 import { languageFromSystem, type Language } from '../../src-common/languages'
 import { acquireInstanceLock, describeHolder, type InstanceLock } from '../instance-lock'
+import { appSettingsFile, readAppSettings } from '../settings/app-settings'
 import { APP_START_URL, registerAppScheme, serveAppProtocol } from './app-protocol'
 import { denyAllPermissions, guardAllWebContents } from './guards'
 import { forwardEvents, registerIpc } from './ipc'
 import { createMainWindow } from './main-window'
 import { saveReportPdf } from './report-pdf'
 import { installMenu } from './menu'
-import { shellWords, type ShellWords } from './shell-words'
+import { shellWords, type ShellWords } from '../shell-words'
 import { readWindowState, trackWindowState } from './window-state'
 
 const PRODUCT_NAME = 'Merchant Back Office'
@@ -37,14 +38,16 @@ export function startApp(options: StartOptions = {}): boolean {
     app.quit()
     return false
   }
+  // The menu's, the save dialogs' and these boxes' words, in the desk's language: the one its settings
+  // file names (read before anything else, so that a box shown before the back end starts has it),
+  // the system's until one is chosen; the back end tells of a change, and the menu is shown again.
+  const wordsFor = (language: Language | null): ShellWords => shellWords(language ?? languageFromSystem(app.getPreferredSystemLanguages()))
+  let words = wordsFor(readAppSettings(appSettingsFile(app.getPath('userData'))).language)
+  const name = { name: PRODUCT_NAME }
   // Browser mode (src-main/browser-shell/) takes the same lock on the same folder: one history, one process.
   const taken = acquireInstanceLock(app.getPath('userData'), { mode: 'desktop' })
   if (!taken.ok) {
-    const where = describeHolder(taken.holder)
-    dialog.showErrorBox(
-      `${PRODUCT_NAME} is already running`,
-      `${PRODUCT_NAME} is already running (${where}) with the same data folder. Use it there, or stop it (Ctrl+C where it was started) before opening the desktop app.`,
-    )
+    dialog.showErrorBox(words('said.shell.start.runningTitle', name), words('said.shell.start.running', { ...name, where: describeHolder(taken.holder, words) }))
     app.quit()
     return false
   }
@@ -56,10 +59,6 @@ export function startApp(options: StartOptions = {}): boolean {
   let window: BrowserWindow | null = null
   let backend: Backend | null = null
   const getWindow = (): BrowserWindow | null => window
-  // The menu's and the save dialogs' words, in the desk's language (the back end tells it, at the
-  // start and at each change); the menu is shown again in the new words.
-  const wordsFor = (language: Language | null): ShellWords => shellWords(language ?? languageFromSystem(app.getPreferredSystemLanguages()))
-  let words = wordsFor(null)
   let showMenu: (() => void) | null = null
   const languageChosen = (language: Language | null): void => {
     words = wordsFor(language)
@@ -151,7 +150,7 @@ export function startApp(options: StartOptions = {}): boolean {
     } catch (error) {
       // Nothing has been shown yet: without this box the app would seem to do nothing at all.
       const message = error instanceof Error ? error.message : String(error)
-      dialog.showErrorBox(`${PRODUCT_NAME} could not start`, message)
+      dialog.showErrorBox(words('said.shell.start.failedTitle', name), message)
       instanceLock.release()
       app.exit(1)
     }

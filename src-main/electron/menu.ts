@@ -12,7 +12,7 @@
  */
 import { Menu, type MenuItemConstructorOptions } from 'electron'
 import { chordAccelerator, shortcutFor, type ShortcutAction } from '../../src-common/shortcuts'
-import type { ShellId, ShellWords } from './shell-words'
+import type { ShellId, ShellWords } from '../shell-words'
 
 export interface MenuOptions {
   platform: NodeJS.Platform

@@ -4,6 +4,7 @@
  * A small JSON file, written atomically; an unreadable file gives the defaults (Training).
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { z } from 'zod'
 import { Environment, Language, TeamConnection } from '../../src-preload/contract'
 
@@ -42,6 +43,11 @@ const AppSettings = z.object({
     .default({ sandbox: { clientId: '', apiKeyTrailingColon: false }, production: { clientId: '', apiKeyTrailingColon: false } }),
 })
 export type AppSettings = z.infer<typeof AppSettings>
+
+/** Where a data folder keeps them. */
+export function appSettingsFile(dataDir: string): string {
+  return join(dataDir, 'app-settings.json')
+}
 
 export function readAppSettings(file: string): AppSettings {
   let stored: unknown = {}

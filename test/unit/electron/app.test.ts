@@ -111,6 +111,17 @@ describe('starting the app', () => {
     expect(FakeBrowserWindow.created).toHaveLength(0)
   })
 
+  it('says so in the desk’s language when it cannot start, before the back end has read the settings', async () => {
+    // An English system, a desk set to Malay: the box is the desk's.
+    app.systemLanguages = ['en-GB']
+    writeFileSync(join(app.userData, 'app-settings.json'), JSON.stringify({ language: 'ms' }))
+    backendFactory.fail = true
+    const { startApp } = await import('../../../src-main/electron/app')
+    startApp()
+    await afterReady()
+    expect(dialog.showErrorBox).toHaveBeenCalledWith('Merchant Back Office tidak dapat dimulakan', 'The local database could not be opened')
+  })
+
   describe('with browser mode on the same data folder', () => {
     const lockFile = (): string => join(app.userData, 'instance.lock')
     const browserLock = (pid: number): void => {
@@ -130,6 +141,17 @@ describe('starting the app', () => {
       await afterReady()
       expect(FakeBrowserWindow.created).toHaveLength(0)
       expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toMatchObject({ mode: 'browser', pid: process.ppid })
+    })
+
+    it('says it in the system’s language while the desk has none chosen', async () => {
+      app.systemLanguages = ['ms-MY']
+      browserLock(process.ppid)
+      const { startApp } = await import('../../../src-main/electron/app')
+      expect(startApp()).toBe(false)
+      expect(dialog.showErrorBox).toHaveBeenCalledWith(
+        'Merchant Back Office sudah berjalan',
+        `Merchant Back Office sudah berjalan (dalam pelayar anda di http://127.0.0.1:41234/ — pid ${String(process.ppid)}) dengan folder data yang sama. Gunakannya di sana, atau hentikannya (Ctrl+C di tempat ia dimulakan) sebelum membuka aplikasi desktop.`,
+      )
     })
 
     it('takes over the lock of a browser mode that died, holds it while running and gives it back on quit', async () => {
