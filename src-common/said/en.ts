@@ -545,5 +545,10 @@ export const said = {
       whereDesktop: 'as the desktop app — pid {{pid}}',
       whereDesktopOn: 'as the desktop app on the computer {{host}} — pid {{pid}}',
     },
+    /** Browser mode's answers to a browser without its one-time address (browser-shell/server.ts). */
+    browser: {
+      addressUsed: "This address has been used already, or is not this run's. Press Enter in the terminal where the app runs for a new one.",
+      openAddress: 'Open the one-time address that `npm start` printed when it started {{name}}, or press Enter in its terminal for a new one.',
+    },
   },
 } as const

@@ -533,5 +533,9 @@ export const said: Strings<typeof english> = {
       whereDesktop: 'sebagai aplikasi desktop — pid {{pid}}',
       whereDesktopOn: 'sebagai aplikasi desktop pada komputer {{host}} — pid {{pid}}',
     },
+    browser: {
+      addressUsed: 'Alamat ini sudah digunakan, atau bukan untuk larian ini. Tekan Enter di terminal tempat aplikasi berjalan untuk alamat baharu.',
+      openAddress: 'Buka alamat sekali guna yang dicetak oleh `npm start` semasa ia memulakan {{name}}, atau tekan Enter di terminalnya untuk alamat baharu.',
+    },
   },
 }

@@ -27,6 +27,9 @@ import { createBackend, type Backend, type BackendConfig } from '../backend'
 import { acquireInstanceLock, type InstanceLock, type LockHolder } from '../instance-lock'
 import { CONTENT_SECURITY_POLICY } from '../security/csp'
 import { defaultDataDir, PRODUCT_NAME } from './data-dir'
+import { languageFromSystem } from '../../src-common/languages'
+import { appSettingsFile, readAppSettings } from '../settings/app-settings'
+import { shellWords, type ShellWords } from '../shell-words'
 
 const projectRoot = resolve(__dirname, '../..')
 const MAX_CALL_BODY = 1024 * 1024
@@ -219,6 +222,12 @@ async function serve(backend: Backend, lock: InstanceLock, options: ServeOptions
   // Deferred, before the app's module: fetched beside it, and run before it (deferred scripts and modules run in document order), so window.api exists when the app starts.
   const servedIndex = options.indexHtml.replace('<script type="module"', `<script defer src="${PREFIX}api.js"></script>\n    <script type="module"`)
 
+  // A browser not let in is told why in the desk's language, or, until one is chosen, the browser's.
+  const wordsFor = (request: IncomingMessage): ShellWords => {
+    const preferred = (request.headers['accept-language'] ?? '').split(',').map((tag) => tag.split(';')[0]?.trim() ?? '')
+    return shellWords(readAppSettings(appSettingsFile(dataDir)).language ?? languageFromSystem(preferred))
+  }
+
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (request.headers.host !== expectedHost) return send(response, 421, 'Wrong host')
     const url = new URL(request.url ?? '/', `http://${expectedHost}`)
@@ -238,10 +247,10 @@ async function serve(backend: Backend, lock: InstanceLock, options: ServeOptions
         response.end()
         return
       }
-      return send(response, 401, "This address has been used already, or is not this run's. Press Enter in the terminal where the app runs for a new one.")
+      return send(response, 401, wordsFor(request)('said.shell.browser.addressUsed'))
     }
     if (!entered) {
-      return send(response, 401, `Open the one-time address that \`npm start\` printed when it started ${PRODUCT_NAME}, or press Enter in its terminal for a new one.`)
+      return send(response, 401, wordsFor(request)('said.shell.browser.openAddress', { name: PRODUCT_NAME }))
     }
 
     if (url.pathname.startsWith(`${PREFIX}call/`)) {

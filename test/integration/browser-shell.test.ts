@@ -93,6 +93,9 @@ describe('browser mode', () => {
     const again = await send(`/__app/enter?token=${tokenOf(shell.entryUrl)}`)
     expect(again.status).toBe(401)
     expect(again.body).toContain('used already')
+    // Said in the browser's language while the desk has none chosen.
+    const againInMalay = await send(`/__app/enter?token=${tokenOf(shell.entryUrl)}`, { headers: { 'Accept-Language': 'ms-MY,ms;q=0.9,en;q=0.8' } })
+    expect(againInMalay.body).toContain('Alamat ini sudah digunakan')
     const sameBrowser = await send(`/__app/enter?token=${tokenOf(shell.entryUrl)}`, { headers: { Cookie: cookie } })
     expect(sameBrowser.status).toBe(303)
     expect(sameBrowser.headers['set-cookie']).toBeUndefined()
@@ -174,5 +177,19 @@ describe('browser mode', () => {
     } finally {
       blocker.close()
     }
+  })
+
+  it("tells a browser it does not let in why in the desk's language, once one is chosen, whatever the browser's", async () => {
+    const setLanguage = async (language: string): Promise<void> => {
+      const answer = await call('app.setLanguage', {}, JSON.stringify({ input: { language } }))
+      expect(JSON.parse(answer.body)).toEqual({ ok: true, value: { language } })
+    }
+    await setLanguage('en')
+    const english = await send('/', { headers: { 'Accept-Language': 'ms-MY,ms;q=0.9' } })
+    expect(english.status).toBe(401)
+    expect(english.body).toBe('Open the one-time address that `npm start` printed when it started Merchant Back Office, or press Enter in its terminal for a new one.')
+    await setLanguage('ms')
+    const malay = await send('/', { headers: { 'Accept-Language': 'en-GB' } })
+    expect(malay.body).toBe('Buka alamat sekali guna yang dicetak oleh `npm start` semasa ia memulakan Merchant Back Office, atau tekan Enter di terminalnya untuk alamat baharu.')
   })
 })
