@@ -465,6 +465,9 @@ export const said = {
     voided: '{{from, statusLabel}} → {{to, statusLabel}}: the payment was voided',
     refundedInAll: '{{from, statusLabel}} → {{to, statusLabel}}: {{amount}} refunded in all',
     appStopped: 'The app stopped before the gateway answered: the outcome is unknown until a status check settles it',
+    /** A demo history's entries (store/seed.ts: `npm run seed`), which has no gateway exchange to tell of. */
+    seededChange: '{{from, statusLabel}} → {{to, statusLabel}} (gateway says {{gatewayStatus}})',
+    seededNotification: 'Gateway notification received',
   },
   team: {
     noPassword: 'The team database password is not in this desk’s keychain: join the team again in Settings → Team database.',

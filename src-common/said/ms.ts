@@ -461,6 +461,8 @@ export const said: Strings<typeof english> = {
     voided: '{{from, statusLabel}} → {{to, statusLabel}}: bayaran telah dibatalkan (void)',
     refundedInAll: '{{from, statusLabel}} → {{to, statusLabel}}: {{amount}} dibayar balik kesemuanya',
     appStopped: 'Aplikasi berhenti sebelum gerbang pembayaran menjawab: keputusannya tidak diketahui sehingga semakan status menyelesaikannya',
+    seededChange: '{{from, statusLabel}} → {{to, statusLabel}} (gerbang pembayaran menyatakan {{gatewayStatus}})',
+    seededNotification: 'Pemberitahuan gerbang pembayaran diterima',
   },
   team: {
     noPassword: 'Kata laluan pangkalan data pasukan tiada dalam rantai kunci komputer ini: sertai pasukan semula di Tetapan → Pangkalan data pasukan.',

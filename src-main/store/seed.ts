@@ -11,6 +11,9 @@ import type { Db } from './database'
 import type { History } from './history'
 import type { OrderKind, OrderStatus } from './history-types'
 import { OPEN_STATUSES } from './reports'
+import { cardText } from '../../src-common/card-text'
+import { englishOf } from '../../src-common/said/english'
+import { say, type Said } from '../../src-common/said/say'
 
 export interface SeedOptions {
   count: number
@@ -29,6 +32,28 @@ export interface SeedResult {
   events: number
   firstId: number | null
   lastId: number | null
+}
+
+/** A timeline entry's summary (main's English) and details (its words by id, `say`, beside other facts). */
+function entry(said: Said, facts: Record<string, string> = {}): { summary: string; details: string } {
+  return { summary: englishOf(said), details: JSON.stringify({ ...facts, say: said }) }
+}
+
+const LINK_CREATED = entry(say('said.timeline.linkCreated'))
+const NOTIFIED = entry(say('said.timeline.seededNotification'))
+const STATUS_CHANGES = new Map<OrderStatus, ReturnType<typeof entry>>()
+
+/** PENDING → `status` (a final one), made once a status: the seed writes one for most of its orders. */
+function statusChange(status: OrderStatus): ReturnType<typeof entry> {
+  let change = STATUS_CHANGES.get(status)
+  if (!change) {
+    // A cancelled link is marked so here, as the app does: the gateway said nothing.
+    const raw = RAW_STATUS[status]
+    const said = raw === undefined ? say('said.timeline.cancelled') : say('said.timeline.seededChange', { from: 'PENDING', to: status, gatewayStatus: raw })
+    change = entry(said, { from: 'PENDING', to: status })
+    STATUS_CHANGES.set(status, change)
+  }
+  return change
 }
 
 const DAY_MS = 86_400_000
@@ -375,13 +400,16 @@ export function seedOrders(target: Db | History, options: SeedOptions): SeedResu
           completedAt ?? createdAt,
           completedAt,
         )
-        insertEvent.run(id, 'created', link ? 'Payment link created' : 'Phone order charged', null, staff, createdAt)
+        // Each entry's words by id (`say`), which the screens put in the desk's language, as the app's own entries do; its summary is their English.
+        const made = link ? LINK_CREATED : entry(say('said.timeline.phoneOrder', { card: cardText({ brand, masked, last4 }) ?? say('said.timeline.savedCard') }))
+        insertEvent.run(id, 'created', made.summary, made.details, staff, createdAt)
         events += 1
         if (final && completedAt !== null) {
-          insertEvent.run(id, 'status_changed', `PENDING → ${status}`, `{"from":"PENDING","to":"${status}"}`, null, completedAt)
+          const change = statusChange(status)
+          insertEvent.run(id, 'status_changed', change.summary, change.details, null, completedAt)
           events += 1
           if (notified) {
-            insertEvent.run(id, 'notification', 'Gateway notification received', null, null, completedAt)
+            insertEvent.run(id, 'notification', NOTIFIED.summary, NOTIFIED.details, null, completedAt)
             events += 1
           }
         }

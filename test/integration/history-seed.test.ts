@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { seedOrders } from '../../src-main/store/seed'
+import { englishOf } from '../../src-common/said/english'
+import type { Said } from '../../src-common/said/say'
+import { switchLanguage } from '../../src-renderer/i18n/i18n'
+import { saidText } from '../../src-renderer/i18n/said-text'
 import { openHistory, type HistoryFixture } from './history-fixture'
 
 const NOW = new Date('2026-11-21T00:00:00.000Z')
@@ -14,6 +18,36 @@ describe('seedOrders', () => {
   afterEach(() => {
     a.close()
     b.close()
+  })
+
+  it('gives every timeline entry its words by id, so that a demo history reads in the desk language', async () => {
+    seedOrders(a.history, { count: 400, seed: 3, now: NOW })
+    const events = a.db.prepare('select type, summary, details from events').all() as { type: string; summary: string; details: string | null }[]
+    expect(new Set(events.map((event) => event.type))).toEqual(new Set(['created', 'status_changed', 'notification']))
+    const said = events.map((event) => (JSON.parse(event.details ?? '{}') as { say?: Said }).say)
+    expect(said.every((entry) => entry !== undefined)).toBe(true)
+    const english = said.map((entry) => (entry ? englishOf(entry) : ''))
+    // The summary (main's English, what an English desk shows) says the same.
+    expect(events.map((event) => event.summary)).toEqual(english)
+    expect(english).toContain('Link created: waiting for the customer to pay')
+    expect(english).toContain('Pending → Paid (gateway says SUCCESS)')
+    expect(english).toContain('Gateway notification received')
+    expect(english).toContain('Marked cancelled here. The gateway has no cancel call, so the link stays open there.')
+    expect(english.filter((text) => text.includes('CANCELLED'))).toEqual([])
+    expect(
+      english.some((text) => /^Phone order: MOTO charge of (Visa|Mastercard|JCB|American Express|AMEX) /.test(text)),
+      english.find((text) => text.startsWith('Phone')),
+    ).toBe(true)
+    await switchLanguage('ms')
+    try {
+      const malay = said.map((entry, i) => (entry ? saidText(entry, events[i]?.summary ?? '') : ''))
+      expect(malay).toContain('Menunggu → Dibayar (gerbang pembayaran menyatakan SUCCESS)')
+      expect(malay).toContain('Pemberitahuan gerbang pembayaran diterima')
+      // None falls back to main's English.
+      for (const [i, text] of malay.entries()) expect(text, events[i]?.summary).not.toBe(english[i])
+    } finally {
+      await switchLanguage('en')
+    }
   })
 
   it('is deterministic for a seed, and writes searchable, realistic orders in time order', () => {
