@@ -19,6 +19,7 @@ export function AuditScreen() {
   const loading = useAuditStore((state) => state.loading)
   const loaded = useAuditStore((state) => state.loaded)
   const error = useAuditStore((state) => state.error)
+  const problem = useAuditStore((state) => state.problem)
   const exporting = useAuditStore((state) => state.exporting)
   const exported = useAuditStore((state) => state.exported)
   const exportError = useAuditStore((state) => state.exportError)
@@ -89,6 +90,11 @@ export function AuditScreen() {
             </button>
           </div>
         </div>
+        {problem ? (
+          <p className="field__error" role="alert">
+            {t(problem)}
+          </p>
+        ) : null}
         {exported ? (
           <p className="saved small" role="status" data-testid="audit-export-result">
             {exported.file ? (

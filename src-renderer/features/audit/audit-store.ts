@@ -2,7 +2,7 @@
 import { create } from 'zustand'
 import type { AuditEntryView, CallError } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
-import { EMPTY_AUDIT_DRAFT, toAuditFilters, type AuditDraft } from './audit-text'
+import { auditDraftProblem, EMPTY_AUDIT_DRAFT, toAuditFilters, type AuditDraft } from './audit-text'
 
 export const AUDIT_PAGE = 100
 
@@ -14,6 +14,8 @@ interface AuditState {
   nextBeforeId: number | null
   loading: boolean
   error: CallError | null
+  /** The filters as typed cannot be searched (the catalogue's id of why); the rows shown stay those of the last search. */
+  problem: ReturnType<typeof auditDraftProblem>
   loaded: boolean
   exporting: boolean
   exported: { file: string | null; rows: number } | null
@@ -33,6 +35,7 @@ export const useAuditStore = create<AuditState>()((set, get) => ({
   nextBeforeId: null,
   loading: false,
   error: null,
+  problem: null,
   loaded: false,
   exporting: false,
   exported: null,
@@ -42,6 +45,9 @@ export const useAuditStore = create<AuditState>()((set, get) => ({
   edit: (change) => set((state) => ({ draft: { ...state.draft, ...change } })),
 
   search: async (draft = get().draft) => {
+    const problem = auditDraftProblem(draft)
+    set({ problem })
+    if (problem) return
     const api = getApi()
     if (!api) return set({ error: NO_BRIDGE })
     const seq = get().seq + 1

@@ -14,6 +14,11 @@ export interface AuditDraft {
 
 export const EMPTY_AUDIT_DRAFT: AuditDraft = { actor: '', action: '', from: '', to: '' }
 
+/** What is wrong with the filters as typed (said as the Orders screen says it), or null. */
+export function auditDraftProblem(draft: AuditDraft): 'orders.filters.datesReversed' | null {
+  return draft.from && draft.to && draft.from > draft.to ? 'orders.filters.datesReversed' : null
+}
+
 export function toAuditFilters(draft: AuditDraft): AuditFilters {
   const filters: AuditFilters = {}
   if (draft.actor.trim()) filters.actor = draft.actor.trim()
