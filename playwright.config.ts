@@ -15,6 +15,9 @@ export default defineConfig({
   // longest spec, axe-core's scan of every screen, took 33 s of a 30 s budget.
   timeout: 60_000,
   reporter: [['list']],
+  // The team specs' PostgreSQL: npm test's cluster (TEST_POSTGRES_URL), or, run alone, a throw-away
+  // one started and stopped here (the same setup as vitest's).
+  globalSetup: './test/support/postgres-global-setup.ts',
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },

@@ -6,10 +6,9 @@
  * Screenshots at 1280×800 and 1024×700 under test-results/screenshots/ (language-ms-settings-*,
  * language-ms-team-*), looked at for overflow and clipped words.
  */
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import type { Page } from '@playwright/test'
 import { freePort } from '../support/free-port'
+import { freshDatabase, onCluster } from '../support/postgres'
 import { expect, test } from './fixtures'
 import { menu, shoot, speakMalay } from './in-malay'
 
@@ -157,22 +156,9 @@ test('the team form in Bahasa Melayu: its state, its refusals and the question b
   await expect(card.getByTestId('team-probe')).toContainText(/^Tidak dapat bersambung: .*ECONNREFUSED/)
 })
 
-/** A fresh database in the run's throw-away cluster (as team.spec.ts makes them), dropped after the test. */
-async function onCluster(sql: string): Promise<void> {
-  const url = process.env['TEST_POSTGRES_URL']
-  if (!url) throw new Error('TEST_POSTGRES_URL is not set: npm test sets it; by hand, start a cluster (test/support/postgres.ts startCluster) and set it')
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
-
 test('a team created in Bahasa Melayu: the key, its state, and the banner while the database cannot be reached', async ({ page }) => {
-  const name = `t_e2e_ms_${randomBytes(6).toString('hex')}`
-  await onCluster(`create database "${name}"`)
+  const database = await freshDatabase('e2e_ms')
+  const name = database.name
   try {
     await speakMalay(page)
     await page.getByRole('radio', { name: /Sandbox/ }).click()
@@ -180,7 +166,7 @@ test('a team created in Bahasa Melayu: the key, its state, and the banner while 
     const card = page.getByRole('region', { name: 'Pangkalan data pasukan' })
     const form = card.getByRole('form', { name: 'Sambungan pangkalan data pasukan' })
     await form.getByLabel('Hos').fill('127.0.0.1')
-    await form.getByLabel('Port').fill(new URL(process.env['TEST_POSTGRES_URL'] ?? '').port)
+    await form.getByLabel('Port').fill(new URL(database.url).port)
     await form.getByLabel('Pangkalan data', { exact: true }).fill(name)
     await form.getByLabel('Pengguna').fill('app')
     await form.getByLabel('Kata laluan', { exact: true }).fill('apa-apa')
@@ -215,6 +201,6 @@ test('a team created in Bahasa Melayu: the key, its state, and the banner while 
     await expect(page.getByRole('main').getByRole('alert')).toContainText('Pangkalan data pasukan tidak dapat dihubungi. Komputer ini akan menyambung semula secara automatik')
     await shoot(page, 'team-banner', banner)
   } finally {
-    await onCluster(`drop database if exists "${name}" with (force)`)
+    await database.drop()
   }
 })

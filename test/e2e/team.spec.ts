@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import pg from 'pg'
 import type { Page } from '@playwright/test'
 import { TEST_OPERATORS } from '../harness/server'
+import { freshDatabase, onCluster } from '../support/postgres'
 import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
 
 /**
@@ -12,40 +11,8 @@ import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
  * the banner while the database cannot be reached.
  */
 
-interface Database {
-  url: string
-  name: string
-  drop(): Promise<void>
-}
+type Database = Awaited<ReturnType<typeof freshDatabase>>
 const databases: Database[] = []
-
-/** The cluster's `postgres` database, as its superuser (`npm test` starts the cluster and sets this). */
-function postgresUrl(): string {
-  const url = process.env['TEST_POSTGRES_URL']
-  if (!url) throw new Error('TEST_POSTGRES_URL is not set: npm test sets it; by hand, start a cluster (test/support/postgres.ts startCluster) and set it')
-  return url
-}
-
-/**
- * As freshDatabase() of test/support/postgres.ts, which Playwright cannot load: its import.meta.url
- * makes Node take the file for an ES module after Playwright compiled it to CommonJS.
- */
-async function freshDatabase(label: string): Promise<Database> {
-  const name = `t_${label}_${randomBytes(6).toString('hex')}`
-  await onCluster(`create database "${name}"`)
-  const url = new URL(postgresUrl())
-  url.pathname = `/${name}`
-  let dropped = false
-  return {
-    url: url.toString(),
-    name,
-    drop: async () => {
-      if (dropped) return
-      dropped = true
-      await onCluster(`drop database if exists "${name}" with (force)`)
-    },
-  }
-}
 
 // The back end's log, when a test fails: what main did is half the story (the harness removes its folder after).
 test.afterEach(async ({ harness }, testInfo) => {
@@ -62,17 +29,6 @@ async function newDatabase(label: string): Promise<Database> {
   const database = await freshDatabase(label)
   databases.push(database)
   return database
-}
-
-/** Runs one statement on the cluster's `postgres` database, as its superuser. */
-async function onCluster(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl() })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
 }
 
 async function openSettings(page: Page): Promise<void> {

@@ -9,6 +9,8 @@
  * And startCluster(), for TypeScript (the global setup, a bench run with tsx): a cluster of one's own.
  */
 import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import pg from 'pg'
 
 /**
@@ -46,7 +48,8 @@ export interface Cluster {
  * imported here by URL, and these are its types.
  */
 export async function startCluster(options?: StartClusterOptions): Promise<Cluster> {
-  const href = new URL('../../scripts/postgres-cluster.mjs', import.meta.url).href
+  // By __dirname, not import.meta.url: Playwright compiles this file to CommonJS (its global setup).
+  const href = pathToFileURL(join(__dirname, '../../scripts/postgres-cluster.mjs')).href
   const module = (await import(href)) as { startCluster(options?: StartClusterOptions): Promise<Cluster> }
   return module.startCluster(options)
 }
@@ -72,6 +75,11 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   } finally {
     await client.end()
   }
+}
+
+/** Runs one statement on the cluster's `postgres` database, as its superuser (a database's connections refused, say). */
+export async function onCluster(sql: string): Promise<void> {
+  await withAdmin((client) => client.query(sql))
 }
 
 /**
