@@ -23,10 +23,10 @@ const BRANDS: Record<string, string> = {
   MYDEBIT: 'MyDebit',
 }
 
-/** "Visa", "Mastercard", or what the gateway called it; "Card" when it did not say. */
-export function brandLabel(brand: string | null | undefined): string {
+/** "Visa", "Mastercard", or what the gateway called it; `unbranded` ("Card", the screens' own word) when it did not say. */
+export function brandLabel(brand: string | null | undefined, unbranded = 'Card'): string {
   const text = brand?.trim() ?? ''
-  if (!text) return 'Card'
+  if (!text) return unbranded
   return BRANDS[text.toUpperCase().replace(/[\s-]+/g, '_')] ?? text
 }
 
@@ -52,13 +52,24 @@ export function lastFourText(last4: string | null | undefined): string | null {
   return digits ? `•••• ${digits}` : null
 }
 
+export interface CardFacts {
+  brand?: string | null
+  masked?: string | null
+  last4?: string | null
+}
+
+/** A card's brand name (null when the gateway did not say) and its number as written (null when unknown). */
+export function cardParts(card: CardFacts): { brand: string | null; number: string | null } {
+  return { brand: card.brand?.trim() ? brandLabel(card.brand) : null, number: maskedCardText(card.masked) ?? lastFourText(card.last4) }
+}
+
 /**
  * The one way a card is written: "Mastercard 5120 91•• •••• 0038", "Visa •••• 5332" (only the last
- * four known), "Mastercard" (no number), or null when nothing is known.
+ * four known), "Mastercard" (no number), "Card •••• 5332" (no brand: `unbranded`, in the screens'
+ * language), or null when nothing is known.
  */
-export function cardText(card: { brand?: string | null; masked?: string | null; last4?: string | null }): string | null {
-  const number = maskedCardText(card.masked) ?? lastFourText(card.last4)
-  const brand = card.brand?.trim() ? brandLabel(card.brand) : null
+export function cardText(card: CardFacts, unbranded = 'Card'): string | null {
+  const { brand, number } = cardParts(card)
   if (!number) return brand
-  return brand ? `${brand} ${number}` : `Card ${number}`
+  return `${brand ?? unbranded} ${number}`
 }

@@ -404,6 +404,9 @@ export const said = {
     phoneOrder: 'Phone order: MOTO charge of {{card}}',
     phoneOrderNote: 'Phone order: MOTO charge of {{card}} ({{note}})',
     savedCard: 'a saved card',
+    /** A card whose brand the gateway did not say (card-said.ts). */
+    unbrandedCard: 'Card {{number}}',
+    aCard: 'Card',
     chargeRefused: 'Refused, nothing charged: {{problem}}',
     approved: 'Approved: {{reply}}, approval code {{approvalCode}}',
     none: 'none',

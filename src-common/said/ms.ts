@@ -398,6 +398,8 @@ export const said: Strings<typeof english> = {
     phoneOrder: 'Pesanan telefon: caj MOTO pada {{card}}',
     phoneOrderNote: 'Pesanan telefon: caj MOTO pada {{card}} ({{note}})',
     savedCard: 'kad tersimpan',
+    unbrandedCard: 'Kad {{number}}',
+    aCard: 'Kad',
     chargeRefused: 'Ditolak, tiada apa-apa dicaj: {{problem}}',
     approved: 'Diluluskan: {{reply}}, kod kelulusan {{approvalCode}}',
     none: 'tiada',

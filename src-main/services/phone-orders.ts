@@ -11,6 +11,7 @@
  */
 import type { ChargeResult, OrderDetail, PhoneOrderRequest, Receipt } from '../../src-preload/contract'
 import { cardText } from '../../src-common/card-text'
+import { cardSaid } from '../../src-common/said/card-said'
 import { FIELD_LIMITS } from '../../src-common/field-limits'
 import { amountIssue as amountRule, descriptorIssue as descriptorRule, invoiceNumberIssue } from '../../src-common/link-rules'
 import { formatRm } from '../../src-common/money-text'
@@ -199,7 +200,7 @@ export class PhoneOrders {
           descriptor,
           note: request.note.trim(),
           duplicateConfirmed: request.confirmDuplicate,
-          say: say(request.note.trim() ? 'said.timeline.phoneOrderNote' : 'said.timeline.phoneOrder', { card: cardText(card) ?? say('said.timeline.savedCard'), note: request.note.trim() }),
+          say: say(request.note.trim() ? 'said.timeline.phoneOrderNote' : 'said.timeline.phoneOrder', { card: cardSaid(card, say('said.timeline.savedCard')), note: request.note.trim() }),
         },
         attemptId: attempt.id,
         actor: ctx.actor(),

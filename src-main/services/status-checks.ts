@@ -17,6 +17,7 @@ import type { CheckClaim, History } from '../store/history'
 import type { OrderReview, OrderRow, OrderStatus, OrderUpdate } from '../store/history-types'
 import type { ServiceContext } from './context'
 import { cardText } from '../../src-common/card-text'
+import { cardSaid } from '../../src-common/said/card-said'
 import { formatRm } from '../../src-common/money-text'
 import { statusLabel, statusWord } from '../../src-common/status-words'
 import { assertDue, checkView, dueAfter } from './check-timing'
@@ -277,12 +278,11 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
       })
       // The card paid this order: a card saved before (the same token) was used again now.
       if (status === 'PAID') markCardUsed(history, card.id, approvedAt)
-      const saved = cardText(card) ?? 'Card'
       history.events.append({
         orderId: order.id,
         type: 'note',
-        summary: `${saved} saved for ${order.customerName}`,
-        details: { say: say('said.timeline.cardSaved', { card: saved, customer: order.customerName }) },
+        summary: `${cardText(card) ?? 'Card'} saved for ${order.customerName}`,
+        details: { say: say('said.timeline.cardSaved', { card: cardSaid(card, say('said.timeline.aCard')), customer: order.customerName }) },
         attemptId: null,
         actor: null,
         at,

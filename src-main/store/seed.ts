@@ -11,7 +11,7 @@ import type { Db } from './database'
 import type { History } from './history'
 import type { OrderKind, OrderStatus } from './history-types'
 import { OPEN_STATUSES } from './reports'
-import { cardText } from '../../src-common/card-text'
+import { cardSaid } from '../../src-common/said/card-said'
 import { englishOf } from '../../src-common/said/english'
 import { say, type Said } from '../../src-common/said/say'
 
@@ -401,7 +401,7 @@ export function seedOrders(target: Db | History, options: SeedOptions): SeedResu
           completedAt,
         )
         // Each entry's words by id (`say`), which the screens put in the desk's language, as the app's own entries do; its summary is their English.
-        const made = link ? LINK_CREATED : entry(say('said.timeline.phoneOrder', { card: cardText({ brand, masked, last4 }) ?? say('said.timeline.savedCard') }))
+        const made = link ? LINK_CREATED : entry(say('said.timeline.phoneOrder', { card: cardSaid({ brand, masked, last4 }, say('said.timeline.savedCard')) }))
         insertEvent.run(id, 'created', made.summary, made.details, staff, createdAt)
         events += 1
         if (final && completedAt !== null) {

@@ -4,14 +4,24 @@
  * the brand's badge, and where the card came from. Pure; never sees a token.
  */
 import type { SavedCardView } from '../../src-preload/contract'
-import { brandLabel } from '../../src-common/card-text'
+import { brandLabel as brandName, cardText as cardWords, type CardFacts } from '../../src-common/card-text'
 import { t } from '../i18n/i18n'
 
-export { brandLabel, cardText, lastFourText, maskedCardText } from '../../src-common/card-text'
+export { lastFourText, maskedCardText } from '../../src-common/card-text'
+
+/** "Visa", "Mastercard"…; a card whose brand the gateway did not say is "Card" in the desk's language. */
+export function brandLabel(brand: string | null | undefined): string {
+  return brandName(brand, t('ui.channel.CARD'))
+}
+
+/** "Visa •••• 5332", "Kad •••• 5332" (no brand, in the desk's language), or null when nothing is known. */
+export function cardText(card: CardFacts): string | null {
+  return cardWords(card, t('ui.channel.CARD'))
+}
 
 /** A short key for the brand's badge colour: visa, mastercard, amex… or other. */
 export function brandKey(brand: string | null | undefined): string {
-  const label = brandLabel(brand)
+  const label = brandName(brand)
   const keys: Record<string, string> = { Visa: 'visa', Mastercard: 'mastercard', 'American Express': 'amex', JCB: 'jcb', UnionPay: 'unionpay' }
   return keys[label] ?? 'other'
 }

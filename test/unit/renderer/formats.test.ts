@@ -92,3 +92,28 @@ describe('formats made ahead', () => {
     expect(ms.time('2026-11-23T01:00:00Z')).toBe('09:00')
   })
 })
+
+describe('a card whose brand the gateway did not say', () => {
+  it('is "Card" in the desk language, on the screens and in main\'s timeline lines', async () => {
+    const unbranded = { brand: null, masked: null, last4: '5332' }
+    const { cardText, brandLabel } = await import('../../../src-renderer/format/card')
+    const { cardSaid } = await import('../../../src-common/said/card-said')
+    const { say } = await import('../../../src-common/said/say')
+    const { saidText } = await import('../../../src-renderer/i18n/said-text')
+    const timeline = say('said.timeline.phoneOrder', { card: cardSaid(unbranded, say('said.timeline.savedCard')) })
+    const saved = say('said.timeline.cardSaved', { card: cardSaid({}, say('said.timeline.aCard')), customer: 'Mei Ling' })
+    expect(cardText(unbranded)).toBe('Card •••• 5332')
+    // A brand's name is the same in every language.
+    expect(cardSaid({ brand: 'VISA', last4: '5332' }, say('said.timeline.savedCard'))).toBe('Visa •••• 5332')
+    await switchLanguage('ms')
+    try {
+      expect(cardText(unbranded)).toBe('Kad •••• 5332')
+      expect(brandLabel('')).toBe('Kad')
+      expect(cardText({ brand: 'MASTERCARD', last4: '0038' })).toBe('Mastercard •••• 0038')
+      expect(saidText(timeline, '')).toBe('Pesanan telefon: caj MOTO pada Kad •••• 5332')
+      expect(saidText(saved, '')).toBe('Kad disimpan untuk Mei Ling')
+    } finally {
+      await switchLanguage('en')
+    }
+  })
+})

@@ -1,0 +1,13 @@
+/**
+ * A card as a value of main's messages: its text when the gateway named its brand (brand names are the
+ * same in every language), else "Card •••• 5332" by id, so that the screens word "Card" in the desk's
+ * language; `otherwise` when nothing is known of it.
+ */
+import { cardParts, type CardFacts } from '../card-text'
+import { say, type Said, type SaidValue } from './say'
+
+export function cardSaid(card: CardFacts, otherwise: Said): SaidValue {
+  const { brand, number } = cardParts(card)
+  if (brand) return number ? `${brand} ${number}` : brand
+  return number ? say('said.timeline.unbrandedCard', { number }) : otherwise
+}
