@@ -30,7 +30,7 @@ export function brandKey(brand: string | null | undefined): string {
 export function brandShort(brand: string | null | undefined): string {
   const key = brandKey(brand)
   const short: Record<string, string> = { visa: 'VISA', mastercard: 'MC', amex: 'AMEX', jcb: 'JCB', unionpay: 'UPI' }
-  return short[key] ?? (brand?.trim() ? brand.trim().slice(0, 4).toUpperCase() : 'CARD')
+  return short[key] ?? (brand?.trim() ? brand.trim().slice(0, 4).toUpperCase() : t('ui.channel.CARD').toLocaleUpperCase())
 }
 
 /** Where a saved card came from: "from a charge", in the desk's language. */

@@ -96,7 +96,7 @@ describe('formats made ahead', () => {
 describe('a card whose brand the gateway did not say', () => {
   it('is "Card" in the desk language, on the screens and in main\'s timeline lines', async () => {
     const unbranded = { brand: null, masked: null, last4: '5332' }
-    const { cardText, brandLabel } = await import('../../../src-renderer/format/card')
+    const { cardText, brandLabel, brandShort } = await import('../../../src-renderer/format/card')
     const { cardSaid } = await import('../../../src-common/said/card-said')
     const { say } = await import('../../../src-common/said/say')
     const { saidText } = await import('../../../src-renderer/i18n/said-text')
@@ -109,6 +109,7 @@ describe('a card whose brand the gateway did not say', () => {
     try {
       expect(cardText(unbranded)).toBe('Kad •••• 5332')
       expect(brandLabel('')).toBe('Kad')
+      expect(brandShort(null)).toBe('KAD')
       expect(cardText({ brand: 'MASTERCARD', last4: '0038' })).toBe('Mastercard •••• 0038')
       expect(saidText(timeline, '')).toBe('Pesanan telefon: caj MOTO pada Kad •••• 5332')
       expect(saidText(saved, '')).toBe('Kad disimpan untuk Mei Ling')
