@@ -471,6 +471,7 @@ export const said = {
     /** A demo history's entries (store/seed.ts: `npm run seed`), which has no gateway exchange to tell of. */
     seededChange: '{{from, statusLabel}} → {{to, statusLabel}} (gateway says {{gatewayStatus}})',
     seededNotification: 'Gateway notification received',
+    seededChangeHere: '{{from, statusLabel}} → {{to, statusLabel}}',
   },
   team: {
     noPassword: 'The team database password is not in this desk’s keychain: join the team again in Settings → Team database.',

@@ -465,6 +465,7 @@ export const said: Strings<typeof english> = {
     appStopped: 'Aplikasi berhenti sebelum gerbang pembayaran menjawab: keputusannya tidak diketahui sehingga semakan status menyelesaikannya',
     seededChange: '{{from, statusLabel}} → {{to, statusLabel}} (gerbang pembayaran menyatakan {{gatewayStatus}})',
     seededNotification: 'Pemberitahuan gerbang pembayaran diterima',
+    seededChangeHere: '{{from, statusLabel}} → {{to, statusLabel}}',
   },
   team: {
     noPassword: 'Kata laluan pangkalan data pasukan tiada dalam rantai kunci komputer ini: sertai pasukan semula di Tetapan → Pangkalan data pasukan.',

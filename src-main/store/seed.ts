@@ -41,17 +41,23 @@ function entry(said: Said, facts: Record<string, string> = {}): { summary: strin
 
 const LINK_CREATED = entry(say('said.timeline.linkCreated'))
 const NOTIFIED = entry(say('said.timeline.seededNotification'))
-const STATUS_CHANGES = new Map<OrderStatus, ReturnType<typeof entry>>()
+const STATUS_CHANGES = new Map<string, ReturnType<typeof entry>>()
 
-/** PENDING → `status` (a final one), made once a status: the seed writes one for most of its orders. */
-function statusChange(status: OrderStatus): ReturnType<typeof entry> {
-  let change = STATUS_CHANGES.get(status)
+/** PENDING → `status` (a final one), made once a status and kind: the seed writes one for most of its orders. */
+function statusChange(status: OrderStatus, link: boolean): ReturnType<typeof entry> {
+  const key = `${status}:${String(link)}`
+  let change = STATUS_CHANGES.get(key)
   if (!change) {
-    // A cancelled link is marked so here, as the app does: the gateway said nothing.
     const raw = RAW_STATUS[status]
-    const said = raw === undefined ? say('said.timeline.cancelled') : say('said.timeline.seededChange', { from: 'PENDING', to: status, gatewayStatus: raw })
+    // A status no gateway word stands for was set here: a cancelled link as the app marks one.
+    const said =
+      raw !== undefined
+        ? say('said.timeline.seededChange', { from: 'PENDING', to: status, gatewayStatus: raw })
+        : status === 'CANCELLED' && link
+          ? say('said.timeline.cancelled')
+          : say('said.timeline.seededChangeHere', { from: 'PENDING', to: status })
     change = entry(said, { from: 'PENDING', to: status })
-    STATUS_CHANGES.set(status, change)
+    STATUS_CHANGES.set(key, change)
   }
   return change
 }
@@ -405,7 +411,7 @@ export function seedOrders(target: Db | History, options: SeedOptions): SeedResu
         insertEvent.run(id, 'created', made.summary, made.details, staff, createdAt)
         events += 1
         if (final && completedAt !== null) {
-          const change = statusChange(status)
+          const change = statusChange(status, link)
           insertEvent.run(id, 'status_changed', change.summary, change.details, null, completedAt)
           events += 1
           if (notified) {

@@ -34,6 +34,10 @@ describe('seedOrders', () => {
     expect(english).toContain('Gateway notification received')
     expect(english).toContain('Marked cancelled here. The gateway has no cancel call, so the link stays open there.')
     expect(english.filter((text) => text.includes('CANCELLED'))).toEqual([])
+    // A phone order is no link, whatever became of it.
+    const phoneOrders = a.db.prepare("select e.details from events e join orders o on o.id = e.order_id where o.kind = 'phone_order'").pluck().all() as string[]
+    expect(phoneOrders.length).toBeGreaterThan(0)
+    expect(phoneOrders.map((details) => englishOf((JSON.parse(details) as { say: Said }).say)).filter((text) => /link/i.test(text))).toEqual([])
     expect(
       english.some((text) => /^Phone order: MOTO charge of (Visa|Mastercard|JCB|American Express|AMEX) /.test(text)),
       english.find((text) => text.startsWith('Phone')),
