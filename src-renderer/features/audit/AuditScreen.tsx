@@ -5,7 +5,7 @@ import { Trans } from 'react-i18next'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { openOrder } from '../customers/open-order'
 import { useFormats, useT } from '../../i18n/i18n'
-import { actionLabel, detailsText, EMPTY_AUDIT_DRAFT } from './audit-text'
+import { actionChoices, actionLabel, detailsText, EMPTY_AUDIT_DRAFT } from './audit-text'
 import { useAuditStore } from './audit-store'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
 
@@ -31,7 +31,8 @@ export function AuditScreen() {
   }, [])
 
   const actors = useMemo(() => [...new Set(rows.map((row) => row.actor))].sort(), [rows])
-  const actions = useMemo(() => [...new Set(rows.map((row) => row.action))].sort(), [rows])
+  // Worded at each render (a few dozen): the desk's language may have changed since.
+  const actions = actionChoices(rows.map((row) => row.action))
 
   const submit = (event: SyntheticEvent): void => {
     event.preventDefault()
@@ -54,14 +55,14 @@ export function AuditScreen() {
           </label>
           <label className="audit-filter">
             <span>{t('audit.filters.action')}</span>
-            <input list="audit-actions" value={draft.action} onChange={(e) => edit({ action: e.target.value })} placeholder={t('audit.filters.any')} maxLength={FIELD_LIMITS.auditFilter} />
-            <datalist id="audit-actions">
-              {actions.map((action) => (
+            <select value={draft.action} onChange={(e) => edit({ action: e.target.value })}>
+              <option value="">{t('audit.filters.any')}</option>
+              {actions.map(({ action, label }) => (
                 <option key={action} value={action}>
-                  {actionLabel(action)}
+                  {label}
                 </option>
               ))}
-            </datalist>
+            </select>
           </label>
           <label className="audit-filter">
             <span>{t('audit.filters.from')}</span>

@@ -45,6 +45,16 @@ export function actionLabel(action: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : action
 }
 
+/**
+ * The actions the Action filter offers, as `{ action, label }` in the desk's language, by label: every
+ * action the catalogue words (`audit.action.<area>.<verb>`) and any other the rows show (a newer main's).
+ */
+export function actionChoices(seen: readonly string[]): { action: string; label: string }[] {
+  const areas: unknown = i18n.getResource(i18n.language, 'translation', 'audit.action')
+  const known = typeof areas === 'object' && areas !== null ? Object.entries(areas as Record<string, object>).flatMap(([area, verbs]) => Object.keys(verbs).map((verb) => `${area}.${verb}`)) : []
+  return [...new Set([...known, ...seen])].map((action) => ({ action, label: actionLabel(action) })).sort((a, b) => a.label.localeCompare(b.label, i18n.language))
+}
+
 /** What an approval was for, by the call it approved: the audited action that call records. */
 const APPROVED_ACTIONS: Readonly<Record<string, string>> = {
   'refunds.request': 'refund.request',

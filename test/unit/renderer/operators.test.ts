@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { APPROVABLE_CALLS, PERMISSIONS, type OperatorView, type SessionView } from '../../../src-preload/contract'
-import { actionLabel, changeText, detailsText, toAuditFilters } from '../../../src-renderer/features/audit/audit-text'
+import { actionChoices, actionLabel, changeText, detailsText, toAuditFilters } from '../../../src-renderer/features/audit/audit-text'
 import { operatorChangeLines } from '../../../src-main/operators/desk'
 import { DEFAULT_ENVIRONMENT_SETTINGS } from '../../../src-main/settings/environment-settings'
 import { credentialsAuditEntry, environmentSwitchAuditEntry, settingsAuditEntry } from '../../../src-main/settings/settings-diff'
@@ -231,6 +231,23 @@ describe('the audit log text', () => {
     expect(detailsText('{"call":"constructor","kind":"toString"}')).toBe('Approved: constructor · Kind: toString')
     expect(detailsText('plain words')).toBe('plain words')
     expect(detailsText('[1,2]')).toBe('[1,2]')
+  })
+
+  it('offers every audited action in the Action filter, in words, by their order in the desk language', async () => {
+    const english = actionChoices(['report.printed'])
+    expect(english).toContainEqual({ action: 'settings.update', label: 'Settings update' })
+    // One the catalogue does not know yet, seen in the rows: offered as main names it.
+    expect(english).toContainEqual({ action: 'report.printed', label: 'Report printed' })
+    expect(english.map(({ label }) => label)).toEqual(english.map(({ label }) => label).sort((a, b) => a.localeCompare(b, 'en')))
+    await switchLanguage('ms')
+    try {
+      const malay = actionChoices([])
+      expect(malay).toHaveLength(english.length - 1)
+      expect(malay).toContainEqual({ action: 'settings.update', label: 'Tetapan dikemas kini' })
+      expect(malay[0]?.label.localeCompare(malay.at(-1)?.label ?? '', 'ms')).toBeLessThan(0)
+    } finally {
+      await switchLanguage('en')
+    }
   })
 
   it('words the changes main records, in the desk language', async () => {
