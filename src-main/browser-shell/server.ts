@@ -27,8 +27,7 @@ import { createBackend, type Backend, type BackendConfig } from '../backend'
 import { acquireInstanceLock, type InstanceLock, type LockHolder } from '../instance-lock'
 import { CONTENT_SECURITY_POLICY } from '../security/csp'
 import { defaultDataDir, PRODUCT_NAME } from './data-dir'
-import { languageFromSystem } from '../../src-common/languages'
-import { appSettingsFile, readAppSettings } from '../settings/app-settings'
+import { languageFromSystem, type Language } from '../../src-common/languages'
 import { shellWords, type ShellWords } from '../shell-words'
 
 const projectRoot = resolve(__dirname, '../..')
@@ -179,6 +178,8 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
   if (!taken.ok) throw new AlreadyRunningError(taken.holder, taken.file, dataDir)
   const lock: InstanceLock = taken.lock
   let backend: Backend | null = null
+  // The desk's language as the back end tells it (at the start and at each change), for the lines to a browser it does not let in.
+  let deskLanguage: Language | null = null
   try {
     const pageApi = await buildPageApi()
     await options.beforeBackend?.(dataDir)
@@ -192,8 +193,9 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
       ...(options.gatewayUrls ? { gatewayUrls: options.gatewayUrls } : {}),
       ...(options.statusTracker === undefined ? {} : { statusTracker: options.statusTracker }),
       ...(options.pinCost === undefined ? {} : { pinCost: options.pinCost }),
+      languageChosen: (language) => (deskLanguage = language),
     })
-    return await serve(backend, lock, { rendererDir, dataDir, indexHtml, pageApi, port: options.port ?? 0, onEnter: options.onEnter })
+    return await serve(backend, lock, { rendererDir, dataDir, indexHtml, pageApi, port: options.port ?? 0, onEnter: options.onEnter, deskLanguage: () => deskLanguage })
   } catch (error) {
     await backend?.close()
     lock.release()
@@ -208,6 +210,8 @@ interface ServeOptions {
   pageApi: string
   port: number
   onEnter: (() => void) | undefined
+  /** The desk's language; null until one is chosen. */
+  deskLanguage: () => Language | null
 }
 
 async function serve(backend: Backend, lock: InstanceLock, options: ServeOptions): Promise<BrowserShell> {
@@ -225,7 +229,7 @@ async function serve(backend: Backend, lock: InstanceLock, options: ServeOptions
   // A browser not let in is told why in the desk's language, or, until one is chosen, the browser's.
   const wordsFor = (request: IncomingMessage): ShellWords => {
     const preferred = (request.headers['accept-language'] ?? '').split(',').map((tag) => tag.split(';')[0]?.trim() ?? '')
-    return shellWords(readAppSettings(appSettingsFile(dataDir)).language ?? languageFromSystem(preferred))
+    return shellWords(options.deskLanguage() ?? languageFromSystem(preferred))
   }
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
