@@ -5,6 +5,7 @@
  */
 import { currentLanguage } from '../i18n/i18n'
 import { formatsFor } from '../i18n/formats'
+import { isDay } from './day-text'
 
 export function formatDateTime(iso: string | null): string {
   return formatsFor(currentLanguage()).dateTime(iso)
@@ -24,12 +25,11 @@ const MALAYSIA_OFFSET = '+08:00'
 
 /**
  * The start of a day in Malaysia (`YYYY-MM-DD` from a date input) as an ISO instant: the day staff
- * picked is the day the list shows its orders under, and the end-of-day report's, on every desk.
+ * picked is the day the list shows its orders under, and the end-of-day report's, on every desk. Null
+ * for what is not a day of the calendar (2026-02-31 is not March's second).
  */
 export function startOfMalaysiaDay(day: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null
-  const date = new Date(`${day}T00:00:00${MALAYSIA_OFFSET}`)
-  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+  return isDay(day) ? new Date(`${day}T00:00:00${MALAYSIA_OFFSET}`).toISOString() : null
 }
 
 /** The start of the Malaysia day after `day`: the exclusive end of a "to" date. */

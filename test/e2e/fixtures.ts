@@ -51,3 +51,9 @@ export async function resizeWindow(page: Page, size: { width: number; height: nu
   await page.setViewportSize(size)
   await page.evaluate(() => (window as unknown as { resizedForTest: Promise<void> }).resizedForTest)
 }
+
+/** A `YYYY-MM-DD` day as staff type it into a date field: day first, without leading zeros ("1/11/2026"). */
+export function dayFirst(day: string): string {
+  const [year, month, date] = day.split('-')
+  return `${String(Number(date))}/${String(Number(month))}/${year ?? ''}`
+}

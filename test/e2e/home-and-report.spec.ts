@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { dayFirst, expect, SCREENSHOT_DIR, test } from './fixtures'
 import { call, control } from './training-control'
 import type { Harness } from '../harness/server'
 
@@ -125,8 +125,9 @@ test.describe('with a year of orders', () => {
     // A month: the same total as the home screen's this month.
     const monthNet = (await call<{ month: { from: string; to: string; current: { netSen: number } } }>(harness, 'home.figures')).month
     const lastDay = new Date(Date.parse(`${monthNet.to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-    await page.getByLabel('From (Malaysia date)').fill(monthNet.from)
-    await page.getByLabel('To', { exact: true }).fill(lastDay)
+    // Typed day first, as Malaysia writes dates, whatever the computer's locale.
+    await page.getByRole('textbox', { name: 'From (Malaysia date)' }).fill(dayFirst(monthNet.from))
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill(dayFirst(lastDay))
     await page.getByRole('button', { name: 'Show' }).click()
     await expect(report.getByRole('heading', { level: 2 })).toHaveText(`Report ${monthNet.from} to ${lastDay}`)
     const net = (monthNet.current.netSen / 100).toLocaleString('en-MY', { minimumFractionDigits: 2, maximumFractionDigits: 2 })

@@ -5,7 +5,7 @@
  * under test-results/screenshots/ (language-ms-home-*, -home-chart-*, -report-*, -audit-*, -shortcuts-*, -about-*),
  * looked at for Malay words that overflow or are cut.
  */
-import { expect, test } from './fixtures'
+import { dayFirst, expect, test } from './fixtures'
 import { menu, shoot, speakMalay } from './in-malay'
 import { call } from './training-control'
 
@@ -53,8 +53,14 @@ test.describe('with a year of orders, in Bahasa Melayu', () => {
     await page.getByRole('button', { name: 'Laporan akhir hari' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Laporan akhir hari' })).toBeVisible()
     const report = page.getByTestId('report')
-    await page.getByLabel('Dari (tarikh Malaysia)').fill(month.from)
-    await page.getByLabel('Hingga', { exact: true }).fill(lastDay)
+    const firstDay = page.getByRole('textbox', { name: 'Dari (tarikh Malaysia)' })
+    await expect(firstDay).toHaveAttribute('placeholder', 'hh/bb/tttt')
+    // A day the calendar does not have is refused in Malay, and no report is asked for.
+    await firstDay.fill('31/02/2026')
+    await page.getByRole('button', { name: 'Papar' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Tulis tarikh "dari" sebagai hari/bulan/tahun, contohnya 31/12/2026.')
+    await firstDay.fill(dayFirst(month.from))
+    await page.getByRole('textbox', { name: 'Hingga', exact: true }).fill(dayFirst(lastDay))
     await page.getByRole('button', { name: 'Papar' }).click()
     await expect(report.getByRole('heading', { level: 2 })).toHaveText(`Laporan ${month.from} hingga ${lastDay}`)
     await expect(report).toContainText(MALAY_LONG_DATE)

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { HarnessOptions } from '../harness/server'
 import type { OrderView } from '../../src-preload/contract'
 import { ordersText } from '../../src-common/count-text'
-import { expect, resizeWindow, SCREENSHOT_DIR, test as base } from './fixtures'
+import { dayFirst, expect, resizeWindow, SCREENSHOT_DIR, test as base } from './fixtures'
 import { call } from './training-control'
 
 const test = base.extend<{ harnessOptions: HarnessOptions }>({
@@ -95,6 +95,70 @@ test('refuses an amount filter that is not an amount, and says why', async ({ pa
   await page.getByRole('textbox', { name: 'Highest amount (RM)' }).fill('200')
   await expect(page.getByRole('alert')).toBeHidden()
   await expect(page.getByTestId('orders-count')).toContainText('newest first')
+})
+
+test('reads a date day first, says when it cannot, and offers the calendar and the arrow keys', async ({ page, harness }) => {
+  const [order] = await someOrders(harness, { kinds: ['card_link'] })
+  if (!order) throw new Error('the seed has no card link')
+  // The order's Malaysia day (UTC+8), and the orders of that day as main counts them.
+  const day = new Date(Date.parse(order.createdAt) + 8 * 3_600_000).toISOString().slice(0, 10)
+  const start = new Date(`${day}T00:00:00+08:00`).toISOString()
+  const ofTheDay = await countOf(harness, { createdFrom: start, createdTo: new Date(Date.parse(start) + 86_400_000).toISOString() })
+  expect(ofTheDay).toBeLessThan(400)
+  const [year, month, date] = day.split('-')
+  const from = page.getByRole('textbox', { name: 'Created from' })
+  const to = page.getByRole('textbox', { name: 'Created to' })
+  await expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy')
+
+  // Typed day first (the 3rd of April is 3/4), searched as soon as the text is a day.
+  await from.fill(dayFirst(day))
+  await to.fill(`${date ?? ''}-${month ?? ''}-${year ?? ''}`)
+  await expect(page.getByTestId('orders-count')).toHaveText(`${ordersText(ofTheDay)}, newest first`)
+  await expect(page.getByTestId('order-invoice').filter({ hasText: order.invoiceNumber })).toHaveCount(1)
+  // Left, a day reads in full, as every date field shows it.
+  await from.blur()
+  await expect(from).toHaveValue(`${date ?? ''}/${month ?? ''}/${year ?? ''}`)
+  await expect(to).toHaveValue(`${date ?? ''}-${month ?? ''}-${year ?? ''}`)
+  await to.blur()
+  await expect(to).toHaveValue(`${date ?? ''}/${month ?? ''}/${year ?? ''}`)
+
+  // A day the calendar does not have, or a month first (12/31), is said, and the rows of the last search stay.
+  for (const typed of ['31/02/2026', '12/31/2026']) {
+    await from.fill(typed)
+    await from.press('Enter')
+    await expect(page.getByRole('alert')).toHaveText('Write the "from" date as day/month/year, for example 31/12/2026.')
+    await expect(from).toHaveAttribute('aria-invalid', 'true')
+    await expect(from).toHaveValue(typed)
+    await expect(page.getByTestId('orders-count')).toHaveText(`${ordersText(ofTheDay)}, newest first`)
+  }
+  await from.fill('')
+  await expect(page.getByRole('alert')).toBeHidden()
+
+  // Up and Down move the day by one.
+  await to.press('ArrowDown')
+  const dayBefore = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+  await expect(to).toHaveValue(dayBefore.split('-').reverse().join('/'))
+  await to.press('ArrowUp')
+  await expect(to).toHaveValue(`${date ?? ''}/${month ?? ''}/${year ?? ''}`)
+
+  // The calendar button opens the browser's own calendar; a day picked there is the field's day.
+  await page.evaluate(() => {
+    const opened: string[] = []
+    Object.assign(window, { calendarsOpened: opened })
+    const prototype = HTMLInputElement.prototype
+    const showPicker = Object.getOwnPropertyDescriptor(prototype, 'showPicker')?.value as (this: HTMLInputElement) => void
+    prototype.showPicker = function (this: HTMLInputElement) {
+      opened.push(this.type)
+      showPicker.call(this)
+    }
+  })
+  await page.getByRole('button', { name: 'Calendar: Created from' }).click()
+  expect(await page.evaluate(() => (window as unknown as { calendarsOpened: string[] }).calendarsOpened)).toEqual(['date'])
+  await page.keyboard.press('Escape')
+  await page.locator('.date-field__picker').first().fill(day)
+  await expect(from).toHaveValue(`${date ?? ''}/${month ?? ''}/${year ?? ''}`)
+  await expect(page.getByTestId('orders-count')).toHaveText(`${ordersText(ofTheDay)}, newest first`)
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/orders-date-filter.png` })
 })
 
 async function countOf(harness: { backend: { dispatch: (name: string, input: unknown) => Promise<unknown> } }, filters: Record<string, unknown>): Promise<number> {

@@ -2,6 +2,7 @@ import '../../ui/audit-table.css'
 import './AuditScreen.css'
 import { useEffect, useMemo, type SyntheticEvent } from 'react'
 import { Trans } from 'react-i18next'
+import { DateField } from '../../ui/DateField'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { openOrder } from '../customers/open-order'
 import { useFormats, useT } from '../../i18n/i18n'
@@ -66,11 +67,11 @@ export function AuditScreen() {
           </label>
           <label className="audit-filter">
             <span>{t('audit.filters.from')}</span>
-            <input type="date" value={draft.from} onChange={(e) => edit({ from: e.target.value })} />
+            <DateField label={t('audit.filters.from')} value={draft.from} invalid={problem === 'ui.dateField.fromProblem'} onChange={(from) => edit({ from })} />
           </label>
           <label className="audit-filter">
             <span>{t('audit.filters.to')}</span>
-            <input type="date" value={draft.to} onChange={(e) => edit({ to: e.target.value })} />
+            <DateField label={t('audit.filters.to')} value={draft.to} min={draft.from} invalid={problem === 'ui.dateField.toProblem'} onChange={(to) => edit({ to })} />
           </label>
           <div className="audit-filters__actions">
             <button type="submit" className="button">

@@ -2,12 +2,13 @@
 import type { AuditFilters } from '../../../src-preload/contract'
 import { formatRm } from '../../format/money'
 import { formatDateTime, startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../format/time'
+import { dayRangeProblem, type DayRangeProblem } from '../../format/day-text'
 import { i18n, t } from '../../i18n/i18n'
 
 export interface AuditDraft {
   actor: string
   action: string
-  /** `YYYY-MM-DD`, Malaysia days, both included. */
+  /** `YYYY-MM-DD`, Malaysia days, both included (or what was typed that names no day: DateField). */
   from: string
   to: string
 }
@@ -15,8 +16,8 @@ export interface AuditDraft {
 export const EMPTY_AUDIT_DRAFT: AuditDraft = { actor: '', action: '', from: '', to: '' }
 
 /** What is wrong with the filters as typed (said as the Orders screen says it), or null. */
-export function auditDraftProblem(draft: AuditDraft): 'orders.filters.datesReversed' | null {
-  return draft.from && draft.to && draft.from > draft.to ? 'orders.filters.datesReversed' : null
+export function auditDraftProblem(draft: AuditDraft): DayRangeProblem | null {
+  return dayRangeProblem(draft.from, draft.to)
 }
 
 export function toAuditFilters(draft: AuditDraft): AuditFilters {

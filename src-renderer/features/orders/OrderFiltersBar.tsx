@@ -4,7 +4,9 @@ import type { OrderFilters, OrderKind, OrderStatus } from '../../../src-preload/
 import { CHANNELS, channelLabel, KIND_LABELS, STATUS_LABELS } from '../../format/labels'
 import { parseRmText } from '../../../src-common/money-text'
 import { startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../format/time'
+import { dayRangeProblem, type DayRangeProblem } from '../../format/day-text'
 import { useT } from '../../i18n/i18n'
+import { DateField } from '../../ui/DateField'
 
 interface Draft {
   text: string
@@ -21,7 +23,7 @@ interface Draft {
 const EMPTY: Draft = { text: '', status: '', kind: '', channel: '', from: '', to: '', min: '', max: '', needsReview: false }
 
 /** What can be wrong with the typed filters (worded when shown, so that a switch of language rewords it). */
-type Problem = 'minProblem' | 'maxProblem' | 'minAboveMax' | 'datesReversed'
+type Problem = DayRangeProblem | 'orders.filters.minProblem' | 'orders.filters.maxProblem' | 'orders.filters.minAboveMax'
 
 /** The filters the draft stands for, or the first problem with what was typed. */
 function toFilters(draft: Draft): { filters: OrderFilters } | { problem: Problem } {
@@ -31,22 +33,23 @@ function toFilters(draft: Draft): { filters: OrderFilters } | { problem: Problem
   if (draft.kind) filters.kinds = [draft.kind]
   if (draft.channel) filters.channels = [draft.channel]
   if (draft.needsReview) filters.needsReview = true
+  const dayProblem = dayRangeProblem(draft.from, draft.to)
+  if (dayProblem) return { problem: dayProblem }
   if (draft.from) filters.createdFrom = startOfMalaysiaDay(draft.from) ?? undefined
   if (draft.to) filters.createdTo = startOfNextMalaysiaDay(draft.to) ?? undefined
   if (draft.min.trim()) {
     const sen = parseRmText(draft.min)
-    if (sen === null) return { problem: 'minProblem' }
+    if (sen === null) return { problem: 'orders.filters.minProblem' }
     filters.amountMinSen = sen
   }
   if (draft.max.trim()) {
     const sen = parseRmText(draft.max)
-    if (sen === null) return { problem: 'maxProblem' }
+    if (sen === null) return { problem: 'orders.filters.maxProblem' }
     filters.amountMaxSen = sen
   }
   if (filters.amountMinSen !== undefined && filters.amountMaxSen !== undefined && filters.amountMinSen > filters.amountMaxSen) {
-    return { problem: 'minAboveMax' }
+    return { problem: 'orders.filters.minAboveMax' }
   }
-  if (draft.from && draft.to && draft.from > draft.to) return { problem: 'datesReversed' }
   return { filters }
 }
 
@@ -135,11 +138,11 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
         <span className="filter-group__label" aria-hidden="true">
           {t('orders.filters.created')}
         </span>
-        <input type="date" aria-label={t('orders.filters.createdFrom')} value={draft.from} onChange={(e) => set({ from: e.target.value })} />
+        <DateField label={t('orders.filters.createdFrom')} value={draft.from} invalid={problem === 'ui.dateField.fromProblem'} onChange={(from) => set({ from })} />
         <span className="filter-group__label" aria-hidden="true">
           {t('orders.filters.to')}
         </span>
-        <input type="date" aria-label={t('orders.filters.createdTo')} value={draft.to} onChange={(e) => set({ to: e.target.value })} />
+        <DateField label={t('orders.filters.createdTo')} value={draft.to} min={draft.from || undefined} invalid={problem === 'ui.dateField.toProblem'} onChange={(to) => set({ to })} />
       </span>
       <span className="filter-group">
         <span className="filter-group__label" aria-hidden="true">
@@ -172,7 +175,7 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
       </span>
       {problem ? (
         <div className="field__error filters__problem" role="alert">
-          {t(`orders.filters.${problem}`)}
+          {t(problem)}
         </div>
       ) : null}
     </div>

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next'
 import type { EndOfDayReport, Takings } from '../../../src-preload/contract'
 import { useShellStore } from '../../app/shell-store'
 import { STATUS_LABELS } from '../../format/labels'
+import { DateField } from '../../ui/DateField'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { StatusChip } from '../../ui/StatusChip'
 import { openOrder } from '../customers/open-order'
@@ -23,6 +24,7 @@ export function ReportScreen() {
   const t = useT()
   const from = useReportStore((state) => state.from)
   const to = useReportStore((state) => state.to)
+  const problem = useReportStore((state) => state.problem)
   const report = useReportStore((state) => state.report)
   const loading = useReportStore((state) => state.loading)
   const error = useReportStore((state) => state.error)
@@ -49,11 +51,11 @@ export function ReportScreen() {
         <form className="card report-days" aria-label={t('report.days.label')} onSubmit={submit}>
           <label className="report-days__field">
             <span>{t('report.days.from')}</span>
-            <input type="date" required value={from} onChange={(e) => setDays({ from: e.target.value, ...(e.target.value > to ? { to: e.target.value } : {}) })} />
+            <DateField label={t('report.days.from')} value={from} invalid={problem === 'ui.dateField.fromProblem'} onChange={(day) => setDays({ from: day })} />
           </label>
           <label className="report-days__field">
             <span>{t('report.days.to')}</span>
-            <input type="date" required value={to} min={from} onChange={(e) => setDays({ to: e.target.value })} />
+            <DateField label={t('report.days.to')} value={to} min={from} invalid={problem === 'ui.dateField.toProblem'} onChange={(day) => setDays({ to: day })} />
           </label>
           <div className="report-days__actions">
             <button type="submit" className="button" disabled={loading}>
@@ -71,6 +73,11 @@ export function ReportScreen() {
               </button>
             ) : null}
           </div>
+          {problem ? (
+            <p className="field__error report-days__problem" role="alert">
+              {t(problem)}
+            </p>
+          ) : null}
           {saved ? (
             <p className="saved small" role="status" data-testid="report-saved">
               {saved.file ? <Trans i18nKey="report.days.written" values={{ file: saved.file }} components={{ code: <code /> }} /> : t('report.days.cancelled')}

@@ -2,21 +2,21 @@
 import { create } from 'zustand'
 import type { CallError, EndOfDayReport } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
-
-/** Today in Malaysia (UTC+8, no daylight saving), `YYYY-MM-DD`. */
-export function malaysiaToday(now = new Date()): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
-}
+import { dayRangeProblem, isDay, malaysiaToday, type DayRangeProblem } from '../../format/day-text'
 
 interface ReportState {
+  /** The first and last day (`YYYY-MM-DD`), or what was typed that names no day (DateField). */
   from: string
   to: string
+  /** What is wrong with the days as typed, shown instead of a report being asked for. */
+  problem: DayRangeProblem | null
   report: EndOfDayReport | null
   loading: boolean
   error: CallError | null
   saving: 'csv' | 'pdf' | null
   saved: { kind: 'csv' | 'pdf'; file: string | null } | null
   saveError: CallError | null
+  /** A new first day moves a last day before it along. */
   setDays: (days: { from?: string; to?: string }) => void
   load: () => Promise<void>
   exportCsv: () => Promise<void>
@@ -26,17 +26,25 @@ interface ReportState {
 export const useReportStore = create<ReportState>()((set, get) => ({
   from: malaysiaToday(),
   to: malaysiaToday(),
+  problem: null,
   report: null,
   loading: false,
   error: null,
   saving: null,
   saved: null,
   saveError: null,
-  setDays: (days) => set(days),
+  setDays: (days) => {
+    const { to } = get()
+    const from = days.from
+    set(from !== undefined && days.to === undefined && isDay(from) && isDay(to) && from > to ? { from, to: from } : days)
+  },
   load: async () => {
+    const { from, to } = get()
+    const problem = dayRangeProblem(from, to, { required: true })
+    set({ problem })
+    if (problem) return
     const api = getApi()
     if (!api) return set({ error: NO_BRIDGE })
-    const { from, to } = get()
     set({ loading: true, error: null, saved: null, saveError: null })
     const result = await api.report.get({ from, to })
     set(result.ok ? { loading: false, report: result.value } : { loading: false, error: result.error })

@@ -14,6 +14,12 @@ export const ui = {
     fieldFailed: 'Could not copy: select the address and press Ctrl+C.',
     buttonFailed: 'Could not copy to the clipboard.',
   },
+  dateField: {
+    placeholder: 'dd/mm/yyyy',
+    calendar: 'Calendar: {{label}}',
+    fromProblem: 'Write the "from" date as day/month/year, for example 31/12/2026.',
+    toProblem: 'Write the "to" date as day/month/year, for example 31/12/2026.',
+  },
   qr: {
     label: 'QR code of the payment link',
     tooLong: 'This address is too long for a QR code.',

@@ -16,6 +16,12 @@ export const ui: Catalogue['ui'] = {
     fieldFailed: 'Tidak dapat menyalin: pilih alamat itu dan tekan Ctrl+C.',
     buttonFailed: 'Tidak dapat menyalin ke papan keratan.',
   },
+  dateField: {
+    placeholder: 'hh/bb/tttt',
+    calendar: 'Kalendar: {{label}}',
+    fromProblem: 'Tulis tarikh "dari" sebagai hari/bulan/tahun, contohnya 31/12/2026.',
+    toProblem: 'Tulis tarikh "hingga" sebagai hari/bulan/tahun, contohnya 31/12/2026.',
+  },
   qr: {
     label: 'Kod QR pautan pembayaran',
     tooLong: 'Alamat ini terlalu panjang untuk kod QR.',

@@ -41,4 +41,15 @@ describe('the audit log store', () => {
     expect(useAuditStore.getState().problem).toBeNull()
     expect(asked).toHaveLength(2)
   })
+
+  it('says a day it cannot read is wrong instead of searching without it', async () => {
+    const { edit, search } = useAuditStore.getState()
+    edit({ from: '31/02/2026' })
+    await search()
+    expect(useAuditStore.getState().problem).toBe('ui.dateField.fromProblem')
+    edit({ from: '', to: '3/2026' })
+    await search()
+    expect(useAuditStore.getState().problem).toBe('ui.dateField.toProblem')
+    expect(asked).toEqual([])
+  })
 })
