@@ -323,6 +323,8 @@ export const said = {
     inactive: 'This operator was deactivated: ask an Admin.',
     lastAdmin: 'This is the last active Admin of the desk: make another operator an Admin first.',
     approveOther: 'Another operator must approve: a Supervisor or an Admin, with their own login and PIN.',
+    checkUnderWay: 'A PIN of this login is being checked already: try again in a moment.',
+    nothingToApprove: 'Nothing of yours waits for an approval here: try the action again, then ask.',
     approverClerk: '{{name}} is a Clerk: only a Supervisor or an Admin can approve.',
     loginTaken: 'Another operator has this login: choose another.',
     pinDigits: 'Use at least 6 digits (or 8 characters with letters).',

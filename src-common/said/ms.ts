@@ -321,6 +321,8 @@ export const said: Strings<typeof english> = {
     inactive: 'Operator ini telah dinyahaktifkan: hubungi Pentadbir.',
     lastAdmin: 'Ini Pentadbir aktif terakhir bagi komputer ini: jadikan operator lain Pentadbir dahulu.',
     approveOther: 'Operator lain perlu meluluskan: Penyelia atau Pentadbir, dengan log masuk dan PIN mereka sendiri.',
+    checkUnderWay: 'PIN bagi ID log masuk ini sedang disemak: cuba lagi sebentar lagi.',
+    nothingToApprove: 'Tiada tindakan anda yang menunggu kelulusan di sini: cuba tindakan itu sekali lagi, kemudian minta kelulusan.',
     approverClerk: '{{name}} ialah Kerani: hanya Penyelia atau Pentadbir boleh meluluskan.',
     loginTaken: 'Operator lain sudah menggunakan ID log masuk ini: pilih yang lain.',
     pinDigits: 'Gunakan sekurang-kurangnya 6 digit (atau 8 aksara dengan huruf).',

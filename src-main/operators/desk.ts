@@ -18,6 +18,7 @@ import type { Logger } from '../log'
 import { violatesUnique, type SqlDatabase } from '../store/database'
 import { DatabaseUnreachableError } from '../store/postgres/sync-connection'
 import type { NewAuditEntry } from '../store/history-types'
+import { ApprovalBook } from './approval-book'
 import { callSaid, RAISED_ABOVE_SAID, RAISED_SAID, refusalSaid, roleAtLeast, ROLE_NAMES } from './call-words'
 import { OperatorStore, operatorView, type OperatorRow } from './operator-store'
 import { burnPinCheck, checkPinRule, hashPin, verifyPin, warmPinCheck } from './pin'
@@ -53,12 +54,6 @@ interface Session {
   operatorId: number
   locked: boolean
   lastActivityMs: number
-}
-
-interface Approval {
-  approver: string
-  forOperatorId: number
-  expiresAtMs: number
 }
 
 /** Who a call acts as: set by `authorise` for the handler's whole run (awaits included). */
@@ -119,7 +114,13 @@ export function operatorChangeLines(before: OperatorFacts, after: OperatorFacts)
 
 export class Desk {
   private session: Session | null = null
-  private readonly approvals = new Map<string, Approval>()
+  private readonly approvals = new ApprovalBook()
+  /**
+   * Logins whose PIN is being checked now. One check at a time each: the slow-down and the lock-out
+   * are read before scrypt's wait, so guesses sent together would all pass them before the first was
+   * counted (a browser's console could try thousands in one lock-out).
+   */
+  private readonly pinChecksUnderWay = new Set<string>()
   /** Logins nobody has, throttled like real ones so that the answers never tell which exist. */
   private readonly unknownLogins = new Map<string, Throttle>()
   private readonly scope = new AsyncLocalStorage<CallScope>()
@@ -250,11 +251,14 @@ export class Desk {
 
     const approvable = permission.approvable === true && needed === 'supervisor' && isApprovable(name)
     if (approvable) {
-      const approval = this.takeApproval(name, field(input, APPROVAL_SUBJECT[name]), operator.id)
+      const subject = field(input, APPROVAL_SUBJECT[name])
+      const approval = this.approvals.take(name, subject, input, operator.id, this.nowMs())
       if (approval) {
         this.options.log.info('approval.used', { call: name, operatorId: operator.id })
         return run({ actor: `${operator.name} (approved by ${approval.approver})`, approvedBy: approval.approver })
       }
+      // What a Supervisor may now approve: this input, and no other.
+      this.approvals.noteRefused(name, subject, operator.id, input)
     }
     return { ok: false, error: forbidden(needed, what, approvable) }
   }
@@ -293,17 +297,6 @@ export class Desk {
     return forbidden(needed, what, permission.approvable === true && needed === 'supervisor' && isApprovable(name))
   }
 
-  private takeApproval(call: ApprovableCall, subject: unknown, operatorId: number): Approval | null {
-    if (typeof subject !== 'number') return null
-    const key = `${call}#${String(subject)}`
-    const approval = this.approvals.get(key)
-    if (!approval) return null
-    // One action only: gone once looked at, used or not.
-    this.approvals.delete(key)
-    if (approval.forOperatorId !== operatorId || approval.expiresAtMs <= this.nowMs()) return null
-    return approval
-  }
-
   // ---- sign-in ----
 
   /**
@@ -312,6 +305,17 @@ export class Desk {
    */
   private async verify(login: string, pin: string, wrong: Said = WRONG): Promise<OperatorRow> {
     const key = login.trim().toLowerCase()
+    if (this.pinChecksUnderWay.has(key)) throw new AppError('TRY_LATER', say('said.desk.checkUnderWay'))
+    this.pinChecksUnderWay.add(key)
+    try {
+      return await this.verifyAlone(key, pin, wrong)
+    } finally {
+      this.pinChecksUnderWay.delete(key)
+    }
+  }
+
+  /** verify's work, with no other check of this login under way. */
+  private async verifyAlone(key: string, pin: string, wrong: Said): Promise<OperatorRow> {
     const found = key === '' ? null : this.operators.byLogin(key)
     const throttle = (): Throttle => (found ? (this.operators.byId(found.id) ?? found) : this.unknownLogins.get(key)) ?? { failedCount: 0, lastFailedAt: null, lockedUntil: null }
     const save = (state: Throttle): void => {
@@ -337,8 +341,10 @@ export class Desk {
       }
     }
     const right = found ? await verifyPin(pin, found.pinHash) : (await burnPinCheck(pin, this.options.pinCost), false)
-    // Other tries may have been counted while the hash was computed.
+    // Read again: another desk of a team may have counted tries (or locked the login) meanwhile.
     const latest = throttle()
+    const lockedMeanwhile = latest.lockedUntil === null ? 0 : Date.parse(latest.lockedUntil) - this.nowMs()
+    if (lockedMeanwhile > 0) throw lockedOut(lockedMeanwhile)
     if (right) {
       if (latest.failedCount > 0 || latest.lockedUntil !== null) save({ failedCount: 0, lastFailedAt: null, lockedUntil: null })
       // found is non-null when right.
@@ -510,6 +516,9 @@ export class Desk {
   /** A Supervisor (or Admin), another operator than the one signed in, approves one call on one subject. */
   async grant(input: { call: ApprovableCall; subjectId: number; login: string; pin: string }): Promise<ApprovalGranted> {
     const operator = this.signedIn()
+    // The Supervisor approves what main refused this operator, as the screen shows it: nothing else.
+    const refused = this.approvals.refusedFor(input.call, input.subjectId, operator.id)
+    if (!refused) throw new AppError('APPROVAL_REFUSED', say('said.desk.nothingToApprove'))
     const approver = await this.verify(input.login, input.pin)
     if (!approver.active) throw new AppError('OPERATOR_INACTIVE', say('said.desk.inactive'))
     if (approver.id === operator.id) throw new AppError('APPROVAL_REFUSED', say('said.desk.approveOther'), 'login')
@@ -517,14 +526,14 @@ export class Desk {
     // The session may have changed while the PIN was checked.
     if (this.session?.operatorId !== operator.id || this.session.locked) throw new AppError(BridgeErrorCode.signedOut, say('said.bridge.locked'))
     const expiresAtMs = this.nowMs() + APPROVAL_MS
-    this.approvals.set(`${input.call}#${String(input.subjectId)}`, { approver: approver.name, forOperatorId: operator.id, expiresAtMs })
+    this.approvals.grant(input.call, input.subjectId, { approver: approver.name, forOperatorId: operator.id, expiresAtMs })
     const expiresAt = new Date(expiresAtMs).toISOString()
     const subjectField = APPROVAL_SUBJECT[input.call]
     this.options.audit({
       actor: approver.name,
       action: 'approval.granted',
       orderId: subjectField === 'cardId' ? null : input.subjectId,
-      details: { call: input.call, [subjectField]: input.subjectId, for: operator.name, expiresAt },
+      details: { call: input.call, [subjectField]: input.subjectId, ...refused.facts, for: operator.name, expiresAt },
       at: this.at(),
     })
     return { approver: approver.name, expiresAt }

@@ -109,6 +109,9 @@ describe('PINs', () => {
     const ali = (await app.call('operators.list')).operators.find((operator) => operator.login === 'ali')
     await app.call('operators.resetPin', { id: ali?.id, pin: pins[2] })
     await app.call('operators.create', { login: 'ben', name: 'Ben', role: 'supervisor', pin: pins[3] })
+    // Ben's PIN through an approval: Ali (a Clerk) is refused a card's removal, Ben approves it.
+    await signIn({ login: 'ali', pin: pins[2] ?? '' })
+    await refused('cards.remove', { cardId: 1 })
     await app.call('approvals.grant', { call: 'cards.remove', subjectId: 1, login: 'ben', pin: pins[3] })
     await refused('session.signIn', { login: 'ali', pin: pins[1] })
     const everyPin = [...pins, admin.pin, ravi.pin, mei.pin]
@@ -204,6 +207,27 @@ describe('wrong PINs', () => {
     expect(JSON.parse(lockOuts[0]?.details ?? '{}')).toMatchObject({ login: 'ravi', failedTries: 5 })
   })
 
+  it('sent together are checked one at a time: the others are told to wait, so the lock-out still counts every try', async () => {
+    app = await startTrainingBackend({ staff: true, signedIn: 'clerk', relock: false })
+    const codes = async (name: CallName, input: (pin: string) => unknown, start: number): Promise<string[]> => {
+      const guesses = [...Array.from({ length: 20 }, (_, i) => String(start + i)), ravi.pin]
+      const answers = await Promise.all(guesses.map((pin) => app.backend.dispatch(name, input(pin))))
+      return answers.map((answer) => (answer.ok ? 'OK' : answer.error.code))
+    }
+    // A Clerk guessing a Supervisor's PIN through approvals, all at once: one is checked.
+    expect(await refused('refunds.request', { orderId: 1, kind: 'VOID', amountSen: 1_00 })).toMatchObject({ code: 'FORBIDDEN' })
+    const grants = await codes('approvals.grant', (pin) => ({ call: 'refunds.request', subjectId: 1, login: 'ravi', pin }), 200_000)
+    expect(grants.filter((code) => code === 'SIGN_IN_FAILED')).toHaveLength(1)
+    expect(grants.filter((code) => code === 'TRY_LATER')).toHaveLength(20)
+    // Signing in as the Supervisor the same way: the right PIN, sent with the guesses, is not let in.
+    await app.call('session.signOut')
+    const signIns = await codes('session.signIn', (pin) => ({ login: ravi.login, pin }), 300_000)
+    expect(signIns.filter((code) => code === 'SIGN_IN_FAILED')).toHaveLength(1)
+    expect(signIns.at(-1)).toBe('TRY_LATER')
+    // Two wrong tries counted (under the slow-down's three): the right PIN, sent alone, signs in.
+    expect(await app.backend.dispatch('session.signIn', { login: ravi.login, pin: ravi.pin })).toMatchObject({ ok: true })
+  })
+
   it('cost an unknown login a PIN hash too, so that its answer does not come sooner (a hash is computed for both)', async () => {
     app = await startTrainingBackend({ staff: true })
     // Observed, not replaced: the real scrypt work still runs.
@@ -271,8 +295,10 @@ describe('Supervisor approval on the spot', () => {
     await signIn(admin)
     await app.call('operators.create', { login: 'ali', name: 'Ali', role: 'clerk', pin: '97531086' })
     await signIn(mei)
-    expect(await grant('ali', '97531086')).toMatchObject({ code: 'APPROVAL_REFUSED', message: 'Ali is a Clerk: only a Supervisor or an Admin can approve.' })
+    // A new session starts with nothing refused: the refund is asked for again, as the screen does.
+    expect(await grant('ravi', ravi.pin)).toMatchObject({ code: 'APPROVAL_REFUSED', message: 'Nothing of yours waits for an approval here: try the action again, then ask.' })
     expect(await refused('refunds.request', refund)).toMatchObject({ code: 'FORBIDDEN' })
+    expect(await grant('ali', '97531086')).toMatchObject({ code: 'APPROVAL_REFUSED', message: 'Ali is a Clerk: only a Supervisor or an Admin can approve.' })
 
     const granted = await app.call('approvals.grant', { call: 'refunds.request', subjectId: orderId, login: 'ravi', pin: ravi.pin })
     expect(granted.approver).toBe('Ravi')
@@ -288,7 +314,8 @@ describe('Supervisor approval on the spot', () => {
 
     const audit = auditRows()
     expect(audit.find((row) => row.action === 'approval.granted')).toMatchObject({ actor: 'Ravi', approved_by: null })
-    expect(JSON.parse(audit.find((row) => row.action === 'approval.granted')?.details ?? '{}')).toMatchObject({ call: 'refunds.request', orderId, for: 'Mei Ling' })
+    // What was approved, as the screen showed it: the kind and the amount too.
+    expect(JSON.parse(audit.find((row) => row.action === 'approval.granted')?.details ?? '{}')).toMatchObject({ call: 'refunds.request', orderId, kind: 'VOID', amountSen: 40_00, for: 'Mei Ling' })
     expect(audit.find((row) => row.action === 'refund.request')).toMatchObject({ actor: 'Mei Ling (approved by Ravi)', approved_by: 'Ravi' })
 
     // The audit log screen (a Supervisor's) shows both names, and finds the entry under either.
@@ -302,6 +329,7 @@ describe('Supervisor approval on the spot', () => {
     app = await startTrainingBackend({ staff: true, signedIn: 'clerk' })
     const ids = await customerWithCard()
     const orderId = await paidPhoneOrder(ids, 'INV-EXPIRE-1')
+    expect(await refused('refunds.request', { orderId, kind: 'VOID', amountSen: 40_00 })).toMatchObject({ code: 'FORBIDDEN' })
     await app.call('approvals.grant', { call: 'refunds.request', subjectId: orderId, login: 'ravi', pin: ravi.pin })
     app.advance(2 * 60_000)
     expect(await refused('refunds.request', { orderId, kind: 'VOID', amountSen: 40_00 })).toMatchObject({ code: 'FORBIDDEN' })
@@ -344,8 +372,45 @@ describe('Supervisor approval on the spot', () => {
     expect(await refused('phoneOrders.charge', charge('INV-CLERK-3', 700_00))).toMatchObject({ code: 'FORBIDDEN' })
   })
 
+  it('is for the very input refused: another amount or kind finds none, and uses it up', async () => {
+    app = await startTrainingBackend({ staff: true, signedIn: 'clerk', relock: false })
+    const ids = await customerWithCard()
+    const charge = (amountSen: number) => ({ ...ids, invoiceNumber: 'INV-BOUND-1', amountSen, descriptor: '', note: '', confirmDuplicate: false })
+    // Refused RM 600.00 (above the Clerk's RM 500.00); the Supervisor approves that charge.
+    expect(await refused('phoneOrders.charge', charge(600_00))).toMatchObject({ code: 'FORBIDDEN' })
+    await app.call('approvals.grant', { call: 'phoneOrders.charge', subjectId: ids.cardId, login: 'ravi', pin: ravi.pin })
+    // RM 4,999.00 on the same card is not what was approved: refused, and the approval is gone.
+    expect(await refused('phoneOrders.charge', charge(4_999_00))).toMatchObject({ code: 'FORBIDDEN' })
+    expect(await refused('phoneOrders.charge', charge(600_00))).toMatchObject({ code: 'FORBIDDEN' })
+    // Asked again for RM 600.00, approved again, charged: the audit log says what was approved.
+    await app.call('approvals.grant', { call: 'phoneOrders.charge', subjectId: ids.cardId, login: 'ravi', pin: ravi.pin })
+    const charged = await app.call('phoneOrders.charge', charge(600_00))
+    expect(charged.detail.order).toMatchObject({ amountSen: 600_00, createdBy: 'Mei Ling (approved by Ravi)' })
+    const grants = auditRows().filter((row) => row.action === 'approval.granted')
+    expect(grants.map((row) => (JSON.parse(row.details) as { amountSen?: number }).amountSen)).toEqual([600_00, 600_00])
+
+    // A RM 1.00 partial refund approved does not void the whole payment.
+    const orderId = charged.detail.order.id
+    expect(await refused('refunds.request', { orderId, kind: 'PARTIAL', amountSen: 1_00 })).toMatchObject({ code: 'FORBIDDEN' })
+    await app.call('approvals.grant', { call: 'refunds.request', subjectId: orderId, login: 'ravi', pin: ravi.pin })
+    expect(await refused('refunds.request', { orderId, kind: 'VOID', amountSen: 600_00 })).toMatchObject({ code: 'FORBIDDEN' })
+    expect((await app.call('orders.get', { id: orderId })).refunds).toMatchObject({ refunds: [], refundedSen: 0, remainingSen: 600_00 })
+  })
+
+  it('is asked for only after main refused the operator the action: nothing else to approve, and no PIN checked', async () => {
+    app = await startTrainingBackend({ staff: true, signedIn: 'clerk', relock: false })
+    const checks = vi.spyOn(pinModule, 'verifyPin')
+    expect(await refused('approvals.grant', { call: 'cards.remove', subjectId: 5, login: 'ravi', pin: ravi.pin })).toMatchObject({ code: 'APPROVAL_REFUSED' })
+    // Refused card 5: card 6 is not waiting for an approval.
+    expect(await refused('cards.remove', { cardId: 5 })).toMatchObject({ code: 'FORBIDDEN' })
+    expect(await refused('approvals.grant', { call: 'cards.remove', subjectId: 6, login: 'ravi', pin: ravi.pin })).toMatchObject({ code: 'APPROVAL_REFUSED' })
+    expect(checks).not.toHaveBeenCalled()
+    checks.mockRestore()
+  })
+
   it('is forgotten when the desk locks', async () => {
     app = await startTrainingBackend({ staff: true, signedIn: 'clerk', relock: false })
+    expect(await refused('cards.remove', { cardId: 77 })).toMatchObject({ code: 'FORBIDDEN' })
     await app.call('approvals.grant', { call: 'cards.remove', subjectId: 77, login: 'ravi', pin: ravi.pin })
     await app.call('session.lock')
     await signIn(mei)

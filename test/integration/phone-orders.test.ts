@@ -227,7 +227,8 @@ describe('the pre-check for a Clerk', () => {
     expect(await app.call('phoneOrders.check', phoneOrder(ids, { amountSen: 500_00 }))).toEqual({ problems: [] })
     expect(await footprint(ids.customerId, false)).toBe(before)
 
-    // A Supervisor approves on the spot; a pre-check made meanwhile leaves the approval for the charge.
+    // The charge refused, a Supervisor approves it on the spot; a pre-check made meanwhile leaves the approval for the charge.
+    expect(await app.backend.dispatch('phoneOrders.charge', big)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
     await app.call('approvals.grant', { call: 'phoneOrders.charge', subjectId: ids.cardId, login: 'ravi', pin: '135790' })
     expect((await app.call('phoneOrders.check', big)).problems.map((problem) => problem.code)).toEqual(['FORBIDDEN'])
     const charged = await app.call('phoneOrders.charge', big)

@@ -66,6 +66,9 @@ const APPROVED_ACTIONS: Readonly<Record<string, string>> = {
   'cards.remove': 'card.remove',
 }
 
+/** An order review's decision (orders.resolveReview) as the review's buttons say it. */
+const REVIEW_DECISIONS: Readonly<Record<string, string>> = { paid: 'orders.review.markPaid', not_paid: 'orders.review.notPaid' }
+
 /** A detail's name: the catalogue's (`audit.detail.*`), or the key as main recorded it. */
 function detailName(key: string): string {
   return i18n.exists(`audit.detail.${key}`) ? t(`audit.detail.${key}`) : key
@@ -77,8 +80,17 @@ function detailValue(key: string, value: unknown): string {
   if (typeof value === 'number') return key.endsWith('Sen') && Number.isSafeInteger(value) ? formatRm(value) : String(value)
   if (typeof value === 'string') {
     // The words the other screens have for such a value (a role, an environment, a refund's or a link's kind).
-    const id = key === 'role' ? `roles.${value}` : key === 'environment' ? `settings.environment.options.${value}.title` : key === 'kind' ? `refunds.kind.${value.toLowerCase()}` : null
-    if (id !== null && i18n.exists(id)) return t(id)
+    const id =
+      key === 'role'
+        ? `roles.${value}`
+        : key === 'environment'
+          ? `settings.environment.options.${value}.title`
+          : key === 'kind'
+            ? `refunds.kind.${value.toLowerCase()}`
+            : key === 'decision'
+              ? REVIEW_DECISIONS[value]
+              : null
+    if (id !== undefined && id !== null && i18n.exists(id)) return t(id)
     if (key === 'kind' && i18n.exists(`report.kinds.${value}`)) return t(`report.kinds.${value}`)
     const approved = key === 'call' && Object.hasOwn(APPROVED_ACTIONS, value) ? APPROVED_ACTIONS[value] : undefined
     if (approved) return actionLabel(approved)

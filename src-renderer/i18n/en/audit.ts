@@ -42,6 +42,7 @@ export const audit = {
     call: 'Approved',
     cardId: 'Card no.',
     changes: 'Changes',
+    confirmDuplicate: 'Same charge again, confirmed',
     customerId: 'Customer no.',
     database: 'Database',
     decision: 'Decision',

@@ -39,6 +39,7 @@ export const audit: Catalogue['audit'] = {
     call: 'Diluluskan',
     cardId: 'No. kad',
     changes: 'Perubahan',
+    confirmDuplicate: 'Caj yang sama sekali lagi, disahkan',
     customerId: 'No. pelanggan',
     database: 'Pangkalan data',
     decision: 'Keputusan',

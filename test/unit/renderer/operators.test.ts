@@ -212,6 +212,11 @@ describe('the audit log text', () => {
     expect(detailsText('{"amountSen":1250,"kind":"PARTIAL","note":null}')).toBe('Amount: RM\u00a012.50 · Kind: Partial refund')
     expect(detailsText('{"call":"refunds.request","orderId":1,"for":"Mei Ling"}')).toBe('Approved: Refund request · Order no.: 1 · For: Mei Ling')
     expect(detailsText('{"requestId":"r-1","kind":"card_link"}')).toBe('Request ID: r-1 · Kind: Card payment link')
+    // What an approval was for: the charge again confirmed, the review's decision.
+    expect(detailsText('{"call":"phoneOrders.charge","cardId":4,"amountSen":60000,"confirmDuplicate":true,"for":"Mei Ling"}')).toBe(
+      'Approved: Phone order charge · Card no.: 4 · Amount: RM\u00a0600.00 · Same charge again, confirmed: yes · For: Mei Ling',
+    )
+    expect(detailsText('{"orderId":9,"decision":"not_paid"}')).toBe('Order no.: 9 · Decision: Not paid')
     const created = '{"operatorId":3,"login":"mei","name":"Mei Ling","role":"clerk","firstAdmin":false}'
     expect(detailsText(created)).toBe('Operator no.: 3 · Login: mei · Name: Mei Ling · Role: Clerk · First Admin: no')
     const lockedOut = '{"operatorId":2,"login":"ravi","failedTries":5,"lockedUntil":"2026-11-29T02:15:00.000Z"}'
