@@ -26,6 +26,11 @@ export interface ClientConfigOptions {
   applicationName?: string
 }
 
+/** Whether two connections reach the same database as the same user in the same way (host's case aside). */
+export function sameConnection(a: TeamConnection, b: TeamConnection): boolean {
+  return a.host.toLowerCase() === b.host.toLowerCase() && a.port === b.port && a.database === b.database && a.user === b.user && a.tls === b.tls && a.caFile === b.caFile
+}
+
 export function teamClientConfig(connection: TeamConnection, password: string, options: ClientConfigOptions = {}): ClientConfig {
   if (connection.tls === 'off' && !isLoopback(connection.host)) {
     throw new AppError('INVALID_INPUT', say('said.team.tlsOff'), 'connection.tls')

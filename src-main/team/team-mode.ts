@@ -23,7 +23,7 @@ import { foreignTables, historySchema, migrateTeam, TEAM_ENVIRONMENTS, TEAM_SCHE
 import { ChangeRelay } from './change-relay'
 import { importHistory, reserveIds, type ImportSource } from './history-import'
 import { LeaderElection } from './leader-election'
-import { teamClientConfig } from './team-connection'
+import { sameConnection, teamClientConfig } from './team-connection'
 import { newTeamKey, teamCardKey, teamKeyCheck, teamKeyMatches } from './team-key'
 
 /** How often an unreachable database is tried again. */
@@ -302,8 +302,15 @@ export class TeamMode {
 
   // ---- Settings → Team database ----
 
+  /**
+   * Connects to `connection` and says what is there. Without a password, the kept one is sent only to
+   * the team's own database (the saved connection, every detail the same): sent to a server the caller
+   * names, it would read the password back, which a secret never is.
+   */
   async probe(connection: TeamConnection, password?: string): Promise<TeamProbe> {
-    const secret = password ?? (await this.options.vault.teamSecret('password'))
+    const saved = this.options.settings()?.connection
+    const kept = password === undefined && saved !== undefined && sameConnection(saved, connection) ? await this.options.vault.teamSecret('password') : null
+    const secret = password ?? kept
     if (secret === null) throw new AppError('INVALID_INPUT', say('said.team.enterPassword'), 'password')
     const config = teamClientConfig(connection, secret, { applicationName: `mbo:${this.options.deskName}` })
     const refused = await connectProblem(config)

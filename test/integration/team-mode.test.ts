@@ -53,6 +53,19 @@ describe('a team of two desks', () => {
     expect(await deskB.failure('team.importHistory')).toMatchObject({ code: 'IMPORT_NOT_HERE' })
   }, 60_000)
 
+  it('tests its own connection with the kept password, and any other only with a password typed', async () => {
+    const connection = teamConnection(database.url)
+    expect(await deskA.call('team.probe', { connection })).toMatchObject({ ok: true, found: 'team' })
+    // The kept password goes to the team's database only, never to a server the caller names.
+    for (const elsewhere of [
+      { ...connection, port: connection.port + 1 },
+      { ...connection, user: 'someone' },
+      { ...connection, database: 'other' },
+    ]) {
+      expect(await deskA.failure('team.probe', { connection: elsewhere })).toMatchObject({ code: 'INVALID_INPUT', field: 'password', message: 'Enter the database password.' })
+    }
+  })
+
   it('shows a link made at one desk at the other, and tells its screens within a second', async () => {
     const changed = deskB.nextEvent('orders.changed', () => true, 5_000)
     const link = await deskA.call('links.create', cardLink({ invoiceNumber: 'INV-TEAM-0001' }))

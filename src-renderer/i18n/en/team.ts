@@ -55,7 +55,7 @@ export const team = {
     set: 'Set',
     notSet: 'Not set',
     passwordKept: "Kept in the operating system's keychain and never shown again.",
-    passwordKeptOutside: "Kept in the operating system's keychain and never shown again. Test connection uses the kept one when this is empty; Create team and Join team need it typed.",
+    passwordKeptOutside: "Kept in the operating system's keychain and never shown again. Type it to test a connection, create a team or join one.",
     typeToReplace: 'Type to replace',
     typeToSet: 'Type to set',
     tls: 'Encryption (TLS)',

@@ -56,8 +56,7 @@ export const team: Catalogue['team'] = {
     set: 'Ditetapkan',
     notSet: 'Belum ditetapkan',
     passwordKept: 'Disimpan dalam keychain sistem pengendalian dan tidak akan dipaparkan lagi.',
-    passwordKeptOutside:
-      'Disimpan dalam keychain sistem pengendalian dan tidak akan dipaparkan lagi. Uji sambungan menggunakan kata laluan yang disimpan jika ruangan ini kosong; Cipta pasukan dan Sertai pasukan memerlukannya ditaip.',
+    passwordKeptOutside: 'Disimpan dalam keychain sistem pengendalian dan tidak akan dipaparkan lagi. Taip kata laluan untuk menguji sambungan, mencipta pasukan atau menyertai pasukan.',
     typeToReplace: 'Taip untuk menggantikan',
     typeToSet: 'Taip untuk menetapkan',
     tls: 'Penyulitan (TLS)',
