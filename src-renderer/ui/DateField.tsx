@@ -9,8 +9,6 @@ interface Props {
   onChange: (value: string) => void
   /** The field's name, also its accessible name (a wrapping `<label>` may show the same words). */
   label: string
-  /** The earliest day the calendar offers (`YYYY-MM-DD`; anything else is no limit). */
-  min?: string | undefined
   invalid?: boolean
 }
 
@@ -27,7 +25,7 @@ const CalendarIcon = () => (
  * and anything else when the field is left or Enter is pressed, so the screen can say what is wrong
  * with it instead of searching without it. Up and Down move a day by one.
  */
-export function DateField({ value, onChange, label, min, invalid = false }: Props) {
+export function DateField({ value, onChange, label, invalid = false }: Props) {
   const t = useT()
   const picker = useRef<HTMLInputElement>(null)
   const [text, setText] = useState(() => dayText(value))
@@ -92,7 +90,11 @@ export function DateField({ value, onChange, label, min, invalid = false }: Prop
       <button type="button" className="date-field__open" aria-label={t('ui.dateField.calendar', { label })} title={t('ui.dateField.calendar', { label })} onClick={openCalendar}>
         <CalendarIcon />
       </button>
-      {/* The browser's own calendar, shown by the button: hidden, out of the tab order and unnamed to assistive technology, which has the text box. */}
+      {/*
+        The browser's own calendar, shown by the button: hidden, out of the tab order and unnamed to
+        assistive technology, which has the text box. No min or max: a hidden input out of range would
+        stop its form with the browser's own bubble (English, month first); the screen says it instead.
+      */}
       <input
         ref={picker}
         type="date"
@@ -100,7 +102,6 @@ export function DateField({ value, onChange, label, min, invalid = false }: Prop
         tabIndex={-1}
         aria-hidden="true"
         value={isDay(value) ? value : ''}
-        min={min !== undefined && isDay(min) ? min : undefined}
         onChange={(event) => choose(event.target.value)}
       />
     </span>

@@ -165,6 +165,14 @@ test.describe('with a year of orders', () => {
     expect(readFileSync(file, 'utf8')).toMatch(/^section,key,name,paid_count,paid,refund_count,refunded,void_count,voided,net,currency\r\ntotal,all,/)
     const refused = await (harness.backend.dispatch as (name: string, input: unknown) => Promise<{ ok: boolean; error?: { code: string } }>)('report.savePdf', { from: monthNet.from, to: lastDay })
     expect(refused).toMatchObject({ ok: false, error: { code: 'DESKTOP_ONLY' } })
+
+    // A last day before the first: said in the app's words (not a browser's bubble), and the report
+    // of other days is taken away rather than left to be printed under these fields.
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill('1/1/2020')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect(page.getByRole('alert')).toHaveText('The "from" date is after the "to" date.')
+    await expect(report).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Print' })).toBeDisabled()
   })
 })
 

@@ -58,7 +58,7 @@ test.describe('with a year of orders, in Bahasa Melayu', () => {
     // A day the calendar does not have is refused in Malay, and no report is asked for.
     await firstDay.fill('31/02/2026')
     await page.getByRole('button', { name: 'Papar' }).click()
-    await expect(page.getByRole('alert')).toHaveText('Tulis tarikh "dari" sebagai hari/bulan/tahun, contohnya 31/12/2026.')
+    await expect(page.getByRole('alert')).toHaveText('Tarikh "dari" bukan hari dalam kalendar: tulis sebagai hari/bulan/tahun, contohnya 31/12/2026.')
     await firstDay.fill(dayFirst(month.from))
     await page.getByRole('textbox', { name: 'Hingga', exact: true }).fill(dayFirst(lastDay))
     await page.getByRole('button', { name: 'Papar' }).click()

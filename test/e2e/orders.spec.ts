@@ -126,7 +126,7 @@ test('reads a date day first, says when it cannot, and offers the calendar and t
   for (const typed of ['31/02/2026', '12/31/2026']) {
     await from.fill(typed)
     await from.press('Enter')
-    await expect(page.getByRole('alert')).toHaveText('Write the "from" date as day/month/year, for example 31/12/2026.')
+    await expect(page.getByRole('alert')).toHaveText('The "from" date is not a day of the calendar: write it day/month/year, for example 31/12/2026.')
     await expect(from).toHaveAttribute('aria-invalid', 'true')
     await expect(from).toHaveValue(typed)
     await expect(page.getByTestId('orders-count')).toHaveText(`${ordersText(ofTheDay)}, newest first`)

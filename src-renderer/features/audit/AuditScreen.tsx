@@ -71,7 +71,7 @@ export function AuditScreen() {
           </label>
           <label className="audit-filter">
             <span>{t('audit.filters.to')}</span>
-            <DateField label={t('audit.filters.to')} value={draft.to} min={draft.from} invalid={problem === 'ui.dateField.toProblem'} onChange={(to) => edit({ to })} />
+            <DateField label={t('audit.filters.to')} value={draft.to} invalid={problem === 'ui.dateField.toProblem'} onChange={(to) => edit({ to })} />
           </label>
           <div className="audit-filters__actions">
             <button type="submit" className="button">

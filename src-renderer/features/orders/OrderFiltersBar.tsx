@@ -142,7 +142,7 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
         <span className="filter-group__label" aria-hidden="true">
           {t('orders.filters.to')}
         </span>
-        <DateField label={t('orders.filters.createdTo')} value={draft.to} min={draft.from || undefined} invalid={problem === 'ui.dateField.toProblem'} onChange={(to) => set({ to })} />
+        <DateField label={t('orders.filters.createdTo')} value={draft.to} invalid={problem === 'ui.dateField.toProblem'} onChange={(to) => set({ to })} />
       </span>
       <span className="filter-group">
         <span className="filter-group__label" aria-hidden="true">

@@ -55,7 +55,7 @@ export function ReportScreen() {
           </label>
           <label className="report-days__field">
             <span>{t('report.days.to')}</span>
-            <DateField label={t('report.days.to')} value={to} min={from} invalid={problem === 'ui.dateField.toProblem'} onChange={(day) => setDays({ to: day })} />
+            <DateField label={t('report.days.to')} value={to} invalid={problem === 'ui.dateField.toProblem'} onChange={(day) => setDays({ to: day })} />
           </label>
           <div className="report-days__actions">
             <button type="submit" className="button" disabled={loading}>

@@ -41,8 +41,9 @@ export const useReportStore = create<ReportState>()((set, get) => ({
   load: async () => {
     const { from, to } = get()
     const problem = dayRangeProblem(from, to, { required: true })
+    // A report of other days than the fields say is not left to be printed or exported.
+    if (problem) return set({ problem, report: null })
     set({ problem })
-    if (problem) return
     const api = getApi()
     if (!api) return set({ error: NO_BRIDGE })
     set({ loading: true, error: null, saved: null, saveError: null })

@@ -17,8 +17,8 @@ export const ui = {
   dateField: {
     placeholder: 'dd/mm/yyyy',
     calendar: 'Calendar: {{label}}',
-    fromProblem: 'Write the "from" date as day/month/year, for example 31/12/2026.',
-    toProblem: 'Write the "to" date as day/month/year, for example 31/12/2026.',
+    fromProblem: 'The "from" date is not a day of the calendar: write it day/month/year, for example 31/12/2026.',
+    toProblem: 'The "to" date is not a day of the calendar: write it day/month/year, for example 31/12/2026.',
   },
   qr: {
     label: 'QR code of the payment link',

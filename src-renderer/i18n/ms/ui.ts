@@ -19,8 +19,8 @@ export const ui: Catalogue['ui'] = {
   dateField: {
     placeholder: 'hh/bb/tttt',
     calendar: 'Kalendar: {{label}}',
-    fromProblem: 'Tulis tarikh "dari" sebagai hari/bulan/tahun, contohnya 31/12/2026.',
-    toProblem: 'Tulis tarikh "hingga" sebagai hari/bulan/tahun, contohnya 31/12/2026.',
+    fromProblem: 'Tarikh "dari" bukan hari dalam kalendar: tulis sebagai hari/bulan/tahun, contohnya 31/12/2026.',
+    toProblem: 'Tarikh "hingga" bukan hari dalam kalendar: tulis sebagai hari/bulan/tahun, contohnya 31/12/2026.',
   },
   qr: {
     label: 'Kod QR pautan pembayaran',

@@ -38,6 +38,14 @@ describe('the end-of-day report store', () => {
     expect(asked).toEqual([{ from: '2026-03-01', to: '2026-03-31' }])
   })
 
+  it('takes the last report away when the days are wrong, so that no report of other days is printed', async () => {
+    useReportStore.setState({ report: { from: '2026-03-10', to: '2026-03-10' } as never })
+    useReportStore.getState().setDays({ to: '2026-03-01' })
+    await useReportStore.getState().load()
+    expect(useReportStore.getState()).toMatchObject({ problem: 'orders.filters.datesReversed', report: null })
+    expect(asked).toEqual([])
+  })
+
   it('moves the last day along with a first day after it, and keeps a last day typed by hand', () => {
     const { setDays } = useReportStore.getState()
     setDays({ from: '2026-03-20' })
