@@ -334,6 +334,13 @@ export class Refunds {
       throw new AppError('NOT_REFUNDABLE', say('said.refunds.onlyPaid'))
     }
     if (id === order.requestId) throw new AppError('INVALID_INPUT', say('said.refunds.ownRequestId'), 'requestId')
+    // Refunds followed here that the gateway confirmed already make up the whole payment (its void,
+    // its full refund): no other can have been made elsewhere. A payment voided or refunded at the
+    // gateway's back office is still registered here, to follow the refund that closed it.
+    const money = refundMoney(order, history.refunds.forOrder(order.id))
+    if (money.refundedSen >= money.paidSen) {
+      throw new AppError('NOT_REFUNDABLE', say(order.status === 'VOIDED' ? 'said.refunds.voided' : 'said.refunds.refunded'), 'requestId')
+    }
     const existing = history.refunds.byRequestId(id)
     if (existing) {
       const known =

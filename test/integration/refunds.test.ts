@@ -73,6 +73,13 @@ describe('a refund', () => {
     expect(attempt).toMatchObject({ operation: 'refund', path: '/cancellation/credit-card/refund', requestId: result.refund.requestId, outcome: 'ok' })
     expect(attempt.requestBody).toBe(`{"order":{"invoice_number":"INV-VOID-1"},"payment":{"original_request_id":"${order.requestId ?? ''}"},"refund":{"amount":100}}`)
     expect(await failure('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 1_00 })).toMatchObject({ code: 'REFUND_NOT_POSSIBLE' })
+    // The void followed here accounts for the whole payment: no refund can have been made elsewhere, so none is registered.
+    expect(await failure('refunds.register', { orderId: order.id, requestId: 'abc-123' })).toMatchObject({
+      code: 'NOT_REFUNDABLE',
+      field: 'requestId',
+      message: 'This payment was voided: nothing is left to refund.',
+    })
+    expect((await app.call('orders.get', { id: order.id })).refunds?.refunds).toHaveLength(1)
   })
 
   it('refunds in part twice after settlement, refuses more than is left without asking the gateway, then refunds the rest', async () => {
