@@ -95,15 +95,7 @@ export function DateField({ value, onChange, label, invalid = false }: Props) {
         assistive technology, which has the text box. No min or max: a hidden input out of range would
         stop its form with the browser's own bubble (English, month first); the screen says it instead.
       */}
-      <input
-        ref={picker}
-        type="date"
-        className="date-field__picker"
-        tabIndex={-1}
-        aria-hidden="true"
-        value={isDay(value) ? value : ''}
-        onChange={(event) => choose(event.target.value)}
-      />
+      <input ref={picker} type="date" className="date-field__picker" tabIndex={-1} aria-hidden="true" value={isDay(value) ? value : ''} onChange={(event) => choose(event.target.value)} />
     </span>
   )
 }

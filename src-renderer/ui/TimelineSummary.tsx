@@ -3,6 +3,7 @@ import type { TimelineEntry } from '../../src-preload/contract'
 import { saidText } from '../i18n/said-text'
 import { formatFullTime } from '../format/time'
 import { useT } from '../i18n/i18n'
+import { actorText } from '../format/actor'
 
 /** One entry's line: what happened, when, and who did it. The orders screen adds the requests below it. */
 export function TimelineEntryHead({ entry }: { entry: TimelineEntry }) {
@@ -15,7 +16,7 @@ export function TimelineEntryHead({ entry }: { entry: TimelineEntry }) {
           {formatFullTime(entry.at)}
         </time>
       </div>
-      {entry.actor ? <div className="muted small">{t('ui.timeline.by', { actor: entry.actor })}</div> : null}
+      {entry.actor ? <div className="muted small">{t('ui.timeline.by', { actor: actorText(entry.actor) })}</div> : null}
     </>
   )
 }

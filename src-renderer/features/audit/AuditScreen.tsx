@@ -9,6 +9,7 @@ import { useFormats, useT } from '../../i18n/i18n'
 import { actionChoices, actionLabel, detailsText, EMPTY_AUDIT_DRAFT } from './audit-text'
 import { useAuditStore } from './audit-store'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
+import { actorText } from '../../format/actor'
 
 /** Every audited entry, newest first: who did what, to which order, when (Malaysia time), and the details. */
 export function AuditScreen() {
@@ -132,7 +133,7 @@ export function AuditScreen() {
             {rows.map((row) => (
               <tr key={row.id} data-testid="audit-row">
                 <td className="audit-table__time">{formats.fullTime(row.at)}</td>
-                <td className="audit-table__who">{row.actor}</td>
+                <td className="audit-table__who">{actorText(row.actor)}</td>
                 <td>
                   <span title={row.action}>{actionLabel(row.action)}</span>
                 </td>

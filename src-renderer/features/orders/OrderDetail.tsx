@@ -19,6 +19,7 @@ import { useOrdersStore } from './orders-store'
 import { ReviewChip } from './ReviewChip'
 import { ReviewPanel } from './ReviewPanel'
 import { useT } from '../../i18n/i18n'
+import { actorText } from '../../format/actor'
 
 /** The order's amount, and what was paid beside it when the gateway's amount differs (a discount). */
 function Amount({ order }: { order: OrderView }) {
@@ -57,7 +58,7 @@ function Facts({ order }: { order: OrderView }) {
     ['gatewayReference', order.gatewayReferenceId],
     ['linkExpires', order.linkExpiresAt ? formatFullTime(order.linkExpiresAt) : null],
     ['created', formatFullTime(order.createdAt)],
-    ['createdBy', order.createdBy],
+    ['createdBy', actorText(order.createdBy)],
     ['completed', order.completedAt ? formatFullTime(order.completedAt) : null],
   ]
   return (

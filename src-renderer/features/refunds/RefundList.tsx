@@ -6,6 +6,7 @@ import { formatFullTime } from '../../format/time'
 import { RefundCheckButton } from './RefundCheckButton'
 import { REFUND_STATUS_CHIPS, refundAmountText, refundExplanation, refundLabel, refundMessage, refundStatusLabel } from './refund-rules'
 import { useT } from '../../i18n/i18n'
+import { actorText } from '../../format/actor'
 
 export function RefundStatusChip({ status, raw }: { status: RefundStatus; raw: string | null }) {
   const t = useT()
@@ -41,7 +42,7 @@ function RefundItem({ refund, paidSen, onChecked }: { refund: RefundView; paidSe
         </div>
       ) : null}
       <div className="muted small">
-        {refund.external ? t('refunds.list.registeredBy', { name: refund.createdBy }) : t('refunds.list.askedBy', { name: refund.createdBy })} ·{' '}
+        {refund.external ? t('refunds.list.registeredBy', { name: actorText(refund.createdBy) }) : t('refunds.list.askedBy', { name: actorText(refund.createdBy) })} ·{' '}
         <time dateTime={refund.createdAt}>{formatFullTime(refund.createdAt)}</time>
       </div>
       {refund.statusCheck ? (

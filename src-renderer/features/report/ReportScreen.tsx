@@ -13,6 +13,7 @@ import { openOrder } from '../customers/open-order'
 import { useReportStore } from './report-store'
 import { i18n, useFormats, useT } from '../../i18n/i18n'
 import type { Formats } from '../../i18n/formats'
+import { actorText } from '../../format/actor'
 
 /**
  * The end-of-day report of a Malaysia day (or days): what came in by channel, kind and operator,
@@ -138,7 +139,7 @@ function Report({ report, testId }: { report: EndOfDayReport; testId: string }) 
       </dl>
       <MoneyTable caption={t('report.byChannel')} first={t('report.channel')} lines={report.byChannel.map((line) => ({ ...line, label: worded(`report.channels.${line.key}`, line.label) }))} />
       <MoneyTable caption={t('report.byKind')} first={t('report.kind')} lines={report.byKind.map((line) => ({ ...line, label: worded(`report.kinds.${line.key}`, line.label) }))} />
-      <MoneyTable caption={t('report.byOperator')} first={t('report.operator')} lines={report.byOperator} />
+      <MoneyTable caption={t('report.byOperator')} first={t('report.operator')} lines={report.byOperator.map((line) => ({ ...line, label: actorText(line.label) }))} />
       <section className="report__section" aria-label={t('report.statuses.label')}>
         <h3>{t('report.statuses.title')}</h3>
         {report.byStatus.length === 0 ? (

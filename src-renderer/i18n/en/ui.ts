@@ -40,6 +40,7 @@ export const ui = {
     reason: 'Reason (optional)',
     reasonExample: 'e.g. The customer paid by bank transfer instead',
   },
+  approvedBy: '{{operator}} (approved by {{approver}})',
   timeline: {
     by: 'by {{actor}}',
     label: 'What happened',

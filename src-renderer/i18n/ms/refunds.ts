@@ -3,7 +3,7 @@ import type { Catalogue } from '../catalogue'
 /** Bayaran balik dan pembatalan (void) pesanan kad yang dibayar. */
 export const refunds: Catalogue['refunds'] = {
   kind: {
-    void: 'Batal (void)',
+    void: 'Pembatalan (void)',
     full: 'Bayaran balik penuh',
     rest: 'Bayaran balik baki',
     partial: 'Bayaran balik separa',
@@ -105,7 +105,7 @@ export const refunds: Catalogue['refunds'] = {
     voiding: 'Sedang membatalkan… jangan tutup aplikasi.',
     refunding: 'Sedang membayar balik… jangan tutup aplikasi.',
     back: 'Kembali',
-    void: 'Batal {{amount}}',
+    void: 'Batalkan bayaran {{amount}}',
     refund: 'Bayar balik {{amount}}',
   },
   result: {

@@ -42,6 +42,7 @@ export const ui: Catalogue['ui'] = {
     reason: 'Sebab (pilihan)',
     reasonExample: 'cth. Pelanggan membayar melalui pindahan bank',
   },
+  approvedBy: '{{operator}} (diluluskan oleh {{approver}})',
   timeline: {
     by: 'oleh {{actor}}',
     label: 'Apa yang berlaku',

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { APPROVABLE_CALLS, PERMISSIONS, type OperatorView, type SessionView } from '../../../src-preload/contract'
 import { actionChoices, actionLabel, changeText, detailsText, toAuditFilters } from '../../../src-renderer/features/audit/audit-text'
+import { actorText } from '../../../src-renderer/format/actor'
 import { operatorChangeLines } from '../../../src-main/operators/desk'
 import { DEFAULT_ENVIRONMENT_SETTINGS } from '../../../src-main/settings/environment-settings'
 import { credentialsAuditEntry, environmentSwitchAuditEntry, settingsAuditEntry } from '../../../src-main/settings/settings-diff'
@@ -224,8 +225,12 @@ describe('the audit log text', () => {
     // A line of a shape or a field the screen does not know: as recorded.
     const settings = '{"environment":"sandbox","changes":["tracker.enabled: true → false","gateway.timeoutSeconds: 30 → 45","something else"]}'
     expect(detailsText(settings)).toBe('Environment: Sandbox · Changes: Status tracker on: yes → no; gateway.timeoutSeconds: 30 → 45; something else')
+    // Who did it: main's "(approved by …)" worded by the desk's language (the audit log, the report, an order's timeline).
+    expect(actorText('Mei Ling (approved by Ravi)')).toBe('Mei Ling (approved by Ravi)')
     await switchLanguage('ms')
     try {
+      expect(actorText('Mei Ling (approved by Ravi)')).toBe('Mei Ling (diluluskan oleh Ravi)')
+      expect(actorText('Ravi')).toBe('Ravi')
       expect(detailsText(created)).toBe('No. operator: 3 · ID log masuk: mei · Nama: Mei Ling · Peranan: Kerani · Pentadbir pertama: tidak')
       expect(detailsText('{"customerId":376,"amountSen":1250}')).toBe('No. pelanggan: 376 · Jumlah: RM\u00a012.50')
     } finally {
