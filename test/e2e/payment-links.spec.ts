@@ -146,6 +146,11 @@ test('the form shows each problem against its field and keeps what was typed', a
   await expect(linkForm).toContainText('Enter a valid phone number, e.g. 012-345 6789 or +65 8123 4567')
   await expect(linkForm.getByLabel('E-mail')).toHaveValue('siti@example')
   await page.screenshot({ path: `${SCREENSHOT_DIR}/link-form-errors.png`, fullPage: true })
+  // "The customer pays …" confirms only an amount a link may ask for, never one refused beside it.
+  await linkForm.getByLabel('Amount (RM)').fill('25.50')
+  await expect(linkForm).toContainText('The customer pays RM\u00a025.50')
+  await linkForm.getByLabel('Amount (RM)').fill('99999999999')
+  await expect(linkForm).not.toContainText('The customer pays')
 })
 
 test('an accented e-mail domain and a descriptor statements cannot print are refused at their fields, kept as typed', async ({ page }) => {

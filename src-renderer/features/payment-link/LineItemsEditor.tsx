@@ -1,6 +1,6 @@
 import './LineItemsEditor.css'
 import { useId } from 'react'
-import { MAX_LINE_ITEMS } from '../../../src-common/link-rules'
+import { amountIssue, MAX_LINE_ITEMS } from '../../../src-common/link-rules'
 import { parseRmText } from '../../../src-common/money-text'
 import { formatRm } from '../../format/money'
 import { itemsTotal, newItem, quantityOf, rmText, type ItemDraft } from './link-form'
@@ -113,7 +113,8 @@ export function LineItemsEditor({ items, amountText, onChange, onUseTotal, error
           {t('paymentLink.items.total', { total: formatRm(totalSen), amount: amountSen === null ? 'RM —' : formatRm(amountSen) })}
           {complete && amountSen !== null && totalSen === amountSen ? <span className="saved">{t('paymentLink.items.addsUp')}</span> : null}
         </span>
-        {complete && totalSen > 0 && totalSen !== amountSen ? (
+        {/* Offered only as an amount a link may ask for: one the form would refuse is no help. */}
+        {complete && amountIssue(totalSen) === null && totalSen !== amountSen ? (
           <button type="button" className="link-button" onClick={() => onUseTotal(rmText(totalSen))}>
             {t('paymentLink.items.useTotal', { total: formatRm(totalSen) })}
           </button>

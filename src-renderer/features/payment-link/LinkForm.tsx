@@ -5,7 +5,7 @@ import type { LinkDefaults } from '../../../src-preload/contract'
 import { CHANNEL_NAMES, GENERIC_CHANNELS, isGenericChannel, type GenericChannel } from '../../../src-common/channels'
 import { DESCRIPTOR_MARKS } from '../../../src-common/descriptor'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
-import { DESCRIPTOR_MAX, type LinkCustomer } from '../../../src-common/link-rules'
+import { amountIssue, DESCRIPTOR_MAX, type LinkCustomer } from '../../../src-common/link-rules'
 import { parseRmText } from '../../../src-common/money-text'
 import { formatRm } from '../../format/money'
 import { Field } from '../../ui/Field'
@@ -210,7 +210,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
           <Field
             label={t('paymentLink.form.amount')}
             error={errorFor('amountSen')}
-            hint={amountSen !== null && amountSen > 0 ? t('paymentLink.form.customerPays', { amount: formatRm(amountSen) }) : undefined}
+            hint={amountSen !== null && amountIssue(amountSen) === null ? t('paymentLink.form.customerPays', { amount: formatRm(amountSen) }) : undefined}
           >
             {(props) => <input {...props} className="numeric-input" inputMode="decimal" value={draft.amount} onChange={(e) => set({ amount: e.target.value })} placeholder="0.00" autoComplete="off" />}
           </Field>

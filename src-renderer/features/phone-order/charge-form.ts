@@ -80,8 +80,9 @@ export function checkCharge(draft: ChargeDraft, context: ChargeContext): Partial
 
   const sen = senOf(draft.amount)
   const amount = draft.amount.trim() ? issueText(amountIssue(sen)) : t('phoneOrder.rules.enterAmount')
-  if (amount) errors.amountSen = amount
-  else if (sen > context.chargeLimitSen) errors.amountSen = t('phoneOrder.rules.overLimit', { amount: formatRm(context.chargeLimitSen) })
+  // Above the desk's largest charge, that limit is what staff are told, however large the amount.
+  if (Number.isSafeInteger(sen) && sen > context.chargeLimitSen) errors.amountSen = t('phoneOrder.rules.overLimit', { amount: formatRm(context.chargeLimitSen) })
+  else if (amount) errors.amountSen = amount
 
   const descriptor = issueText(descriptorIssue(draft.descriptor))
   if (descriptor) errors.descriptor = descriptor

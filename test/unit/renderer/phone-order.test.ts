@@ -134,6 +134,8 @@ describe('the phone order form', () => {
     expect(checkCharge(draft({ amount: '0' }), context).amountSen).toBe('Enter an amount above RM 0.00')
     expect(checkCharge(draft({ amount: '5000' }), context).amountSen).toBeUndefined()
     expect(checkCharge(draft({ amount: '5000.01' }), context).amountSen).toBe('The largest single charge is RM\u00a05,000.00 (set in Settings)')
+    // However large: the desk's limit, not the largest amount any order may have.
+    expect(checkCharge(draft({ amount: '99999999999' }), context).amountSen).toBe('The largest single charge is RM\u00a05,000.00 (set in Settings)')
   })
 
   it('checks the invoice number, the descriptor and the note', () => {
