@@ -84,6 +84,8 @@ test.describe('before the day’s settlement, in Bahasa Melayu', () => {
     await expect(timeline).toContainText(/Bayaran balik: Pembatalan \(void\) RM\s88\.00 \(\S+\) selesai \(gerbang pembayaran menyatakan SUCCESS/)
     await expect(timeline).not.toContainText('done (gateway says')
     await expect(detail.getByRole('region', { name: 'Bayaran balik' })).toContainText(MALAY_VOIDED)
+    // The void's money is said to be voided, not refunded.
+    await expect(detail.getByRole('region', { name: 'Bayaran balik' }).getByRole('term')).toHaveText(['Dibayar', 'Dibatalkan (void)', 'Menunggu', 'Baki boleh dibayar balik'])
     await timeline.scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${SCREENSHOT_DIR}/language-ms-orders-voided-1024x700.png` })
   })

@@ -16,11 +16,12 @@ interface Props {
   onDetail: (detail: OrderDetail) => void
 }
 
-function MoneySummary({ summary }: { summary: RefundSummary }) {
+/** Paid, refunded (or, for a voided payment, voided), pending and what is left. */
+function MoneySummary({ summary, voided }: { summary: RefundSummary; voided: boolean }) {
   const t = useT()
-  const cells: ['paid' | 'refunded' | 'pending' | 'left', number][] = [
+  const cells: ['paid' | 'refunded' | 'voided' | 'pending' | 'left', number][] = [
     ['paid', summary.paidSen],
-    ['refunded', summary.refundedSen],
+    [voided ? 'voided' : 'refunded', summary.refundedSen],
     ['pending', summary.pendingSen],
     ['left', summary.remainingSen],
   ]
@@ -47,7 +48,7 @@ export function RefundsSection({ detail, onDetail }: Props) {
   return (
     <section className="refunds" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t('refunds.section.title')}</h3>
-      <MoneySummary summary={summary} />
+      <MoneySummary summary={summary} voided={detail.order.status === 'VOIDED'} />
       <div className="refunds__action">
         <button type="button" className="button" disabled={blocked !== null} aria-describedby={blocked ? `${id}-blocked` : undefined} onClick={() => setOpen(true)}>
           {t('refunds.section.refund')}

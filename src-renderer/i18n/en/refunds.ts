@@ -61,6 +61,7 @@ export const refunds = {
     title: 'Refunds',
     paid: 'Paid',
     refunded: 'Refunded',
+    voided: 'Voided',
     pending: 'Pending',
     left: 'Left to refund',
     refund: 'Refund…',

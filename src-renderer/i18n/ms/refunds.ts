@@ -63,6 +63,7 @@ export const refunds: Catalogue['refunds'] = {
     title: 'Bayaran balik',
     paid: 'Dibayar',
     refunded: 'Dibayar balik',
+    voided: 'Dibatalkan (void)',
     pending: 'Menunggu',
     left: 'Baki boleh dibayar balik',
     refund: 'Bayar balik…',
