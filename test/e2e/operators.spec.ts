@@ -97,6 +97,10 @@ test.describe('a Clerk at the desk', () => {
     await nav(page, 'Settings').click()
     await expect(page.getByTestId('settings-admin-only')).toContainText('for Admins')
     await expect(page.getByRole('radiogroup', { name: 'Environment' })).toHaveCount(0)
+    // The listener's note points a Clerk to an Admin, not to settings "above" they cannot see.
+    const listener = page.getByRole('region', { name: 'Notification listener' })
+    await expect(listener).toContainText("An Admin can turn on the gateway's notifications here")
+    await expect(listener).not.toContainText('above')
 
     const invoice = await paidOrder(page, harness)
     await nav(page, 'Orders').click()

@@ -110,6 +110,8 @@ export function ListenerPanel() {
   }, [environment, view, teamState])
   // A read refused because nobody was signed in runs again once someone is.
   const signedIn = useSessionStore((state) => Boolean(state.view?.operator) && state.view?.locked === false)
+  // Only an Admin has the settings above this panel: the others are told who can change them.
+  const admin = useSessionStore((state) => state.view?.operator?.role === 'admin')
   useEffect(() => {
     if (signedIn && useSettingsStore.getState().listenerError?.code === 'SIGNED_OUT') void useSettingsStore.getState().loadListener()
   }, [signedIn])
@@ -136,7 +138,7 @@ export function ListenerPanel() {
         )
       ) : (
         <>
-          {state === 'off' ? <p className="muted">{t('settings.listener.off')}</p> : null}
+          {state === 'off' ? <p className="muted">{t(admin ? 'settings.listener.off' : 'settings.listener.offAskAdmin')}</p> : null}
           {status.error ? (
             <div className="alert alert--error" role="alert">
               <Trans i18nKey="settings.listener.notRunning" values={{ error: status.error }} components={{ b: <strong /> }} />
@@ -151,7 +153,7 @@ export function ListenerPanel() {
                 <p className="muted small">{t('settings.listener.localTraining')}</p>
               ) : (
                 <div className="alert alert--warning" role="note">
-                  {t('settings.listener.localWarning')}
+                  {t(admin ? 'settings.listener.localWarning' : 'settings.listener.localWarningAskAdmin')}
                 </div>
               )}
             </>

@@ -153,11 +153,13 @@ export const settings = {
     state: { running: 'Running', off: 'Off', failed: 'Not running', stopped: 'Not running' },
     readFailed: "The listener's state could not be read: {{message}}",
     off: "Off: the app learns of payments and refunds by asking the gateway (the status tracker). Turn on “Receive the gateway's notifications” above and save, and the gateway tells the app as soon as something happens.",
+    offAskAdmin: "Off: the app learns of payments and refunds by asking the gateway (the status tracker). An Admin can turn on the gateway's notifications here, and the gateway then tells the app as soon as something happens.",
     notRunning: '<b>The listener is not running.</b> {{error}}',
     stopped: 'Not running at the moment.',
     registerUrl: 'Notification URL to register at the gateway',
     localTraining: 'A local address: fine for Training, whose gateway runs on this computer. Sandbox and Production need the public address of your reverse proxy.',
     localWarning: 'This address only works on this computer or this network: the gateway cannot reach it. Set the public address of your reverse proxy above.',
+    localWarningAskAdmin: 'This address only works on this computer or this network: the gateway cannot reach it. An Admin can set the public address of your reverse proxy here.',
     listening: 'Listening on this computer at <code>{{url}}</code>',
     proxy:
       'The gateway calls the registered address from the internet, so it must be able to reach it: put a reverse proxy with HTTPS in front of this computer that passes requests for the same path on to the local address. Every notification is checked by its signature before it is used.',
