@@ -91,6 +91,21 @@ test('a bad setting is refused next to its field, and a good one is kept', async
   await expect(page.getByRole('form', { name: 'Training settings' }).getByLabel('Links expire after (minutes)')).toHaveValue('120')
 })
 
+test('the daily settlement is a 24-hour time as its hint says, whatever the computer\'s clock', async ({ page }) => {
+  const form = page.getByRole('form', { name: 'Training settings' })
+  const settlement = form.getByRole('textbox', { name: 'Daily settlement at (Malaysia time)' })
+  await expect(settlement).toHaveValue('00:00')
+  await settlement.fill('25:00')
+  await form.getByRole('button', { name: 'Save settings' }).click()
+  await expect(form.getByRole('alert')).toHaveText('Must be a time of day as HH:MM, e.g. 00:00')
+  // An hour of one digit is read as the time it is.
+  await settlement.fill('9:30')
+  await settlement.blur()
+  await expect(settlement).toHaveValue('09:30')
+  await form.getByRole('button', { name: 'Save settings' }).click()
+  await expect(form.getByRole('status')).toHaveText('Saved')
+})
+
 test('a default descriptor that card statements cannot print is refused at its field, as typed', async ({ page }) => {
   const form = page.getByRole('form', { name: 'Training settings' })
   const descriptor = form.getByLabel('Card statement descriptor')

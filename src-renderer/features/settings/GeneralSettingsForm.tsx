@@ -317,7 +317,20 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
         </label>
         <div className="field-stack--narrow">
           <Field label={t('settings.general.gateway.settlement')} error={errorFor('gateway.settlementCutOff')} hint={t('settings.general.gateway.settlementHint')}>
-            {(props) => <input {...props} type="time" value={draft.gateway.settlementCutOff} onChange={(e) => change('gateway', { settlementCutOff: e.target.value })} />}
+            {/* Text, not the browser's time input, which shows the system's clock (12:00 AM on a US-English one) where the hint says 00:00. */}
+            {(props) => (
+              <input
+                {...props}
+                className="numeric-input"
+                inputMode="numeric"
+                maxLength={5}
+                placeholder="00:00"
+                autoComplete="off"
+                value={draft.gateway.settlementCutOff}
+                onChange={(e) => change('gateway', { settlementCutOff: e.target.value })}
+                onBlur={(e) => change('gateway', { settlementCutOff: e.target.value.trim().replace(/^(\d):/, '0$1:') })}
+              />
+            )}
           </Field>
         </div>
       </fieldset>
