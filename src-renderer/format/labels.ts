@@ -1,6 +1,7 @@
 import type { OrderKind, OrderStatus } from '../../src-preload/contract'
 import { ORDER_STATUS_WORDS } from '../../src-common/status-words'
-import { t } from '../i18n/i18n'
+import { CHANNEL_NAMES } from '../../src-common/channels'
+import { i18n, t } from '../i18n/i18n'
 
 /**
  * A table whose words follow the desk's language: each value is looked up when read (a getter), so
@@ -31,6 +32,15 @@ const CHANNEL_LABELS: Record<string, string> = {
 }
 
 export const CHANNELS = Object.keys(CHANNEL_LABELS)
+
+/**
+ * A channel's full name, in the desk's language where the catalogue has one ("Perbankan dalam talian
+ * FPX", as the report says it); brand names (GrabPay, Atome…) as they are.
+ */
+export function channelName(channel: string): string {
+  const id = `report.channels.${channel}`
+  return i18n.exists(id) ? i18n.t(id) : ((CHANNEL_NAMES as Readonly<Record<string, string>>)[channel] ?? channel)
+}
 
 export function channelLabel(channel: string): string {
   if (channel === 'CARD') return t('ui.channel.CARD')

@@ -63,6 +63,9 @@ test('a buy-now-pay-later link with its items, in Bahasa Melayu', async ({ page 
   const form = page.getByRole('form', { name: 'Pautan pembayaran baharu' })
   await form.getByRole('radio', { name: /Saluran lain/ }).click()
   const channel = form.getByLabel('Saluran')
+  // FPX by its Malay name, as the card above says it; brand names as they are.
+  await expect(channel.locator('option[value="INTERNET_BANKING_FPX"]')).toHaveText('Perbankan dalam talian FPX')
+  await expect(channel.locator('option[value="BNPL_ATOME"]')).toHaveText('Atome')
   const bnpl = await channel.locator('optgroup[label="Beli sekarang, bayar kemudian"] option').first().textContent()
   await channel.selectOption({ label: bnpl ?? '' })
   await form.getByLabel('Jumlah (RM)').fill('300')

@@ -2,12 +2,13 @@ import '../../ui/choice.css'
 import './LinkForm.css'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { LinkDefaults } from '../../../src-preload/contract'
-import { CHANNEL_NAMES, GENERIC_CHANNELS, isGenericChannel, type GenericChannel } from '../../../src-common/channels'
+import { GENERIC_CHANNELS, isGenericChannel, type GenericChannel } from '../../../src-common/channels'
 import { DESCRIPTOR_MARKS } from '../../../src-common/descriptor'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
 import { amountIssue, DESCRIPTOR_MAX, type LinkCustomer } from '../../../src-common/link-rules'
 import { parseRmText } from '../../../src-common/money-text'
 import { formatRm } from '../../format/money'
+import { channelName } from '../../format/labels'
 import { Field } from '../../ui/Field'
 import { FIRST_FIELD } from '../../ui/focus'
 import { useRadioGroup } from '../../ui/radio-group'
@@ -176,7 +177,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
                     <optgroup key={group.group} label={t(`paymentLink.groups.${group.group}`)}>
                       {group.channels.map((channel) => (
                         <option key={channel} value={channel}>
-                          {CHANNEL_NAMES[channel]}
+                          {channelName(channel)}
                         </option>
                       ))}
                     </optgroup>
