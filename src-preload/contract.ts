@@ -784,6 +784,7 @@ export type SessionView = z.infer<typeof SessionView>
 const Login = z
   .string()
   .trim()
+  .min(1, says('said.input.login'))
   .min(LOGIN_MIN_LENGTH, says('said.input.tooShort', { count: LOGIN_MIN_LENGTH }))
   .max(FIELD_LIMITS.login, tooLongMessage(FIELD_LIMITS.login))
   .regex(LOGIN_CHARACTERS, says('said.input.loginCharacters'))

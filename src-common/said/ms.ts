@@ -75,6 +75,7 @@ export const said: Strings<typeof english> = {
     onOrAfterFirstDay: 'Mesti pada atau selepas hari pertama',
     atMostAYear: 'Pilih tempoh tidak lebih daripada setahun',
     name: 'Masukkan nama',
+    login: 'Masukkan ID log masuk',
     tooShort_one: 'Gunakan sekurang-kurangnya {{count}} aksara',
     tooShort_other: 'Gunakan sekurang-kurangnya {{count}} aksara',
     loginCharacters: 'Gunakan huruf, digit dan . _ - sahaja',

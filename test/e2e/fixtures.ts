@@ -57,3 +57,11 @@ export function dayFirst(day: string): string {
   const [year, month, date] = day.split('-')
   return `${String(Number(date))}/${String(Number(month))}/${year ?? ''}`
 }
+
+/** A `YYYY-MM-DD` Malaysia day as the app shows a date ("1 Nov 2026"), by the page's own Intl in `locale`. */
+export async function shownDay(page: Page, day: string, locale: 'en-MY' | 'ms-MY' = 'en-MY'): Promise<string> {
+  return page.evaluate(([date, tag]) => new Intl.DateTimeFormat(tag, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'Asia/Kuala_Lumpur' }).format(new Date(`${date}T00:00:00+08:00`)), [
+    day,
+    locale,
+  ] as const)
+}

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { dayFirst, expect, SCREENSHOT_DIR, test } from './fixtures'
+import { dayFirst, expect, SCREENSHOT_DIR, shownDay, test } from './fixtures'
 import { call, control } from './training-control'
 import type { Harness } from '../harness/server'
 
@@ -129,7 +129,8 @@ test.describe('with a year of orders', () => {
     await page.getByRole('textbox', { name: 'From (Malaysia date)' }).fill(dayFirst(monthNet.from))
     await page.getByRole('textbox', { name: 'To', exact: true }).fill(dayFirst(lastDay))
     await page.getByRole('button', { name: 'Show' }).click()
-    await expect(report.getByRole('heading', { level: 2 })).toHaveText(`Report ${monthNet.from} to ${lastDay}`)
+    const reportTitle = `Report ${await shownDay(page, monthNet.from)} to ${await shownDay(page, lastDay)}`
+    await expect(report.getByRole('heading', { level: 2 })).toHaveText(reportTitle)
     const net = (monthNet.current.netSen / 100).toLocaleString('en-MY', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     await expect(report.getByTestId('report-totals')).toContainText(`NetRM ${net}`)
     await expect(report.getByRole('table', { name: /By channel/ })).toContainText('FPX online banking')
@@ -149,7 +150,7 @@ test.describe('with a year of orders', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
     await expect(report).toBeHidden()
     await expect(page.getByTestId('report-print')).toBeVisible()
-    await expect(page.getByTestId('report-print')).toContainText(`Report ${monthNet.from} to ${lastDay}`)
+    await expect(page.getByTestId('report-print')).toContainText(reportTitle)
     await page.screenshot({ path: `${SCREENSHOT_DIR}/report-print.png`, fullPage: true })
     await page.emulateMedia({ media: 'screen' })
     const pdf = await page.pdf({ format: 'A4' })

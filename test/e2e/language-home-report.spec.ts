@@ -5,7 +5,7 @@
  * under test-results/screenshots/ (language-ms-home-*, -home-chart-*, -report-*, -audit-*, -shortcuts-*, -about-*),
  * looked at for Malay words that overflow or are cut.
  */
-import { dayFirst, expect, test } from './fixtures'
+import { dayFirst, expect, shownDay, test } from './fixtures'
 import { menu, shoot, speakMalay } from './in-malay'
 import { call } from './training-control'
 
@@ -62,7 +62,7 @@ test.describe('with a year of orders, in Bahasa Melayu', () => {
     await firstDay.fill(dayFirst(month.from))
     await page.getByRole('textbox', { name: 'Hingga', exact: true }).fill(dayFirst(lastDay))
     await page.getByRole('button', { name: 'Papar' }).click()
-    await expect(report.getByRole('heading', { level: 2 })).toHaveText(`Laporan ${month.from} hingga ${lastDay}`)
+    await expect(report.getByRole('heading', { level: 2 })).toHaveText(`Laporan ${await shownDay(page, month.from, 'ms-MY')} hingga ${await shownDay(page, lastDay, 'ms-MY')}`)
     await expect(report).toContainText(MALAY_LONG_DATE)
     await expect(report).toContainText('gerbang tidak melaporkannya')
     await expect(report.getByTestId('report-totals')).toContainText(new RegExp(`Bersih${RINGGIT.source}`))

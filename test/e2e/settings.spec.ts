@@ -91,7 +91,7 @@ test('a bad setting is refused next to its field, and a good one is kept', async
   await expect(page.getByRole('form', { name: 'Training settings' }).getByLabel('Links expire after (minutes)')).toHaveValue('120')
 })
 
-test('the daily settlement is a 24-hour time as its hint says, whatever the computer\'s clock', async ({ page }) => {
+test("the daily settlement is a 24-hour time as its hint says, whatever the computer's clock", async ({ page }) => {
   const form = page.getByRole('form', { name: 'Training settings' })
   const settlement = form.getByRole('textbox', { name: 'Daily settlement at (Malaysia time)' })
   await expect(settlement).toHaveValue('00:00')

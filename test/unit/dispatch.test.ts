@@ -85,6 +85,11 @@ describe('dispatch', () => {
       ok: false,
       error: { code: 'INVALID_INPUT', field: 'login', message: 'Use at least 2 characters', say: { id: 'said.input.tooShort', values: { count: 2 } } },
     })
+    // Nothing typed is asked for, not measured.
+    await expect(dispatch('session.setup', { login: '  ', name: 'Nur Aisyah', pin: '246810' })).resolves.toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'login', message: 'Enter a login', say: { id: 'said.input.login' } },
+    })
   })
 
   it('hides a bug behind INTERNAL and logs it, without its details reaching the renderer', async () => {

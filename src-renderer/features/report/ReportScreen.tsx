@@ -110,9 +110,14 @@ export function ReportScreen() {
   )
 }
 
-/** The report's days as staff read them: "2026-11-01 to 2026-11-30" (the same in print and on screen). */
-function daysText(t: TFunction, report: EndOfDayReport): string {
-  return report.from === report.to ? report.from : t('report.range', { from: report.from, to: report.to })
+/** A report's day as the other screens show a date: "1 Nov 2026" (Malaysia days). */
+function shortDay(formats: Formats, date: string): string {
+  return formats.date(`${date}T00:00:00+08:00`)
+}
+
+/** The report's days as staff read them: "1 Nov 2026 to 30 Nov 2026" (the same in print and on screen). */
+function daysText(t: TFunction, formats: Formats, report: EndOfDayReport): string {
+  return report.from === report.to ? shortDay(formats, report.from) : t('report.range', { from: shortDay(formats, report.from), to: shortDay(formats, report.to) })
 }
 
 /** The days in words, in Malaysia time: "Monday, 23 November 2026" ("Isnin, 23 November 2026"). */
@@ -126,9 +131,13 @@ function Report({ report, testId }: { report: EndOfDayReport; testId: string }) 
   const formats = useFormats()
   const count = (id: string, n: number): string => t(id, { count: n, n: formats.number(n) })
   return (
-    <article className="card report" aria-label={t('report.label', { days: daysText(t, report) })} data-testid={testId}>
+    <article className="card report" aria-label={t('report.label', { days: daysText(t, formats, report) })} data-testid={testId}>
       <header className="report__head">
-        <h2>{report.from === report.to ? t('report.dayTitle', { day: report.from }) : t('report.rangeTitle', { from: report.from, to: report.to })}</h2>
+        <h2>
+          {report.from === report.to
+            ? t('report.dayTitle', { day: shortDay(formats, report.from) })
+            : t('report.rangeTitle', { from: shortDay(formats, report.from), to: shortDay(formats, report.to) })}
+        </h2>
         <p className="small muted">{t('report.note', { days: longDaysText(t, formats, report), at: formats.fullTime(report.at) })}</p>
       </header>
       <dl className="report__totals" data-testid="report-totals">

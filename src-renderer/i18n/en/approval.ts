@@ -3,7 +3,7 @@ export const approval = {
   title: 'Supervisor approval',
   lead: {
     refundsRequest:
-      "A Supervisor approves <b>this refund</b> by typing their own login and PIN here. The approval covers this one action only, and both names are written in the order's timeline and the audit log.",
+      "A Supervisor approves <b>this refund or void</b> by typing their own login and PIN here. The approval covers this one action only, and both names are written in the order's timeline and the audit log.",
     refundsRegister:
       "A Supervisor approves <b>registering this refund made elsewhere</b> by typing their own login and PIN here. The approval covers this one action only, and both names are written in the order's timeline and the audit log.",
     phoneOrdersOverride:

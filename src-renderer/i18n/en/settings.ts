@@ -153,7 +153,8 @@ export const settings = {
     state: { running: 'Running', off: 'Off', failed: 'Not running', stopped: 'Not running' },
     readFailed: "The listener's state could not be read: {{message}}",
     off: "Off: the app learns of payments and refunds by asking the gateway (the status tracker). Turn on “Receive the gateway's notifications” above and save, and the gateway tells the app as soon as something happens.",
-    offAskAdmin: "Off: the app learns of payments and refunds by asking the gateway (the status tracker). An Admin can turn on the gateway's notifications here, and the gateway then tells the app as soon as something happens.",
+    offAskAdmin:
+      "Off: the app learns of payments and refunds by asking the gateway (the status tracker). An Admin can turn on the gateway's notifications here, and the gateway then tells the app as soon as something happens.",
     notRunning: '<b>The listener is not running.</b> {{error}}',
     stopped: 'Not running at the moment.',
     registerUrl: 'Notification URL to register at the gateway',

@@ -5,7 +5,7 @@ export const approval: Catalogue['approval'] = {
   title: 'Kelulusan penyelia',
   lead: {
     refundsRequest:
-      'Penyelia meluluskan <b>bayaran balik ini</b> dengan menaip log masuk dan PIN mereka sendiri di sini. Kelulusan ini untuk tindakan ini sahaja, dan kedua-dua nama dicatat dalam garis masa pesanan dan log audit.',
+      'Penyelia meluluskan <b>bayaran balik atau pembatalan ini</b> dengan menaip log masuk dan PIN mereka sendiri di sini. Kelulusan ini untuk tindakan ini sahaja, dan kedua-dua nama dicatat dalam garis masa pesanan dan log audit.',
     refundsRegister:
       'Penyelia meluluskan <b>pendaftaran bayaran balik yang dibuat di tempat lain ini</b> dengan menaip log masuk dan PIN mereka sendiri di sini. Kelulusan ini untuk tindakan ini sahaja, dan kedua-dua nama dicatat dalam garis masa pesanan dan log audit.',
     phoneOrdersOverride:

@@ -156,13 +156,15 @@ export const settings: Catalogue['settings'] = {
     state: { running: 'Berjalan', off: 'Dimatikan', failed: 'Tidak berjalan', stopped: 'Tidak berjalan' },
     readFailed: 'Keadaan penerima pemberitahuan tidak dapat dibaca: {{message}}',
     off: 'Dimatikan: aplikasi mengetahui bayaran dan bayaran balik dengan bertanya kepada gerbang pembayaran (penjejak status). Hidupkan “Terima pemberitahuan daripada gerbang pembayaran” di atas dan simpan, dan gerbang pembayaran akan memaklumkan aplikasi sebaik sahaja sesuatu berlaku.',
-    offAskAdmin: 'Dimatikan: aplikasi mengetahui bayaran dan bayaran balik dengan bertanya kepada gerbang pembayaran (penjejak status). Pentadbir boleh menghidupkan pemberitahuan gerbang pembayaran di sini, dan gerbang pembayaran kemudian memaklumkan aplikasi sebaik sahaja sesuatu berlaku.',
+    offAskAdmin:
+      'Dimatikan: aplikasi mengetahui bayaran dan bayaran balik dengan bertanya kepada gerbang pembayaran (penjejak status). Pentadbir boleh menghidupkan pemberitahuan gerbang pembayaran di sini, dan gerbang pembayaran kemudian memaklumkan aplikasi sebaik sahaja sesuatu berlaku.',
     notRunning: '<b>Penerima pemberitahuan tidak berjalan.</b> {{error}}',
     stopped: 'Tidak berjalan buat masa ini.',
     registerUrl: 'URL pemberitahuan untuk didaftarkan di gerbang pembayaran',
     localTraining: 'Alamat tempatan: sesuai untuk Latihan, kerana gerbangnya berjalan di komputer ini. Sandbox dan Produksi memerlukan alamat awam proksi terbalik anda.',
     localWarning: 'Alamat ini hanya berfungsi di komputer ini atau rangkaian ini: gerbang pembayaran tidak dapat menghubunginya. Tetapkan alamat awam proksi terbalik anda di atas.',
-    localWarningAskAdmin: 'Alamat ini hanya berfungsi di komputer ini atau rangkaian ini: gerbang pembayaran tidak dapat menghubunginya. Pentadbir boleh menetapkan alamat awam proksi terbalik anda di sini.',
+    localWarningAskAdmin:
+      'Alamat ini hanya berfungsi di komputer ini atau rangkaian ini: gerbang pembayaran tidak dapat menghubunginya. Pentadbir boleh menetapkan alamat awam proksi terbalik anda di sini.',
     listening: 'Menerima di komputer ini pada <code>{{url}}</code>',
     proxy:
       'Gerbang pembayaran memanggil alamat yang didaftarkan dari internet, jadi alamat itu mesti boleh dihubungi: letakkan proksi terbalik dengan HTTPS di hadapan komputer ini yang menghantar permintaan bagi laluan yang sama ke alamat tempatan. Setiap pemberitahuan disemak tandatangannya sebelum digunakan.',

@@ -29,9 +29,9 @@ export const welcome: Catalogue['welcome'] = {
     failedPlaceholder: 'cth. https://kedai.example.my/bayaran-gagal',
     saving: 'Sedang menyimpan…',
     save: 'Simpan dan teruskan',
-    skip: 'Langkau sambutan',
+    skip: 'Langkau aluan',
     later: 'Kedua-duanya boleh diubah kemudian di Tetapan.',
-    nameEmpty: 'Masukkan nama kedai (atau langkau sambutan buat masa ini)',
+    nameEmpty: 'Masukkan nama kedai (atau langkau aluan buat masa ini)',
     wholeAddress: 'Taip alamat penuh, bermula dengan https://',
   },
   start: {
@@ -39,8 +39,8 @@ export const welcome: Catalogue['welcome'] = {
     savedTraining: 'Disimpan. Resit dan halaman pembayaran kini memaparkan “{{name}}”.',
     savedReceipts: 'Disimpan. Resit kini memaparkan “{{name}}”.',
     heading: 'Apa yang anda mahu buat dahulu?',
-    later: 'Nama kedai dan alamat pulangan ada di Tetapan, begitu juga sambutan ini.',
-    close: 'Tutup sambutan',
+    later: 'Nama kedai dan alamat pulangan ada di Tetapan, begitu juga aluan ini.',
+    close: 'Tutup aluan',
   },
   actions: {
     'payment-link': { label: 'Cipta pautan pembayaran', text: 'Alamat untuk pelanggan membayar dengan kad, perbankan dalam talian FPX, e-dompet atau bayar kemudian.' },

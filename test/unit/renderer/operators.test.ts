@@ -199,7 +199,7 @@ describe('the audit log text', () => {
   })
 
   it('reads actions and details', async () => {
-    expect(actionLabel('refund.request')).toBe('Refund request')
+    expect(actionLabel('refund.request')).toBe('Refund asked for')
     expect(actionLabel('approval_granted')).toBe('Approval granted')
     await switchLanguage('ms')
     try {
@@ -211,11 +211,11 @@ describe('the audit log text', () => {
       await switchLanguage('en')
     }
     expect(detailsText('{"amountSen":1250,"kind":"PARTIAL","note":null}')).toBe('Amount: RM\u00a012.50 · Kind: Partial refund')
-    expect(detailsText('{"call":"refunds.request","orderId":1,"for":"Mei Ling"}')).toBe('Approved: Refund request · Order no.: 1 · For: Mei Ling')
+    expect(detailsText('{"call":"refunds.request","orderId":1,"for":"Mei Ling"}')).toBe('Approved: Refund asked for · Order no.: 1 · For: Mei Ling')
     expect(detailsText('{"requestId":"r-1","kind":"card_link"}')).toBe('Request ID: r-1 · Kind: Card payment link')
     // What an approval was for: the charge again confirmed, the review's decision.
     expect(detailsText('{"call":"phoneOrders.charge","cardId":4,"amountSen":60000,"confirmDuplicate":true,"for":"Mei Ling"}')).toBe(
-      'Approved: Phone order charge · Card no.: 4 · Amount: RM\u00a0600.00 · Same charge again, confirmed: yes · For: Mei Ling',
+      'Approved: Phone order charged · Card no.: 4 · Amount: RM\u00a0600.00 · Same charge again, confirmed: yes · For: Mei Ling',
     )
     expect(detailsText('{"orderId":9,"decision":"not_paid"}')).toBe('Order no.: 9 · Decision: Not paid')
     const created = '{"operatorId":3,"login":"mei","name":"Mei Ling","role":"clerk","firstAdmin":false}'
@@ -245,7 +245,7 @@ describe('the audit log text', () => {
 
   it('offers every audited action in the Action filter, in words, by their order in the desk language', async () => {
     const english = actionChoices(['report.printed'])
-    expect(english).toContainEqual({ action: 'settings.update', label: 'Settings update' })
+    expect(english).toContainEqual({ action: 'settings.update', label: 'Settings updated' })
     // One the catalogue does not know yet, seen in the rows: offered as main names it.
     expect(english).toContainEqual({ action: 'report.printed', label: 'Report printed' })
     expect(english.map(({ label }) => label)).toEqual(english.map(({ label }) => label).sort((a, b) => a.localeCompare(b, 'en')))
