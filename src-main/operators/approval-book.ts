@@ -16,10 +16,11 @@ export interface Approval {
 /** What an approval is for, beside its subject, as the audit log records it. */
 export type ApprovedFacts = Record<string, string | number | boolean>
 
-interface Refusal {
-  operatorId: number
-  input: string
-  facts: ApprovedFacts
+/** A call main refused an operator: what an approval of it is for. */
+export interface Refusal {
+  readonly operatorId: number
+  readonly input: string
+  readonly facts: ApprovedFacts
 }
 
 /** Refused calls remembered at most: a Clerk refused over and over cannot grow the book. */
@@ -69,17 +70,18 @@ export class ApprovalBook {
   }
 
   /** What the operator was last refused on this subject, or null when nothing waits for an approval. */
-  refusedFor(call: ApprovableCall, subject: number, operatorId: number): { facts: ApprovedFacts } | null {
+  refusedFor(call: ApprovableCall, subject: number, operatorId: number): Refusal | null {
     const refusal = this.refusals.get(keyOf(call, subject))
-    return refusal && refusal.operatorId === operatorId ? { facts: refusal.facts } : null
+    return refusal && refusal.operatorId === operatorId ? refusal : null
   }
 
-  /** Approves the refused input on this subject (refusedFor said there is one). */
-  grant(call: ApprovableCall, subject: number, approval: Approval): void {
+  /**
+   * Approves `refusal` (from refusedFor, read before the approver's PIN was checked): that input and
+   * no other, even if the operator was refused another meanwhile, which stays waiting.
+   */
+  grant(call: ApprovableCall, subject: number, refusal: Refusal, approval: Approval): void {
     const key = keyOf(call, subject)
-    const refusal = this.refusals.get(key)
-    if (!refusal || refusal.operatorId !== approval.forOperatorId) return
-    this.refusals.delete(key)
+    if (this.refusals.get(key) === refusal) this.refusals.delete(key)
     this.approvals.set(key, { ...approval, input: refusal.input })
   }
 

@@ -526,7 +526,7 @@ export class Desk {
     // The session may have changed while the PIN was checked.
     if (this.session?.operatorId !== operator.id || this.session.locked) throw new AppError(BridgeErrorCode.signedOut, say('said.bridge.locked'))
     const expiresAtMs = this.nowMs() + APPROVAL_MS
-    this.approvals.grant(input.call, input.subjectId, { approver: approver.name, forOperatorId: operator.id, expiresAtMs })
+    this.approvals.grant(input.call, input.subjectId, refused, { approver: approver.name, forOperatorId: operator.id, expiresAtMs })
     const expiresAt = new Date(expiresAtMs).toISOString()
     const subjectField = APPROVAL_SUBJECT[input.call]
     this.options.audit({

@@ -323,7 +323,6 @@ export function GeneralSettingsForm({ settings, environment }: { settings: Envir
                 {...props}
                 className="numeric-input"
                 inputMode="numeric"
-                maxLength={5}
                 placeholder="00:00"
                 autoComplete="off"
                 value={draft.gateway.settlementCutOff}
