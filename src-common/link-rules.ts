@@ -117,6 +117,16 @@ export function phoneE164(value: string): string | null {
   return phone?.isValid() ? phone.number : null
 }
 
+/**
+ * A phone number as staff read it, whatever form it was saved in: a Malaysian one as people write it
+ * (012-345 6789), another country's with its code (+65 8123 4567); one that is not a number as saved.
+ */
+export function phoneText(value: string): string {
+  const phone = parsePhoneNumberFromString(value.trim(), 'MY')
+  if (!phone?.isValid()) return value
+  return phone.country === 'MY' ? phone.formatNational() : phone.formatInternational()
+}
+
 export function phoneIssue(value: string, required: boolean): Said | null {
   if (!value.trim()) return required ? say('said.rules.phoneEmpty') : null
   if (value.trim().length > FIELD_LIMITS.phone) return tooLong(FIELD_LIMITS.phone)

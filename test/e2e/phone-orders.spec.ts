@@ -58,6 +58,8 @@ test('a declined card shows the bank’s answer and stays usable', async ({ page
   await call(harness, 'cards.add', { customerId: customer.id, token: token.id, masked: '512091******0046', brand: 'MASTERCARD' })
 
   await pickCustomer(page, 'Tan Mei Ling')
+  // The phone as staff write it, not as it is kept (+6581234567).
+  await expect(page.getByText('+65 8123 4567', { exact: true })).toBeVisible()
   await reviewAndCharge(page, '45', '0046')
   await expect(result(page).getByRole('heading', { name: 'The bank declined the card' })).toBeVisible()
   await expect(result(page)).toContainText('05')

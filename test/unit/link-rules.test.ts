@@ -13,6 +13,7 @@ import {
   MAX_LINE_ITEMS,
   MAX_LINK_AMOUNT_SEN,
   phoneE164,
+  phoneText,
   urlIssue,
 } from '../../src-common/link-rules'
 import { parseRmText } from '../../src-common/money-text'
@@ -304,6 +305,14 @@ describe('customer phone', () => {
     expect(phoneE164('')).toBeNull()
     expect(phoneE164('12345')).toBeNull()
     expect(phoneE164('+65 1234 5678')).toBeNull()
+  })
+
+  it('is read as staff write it, whatever form it was saved in', () => {
+    expect(phoneText('+60123456789')).toBe('012-345 6789')
+    expect(phoneText('0123456789')).toBe('012-345 6789')
+    expect(phoneText('+6581234567')).toBe('+65 8123 4567')
+    // Not a number libphonenumber knows: as it was saved.
+    expect(phoneText('12345')).toBe('12345')
   })
 })
 

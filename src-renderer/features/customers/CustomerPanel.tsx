@@ -15,6 +15,7 @@ import { RefusalWithApproval } from '../session/ApprovalDialog'
 import { NeedNote } from '../session/NeedNote'
 import { SCREEN_NEEDS } from '../session/roles'
 import { useT } from '../../i18n/i18n'
+import { phoneText } from '../../../src-common/link-rules'
 import { readErrorMessage } from '../team/team-text'
 import { AddCardDialog } from './AddCardDialog'
 import { CustomerForm } from './CustomerForm'
@@ -200,7 +201,7 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
           <h3 className="customer-panel__name">{customer.name}</h3>
           <div className="customer-panel__contact muted">
             {customer.email ? <span>{customer.email}</span> : null}
-            {customer.phone ? <span>{customer.phone}</span> : null}
+            {customer.phone ? <span>{phoneText(customer.phone)}</span> : null}
             {customer.externalId ? <span className="mono small">{customer.externalId}</span> : null}
           </div>
         </div>

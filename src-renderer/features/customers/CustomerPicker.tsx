@@ -2,6 +2,7 @@ import './CustomerPicker.css'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { CustomerView } from '../../../src-preload/contract'
 import { useT } from '../../i18n/i18n'
+import { phoneText } from '../../../src-common/link-rules'
 import { readErrorMessage } from '../team/team-text'
 import { newCustomerFrom } from './customer-rules'
 import { CustomerForm } from './CustomerForm'
@@ -125,7 +126,7 @@ export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView
             <span className="customer-results__name">{customer.name || t('customers.picker.noName')}</span>
             <span className="customer-results__contact">
               {customer.email ? <span>{customer.email}</span> : null}
-              {customer.phone ? <span>{customer.phone}</span> : null}
+              {customer.phone ? <span>{phoneText(customer.phone)}</span> : null}
             </span>
           </li>
         ))}
