@@ -331,6 +331,7 @@ export const said = {
     pinDigits: 'Use at least 6 digits (or 8 characters with letters).',
     pinText: 'Use at least 8 characters (or 6 digits or more).',
     pinSigns: 'Use letters, digits and signs only.',
+    pinEasy: 'Too easy to guess: not one digit repeated (111111) nor digits in a row (123456).',
   },
   /** The rules of the forms, run again by main (src-common/link-rules.ts, descriptor.ts, shop-name.ts). */
   rules: {

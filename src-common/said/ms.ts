@@ -329,6 +329,7 @@ export const said: Strings<typeof english> = {
     pinDigits: 'Gunakan sekurang-kurangnya 6 digit (atau 8 aksara dengan huruf).',
     pinText: 'Gunakan sekurang-kurangnya 8 aksara (atau 6 digit atau lebih).',
     pinSigns: 'Gunakan huruf, digit dan simbol sahaja.',
+    pinEasy: 'Terlalu mudah diteka: bukan satu digit berulang (111111) atau digit berturutan (123456).',
   },
   rules: {
     invoiceEmpty: 'Masukkan nombor invois',

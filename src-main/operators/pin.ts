@@ -4,6 +4,7 @@
  * keeps its own parameters so that they can be raised later without locking anyone out.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { easyPin } from '../../src-common/pin-rule'
 import { AppError } from '../bridge/app-error'
 import { say } from '../../src-common/said/say'
 
@@ -31,6 +32,7 @@ export function checkPinRule(pin: string, field: string): void {
     throw new AppError('INVALID_INPUT', say(digitsOnly ? 'said.desk.pinDigits' : 'said.desk.pinText'), field)
   }
   if (Array.from(pin).some((char) => char < ' ' || char === '\u007f')) throw new AppError('INVALID_INPUT', say('said.desk.pinSigns'), field)
+  if (easyPin(pin)) throw new AppError('INVALID_INPUT', say('said.desk.pinEasy'), field)
 }
 
 function derive(pin: string, salt: Buffer, n: number, r: number, p: number, length: number): Promise<Buffer> {

@@ -78,10 +78,11 @@ export const en = {
     characters: 'Use letters, digits and . _ - only',
   },
   pin: {
-    rule: 'At least 6 digits, or at least 8 characters of any kind.',
+    rule: 'At least 6 digits, or at least 8 characters of any kind; not one digit repeated nor digits in a row.',
     empty: 'Enter a PIN',
     shortDigits: 'Use at least 6 digits (or 8 characters of any kind)',
     shortText: 'Use at least 8 characters, or a PIN of at least 6 digits',
+    easy: 'Too easy to guess: not one digit repeated (111111) nor digits in a row (123456)',
     differ: 'The two PINs differ: type the same PIN twice',
   },
   session: {

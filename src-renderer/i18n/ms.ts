@@ -81,10 +81,11 @@ export const ms: Catalogue = {
     characters: 'Gunakan huruf, digit dan . _ - sahaja',
   },
   pin: {
-    rule: 'Sekurang-kurangnya 6 digit, atau sekurang-kurangnya 8 aksara apa-apa jenis.',
+    rule: 'Sekurang-kurangnya 6 digit, atau sekurang-kurangnya 8 aksara apa-apa jenis; bukan satu digit berulang atau digit berturutan.',
     empty: 'Masukkan PIN',
     shortDigits: 'Gunakan sekurang-kurangnya 6 digit (atau 8 aksara apa-apa jenis)',
     shortText: 'Gunakan sekurang-kurangnya 8 aksara, atau PIN sekurang-kurangnya 6 digit',
+    easy: 'Terlalu mudah diteka: bukan satu digit berulang (111111) atau digit berturutan (123456)',
     differ: 'Kedua-dua PIN tidak sama: taip PIN yang sama dua kali',
   },
   session: {

@@ -163,6 +163,22 @@ describe('PINs', () => {
   })
 })
 
+describe('PINs too easy to guess', () => {
+  it('are refused wherever a PIN is set: one digit repeated or digits in a row, up or down', async () => {
+    app = await startTrainingBackend({ staff: true })
+    for (const pin of ['111111', '000000', '123456', '987654', '0123456789']) {
+      expect(await refused('operators.create', { login: 'ali', name: 'Ali', role: 'clerk', pin }), pin).toMatchObject({
+        code: 'INVALID_INPUT',
+        field: 'pin',
+        message: 'Too easy to guess: not one digit repeated (111111) nor digits in a row (123456).',
+      })
+    }
+    expect(await refused('session.changePin', { currentPin: admin.pin, newPin: '222222' })).toMatchObject({ code: 'INVALID_INPUT', field: 'newPin' })
+    // Neither is the rest: 135790, 112233 and any PIN of letters are the staff's own choice.
+    await app.call('operators.create', { login: 'ali', name: 'Ali', role: 'clerk', pin: '112233' })
+  })
+})
+
 describe('wrong PINs', () => {
   it('slow down after 3 (1 s, then 2 s) and lock the operator out for 15 minutes after 5, audited; an unknown login gets the very same answers', async () => {
     app = await startTrainingBackend({ staff: true, relock: false })

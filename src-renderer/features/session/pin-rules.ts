@@ -1,5 +1,6 @@
 /** The PIN and login rules staff read before they type (main checks them too and has the last word), in the desk's language. */
 import { loginProblem } from '../../../src-common/login'
+import { easyPin } from '../../../src-common/pin-rule'
 import { t } from '../../i18n/i18n'
 
 export function pinRule(): string {
@@ -8,7 +9,7 @@ export function pinRule(): string {
 
 export function pinProblem(pin: string): string | null {
   if (pin.length === 0) return t('pin.empty')
-  if (/^\d+$/.test(pin)) return pin.length >= 6 ? null : t('pin.shortDigits')
+  if (/^\d+$/.test(pin)) return pin.length < 6 ? t('pin.shortDigits') : easyPin(pin) ? t('pin.easy') : null
   return pin.length >= 8 ? null : t('pin.shortText')
 }
 

@@ -178,10 +178,12 @@ describe('what the app shows for the session', () => {
 })
 
 describe('PIN rules', () => {
-  it('takes 6 digits or 8 characters', () => {
+  it('takes 6 digits or 8 characters, not too easy to guess', () => {
     expect(pinProblem('')).toBe('Enter a PIN')
     expect(pinProblem('12345')).toMatch(/6 digits/)
-    expect(pinProblem('123456')).toBeNull()
+    expect(pinProblem('135790')).toBeNull()
+    expect(pinProblem('123456')).toBe('Too easy to guess: not one digit repeated (111111) nor digits in a row (123456)')
+    expect(pinProblem('777777')).toMatch(/Too easy to guess/)
     expect(pinProblem('abc1234')).toMatch(/8 characters/)
     expect(pinProblem('abcd1234')).toBeNull()
     expect(repeatProblem('123456', '123457')).toMatch(/differ/)
