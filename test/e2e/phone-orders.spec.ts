@@ -91,6 +91,42 @@ test('an unknown outcome locks the card and is settled as approved 60 s later, w
   expect(state.orders.filter((order) => order.kind === 'CHARGE')).toHaveLength(1)
 })
 
+test('a supervisor override unlocks the card once: the order then says so, and offers it no more', async ({ page, harness }) => {
+  await cardSavedThroughHostedPage(harness)
+  await control(harness, '/faults', { operation: 'charge', kind: 'error500', phase: 'after', count: 1 })
+  await pickCustomer(page, 'Siti Aminah')
+  await reviewAndCharge(page, '75', '0038')
+  await expect(result(page).getByRole('heading', { name: "We don't know whether the customer was charged." })).toBeVisible()
+  const [order] = (await call<{ rows: { invoiceNumber: string }[] }>(harness, 'orders.search', { statuses: ['OUTCOME_UNKNOWN'], limit: 5 })).rows
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders', exact: true }).click()
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(order?.invoiceNumber ?? '')
+  await page
+    .getByTestId('order-row')
+    .filter({ hasText: order?.invoiceNumber ?? '' })
+    .click()
+  const detail = page.getByRole('complementary', { name: 'Order details' })
+  await expect(detail).toContainText('The card charged is locked until a status check settles this order.')
+
+  await detail.getByRole('button', { name: 'Supervisor override' }).click()
+  const ask = page.getByRole('dialog', { name: /^Unlock the card charged for / })
+  await ask.getByRole('textbox').fill('The bank confirmed by phone that no charge was made')
+  await ask.getByRole('button', { name: 'Unlock the card' }).click()
+  await expect(ask).toBeHidden()
+  const done = detail.getByRole('status').filter({ hasText: 'Card unlocked; recorded in the audit log.' })
+  await expect(done).toBeFocused()
+  await expect(detail).toContainText('A supervisor unlocked the card: it may be charged again.')
+  await expect(detail).not.toContainText('The card charged is locked')
+  await expect(detail.getByRole('button', { name: 'Supervisor override' })).toHaveCount(0)
+  // Opened again, the order still says it: the override is main's record, not the page's memory.
+  await page.keyboard.press('Escape')
+  await page
+    .getByTestId('order-row')
+    .filter({ hasText: order?.invoiceNumber ?? '' })
+    .click()
+  await expect(detail).toContainText('A supervisor unlocked the card')
+  await expect(detail.getByRole('button', { name: 'Supervisor override' })).toHaveCount(0)
+})
+
 /** Whether the focus is inside `dialog` (the confirmation or a refund dialog): Tab must never leave it. */
 async function focusInside(dialog: Locator): Promise<boolean> {
   return dialog.evaluate((element) => element.contains(document.activeElement))

@@ -160,12 +160,17 @@ function LinkAddress({ url }: { url: string }) {
 }
 
 /** A phone order's own actions: its receipt once paid; a supervisor override while its outcome is unknown. */
-function PhoneOrderActions({ order }: { order: OrderView }) {
+function PhoneOrderActions({ order, overridden }: { order: OrderView; overridden: boolean }) {
   const applyDetail = useOrdersStore((state) => state.applyDetail)
   if (order.kind !== 'phone_order') return null
   if (order.status === 'PAID') return <ReceiptButton orderId={order.id} invoiceNumber={order.invoiceNumber} />
-  if (order.status === 'OUTCOME_UNKNOWN') return <SupervisorOverrideButton orderId={order.id} invoiceNumber={order.invoiceNumber} onDone={applyDetail} />
+  if (order.status === 'OUTCOME_UNKNOWN') return <SupervisorOverrideButton orderId={order.id} invoiceNumber={order.invoiceNumber} overridden={overridden} onDone={applyDetail} />
   return null
+}
+
+/** Whether a supervisor has lifted the card's lock (the override's timeline entry, main's record of it). */
+function lockOverridden(detail: Detail): boolean {
+  return detail.timeline.some((entry) => entry.say?.id === 'said.timeline.overridden')
 }
 
 /**
@@ -187,6 +192,7 @@ function Actions({ detail }: { detail: Detail }) {
   const t = useT()
   const applyDetail = useOrdersStore((state) => state.applyDetail)
   const { order } = detail
+  const overridden = lockOverridden(detail)
   if (!hasActions(detail)) {
     // A review is decided in its own panel above; "final" would not be true yet.
     if (order.review) return <p className="muted small">{t('orders.detail.decideReviewFirst')}</p>
@@ -196,9 +202,11 @@ function Actions({ detail }: { detail: Detail }) {
     <div className="order-actions">
       <StatusCheckButton orderId={order.id} statusCheck={detail.statusCheck} onChecked={applyDetail}>
         {canCancel(detail) ? <MarkCancelledButton orderId={order.id} invoiceNumber={order.invoiceNumber} onCancelled={applyDetail} /> : null}
-        <PhoneOrderActions order={order} />
+        <PhoneOrderActions order={order} overridden={overridden} />
       </StatusCheckButton>
-      {order.kind === 'phone_order' && order.status === 'OUTCOME_UNKNOWN' ? <p className="muted small order-actions__note">{t('orders.detail.cardLocked')}</p> : null}
+      {order.kind === 'phone_order' && order.status === 'OUTCOME_UNKNOWN' ? (
+        <p className="muted small order-actions__note">{t(overridden ? 'orders.detail.cardUnlocked' : 'orders.detail.cardLocked')}</p>
+      ) : null}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { CallError, OrderDetail } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
@@ -13,6 +13,8 @@ import { useT } from '../../i18n/i18n'
 interface Props {
   orderId: number
   invoiceNumber: string
+  /** A supervisor has lifted the lock already (here or on another desk): said, and not offered again. */
+  overridden: boolean
   onDone: (detail: OrderDetail) => void
 }
 
@@ -20,8 +22,9 @@ interface Props {
  * "Supervisor override" for a phone order whose outcome is unknown: lifts the card's lock without a
  * settled status, after a question that says what that risks and that it is audited.
  */
-export function SupervisorOverrideButton({ orderId, invoiceNumber, onDone }: Props) {
+export function SupervisorOverrideButton({ orderId, invoiceNumber, overridden, onDone }: Props) {
   const t = useT()
+  const doneLine = useRef<HTMLSpanElement>(null)
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [tried, setTried] = useState(false)
@@ -31,6 +34,10 @@ export function SupervisorOverrideButton({ orderId, invoiceNumber, onDone }: Pro
   const [refused, setRefused] = useState<CallError | null>(null)
 
   const problem = tried ? overrideReasonProblem(reason) : null
+  // The button that opened the question is gone once the lock is lifted: the focus goes to the line that says so.
+  useEffect(() => {
+    if (done) doneLine.current?.focus()
+  }, [done])
 
   const close = (): void => {
     if (busy) return
@@ -60,17 +67,20 @@ export function SupervisorOverrideButton({ orderId, invoiceNumber, onDone }: Pro
     onDone(result.value)
   }
 
+  if (overridden || done) {
+    return (
+      <span ref={doneLine} tabIndex={-1} className="saved small" role="status">
+        {t('phoneOrder.override.done')}
+      </span>
+    )
+  }
+
   return (
     <>
       <button type="button" className="button button--secondary button--warning" onClick={() => setOpen(true)}>
         {t('phoneOrder.override.button')}
       </button>
       <NeedNote need={SCREEN_NEEDS['phoneOrders.override']} />
-      {done ? (
-        <span className="saved small" role="status">
-          {t('phoneOrder.override.done')}
-        </span>
-      ) : null}
       <ConfirmDialog
         open={open}
         title={t('phoneOrder.override.title', { invoice: invoiceNumber })}

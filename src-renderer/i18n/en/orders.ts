@@ -90,6 +90,7 @@ export const orders = {
     decideReviewFirst: 'Decide the review above first.',
     final: 'Nothing more can be done here: this order is final.',
     cardLocked: 'The card charged is locked until a status check settles this order. A supervisor may unlock it sooner, without knowing whether the customer was charged.',
+    cardUnlocked: 'A supervisor unlocked the card: it may be charged again. Whether the customer was charged for this order is still unknown until a status check settles it.',
     order: 'Order',
     closeLabel: 'Close the order',
     close: 'Close',

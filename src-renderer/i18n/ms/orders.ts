@@ -92,6 +92,7 @@ export const orders: Catalogue['orders'] = {
     decideReviewFirst: 'Buat keputusan semakan di atas dahulu.',
     final: 'Tiada apa-apa lagi boleh dilakukan di sini: pesanan ini sudah muktamad.',
     cardLocked: 'Kad yang dicaj dikunci sehingga semakan status menyelesaikan pesanan ini. Penyelia boleh membukanya lebih awal, tanpa mengetahui sama ada pelanggan telah dicaj.',
+    cardUnlocked: 'Penyelia telah membuka kunci kad: kad boleh dicaj semula. Sama ada pelanggan telah dicaj untuk pesanan ini masih tidak diketahui sehingga semakan status menyelesaikannya.',
     order: 'Pesanan',
     closeLabel: 'Tutup pesanan',
     close: 'Tutup',
