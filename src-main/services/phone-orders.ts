@@ -353,9 +353,10 @@ export class PhoneOrders {
     if (order.kind !== 'phone_order' || order.status !== 'PAID') throw new AppError('NO_RECEIPT', say('said.phoneOrders.noReceipt'))
     const created = history.events.forOrder(orderId).find((event) => event.type === 'created')
     const descriptor = typeof created?.details?.['descriptor'] === 'string' ? created.details['descriptor'] : ''
-    // The shop's name heads the slip; without one, the statement text the charge was sent with (or the default).
+    // The shop's name heads the slip; without one, the statement text the charge was sent with (or the
+    // default); without that either, empty: the renderer words it in the customer's language.
     const settings = this.ctx.settings()
-    const merchant = settings.shop.name || descriptor || settings.links.descriptor || 'Merchant'
+    const merchant = settings.shop.name || descriptor || settings.links.descriptor || ''
     const approvalCode = approvalCodeOf(history, orderId)
     const at = order.completedAt ?? order.updatedAt
     // Worded by the renderer, in the customer's language (a receipt is the customer's): main sends data only.

@@ -111,6 +111,7 @@ export const en = {
     },
     lock: {
       locked: 'Locked',
+      wrongPin: 'Wrong PIN.',
       signedOut: 'Signed out',
       otherLead: 'Sign in with your login and PIN. Anything the previous operator had not sent is discarded.',
       lockedLead: 'The screen locked after a while without use; customer data is hidden. <b>{{name}}</b> ({{role}}) continues with their PIN, where they were.',

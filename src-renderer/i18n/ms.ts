@@ -114,6 +114,7 @@ export const ms: Catalogue = {
     },
     lock: {
       locked: 'Dikunci',
+      wrongPin: 'PIN salah.',
       signedOut: 'Telah log keluar',
       otherLead: 'Log masuk dengan ID log masuk dan PIN anda. Apa-apa yang belum dihantar oleh operator sebelum ini akan dibuang.',
       lockedLead: 'Skrin dikunci kerana tidak digunakan seketika; data pelanggan disembunyikan. <b>{{name}}</b> ({{role}}) boleh menyambung semula dengan PIN, di tempat yang sama.',

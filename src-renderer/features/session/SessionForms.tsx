@@ -165,7 +165,8 @@ function SignInForm({ operator, submitLabel, onSignedIn }: SignInFormProps) {
     setBusy(false)
     setPin('')
     if (!result.ok) {
-      setError(result.error.message)
+      // Only the PIN was asked for: "Wrong login or PIN." (main's, which never says which) would point at a login nobody typed.
+      setError(operator && result.error.code === 'SIGN_IN_FAILED' ? t('session.lock.wrongPin') : result.error.message)
       pinBox.current?.focus()
       return
     }

@@ -272,6 +272,12 @@ describe('the receipt', () => {
     expect(malay.join('\n')).toContain('DILULUSKAN')
     expect(receiptRows({ ...receipt, language: 'ms', cardBrand: null }).map((row) => row.label)).toContain('Kod kelulusan')
     expect(receiptRows({ ...receipt, language: 'ms', cardBrand: null }).find((row) => row.label === 'Kad')?.value).toBe('Kad')
+    // A shop with no name yet (main sends none): headed in the customer's words, not an English placeholder.
+    expect(
+      plainReceipt({ ...receipt, merchant: '', language: 'ms' }, 40)
+        .split('\n')[0]
+        ?.trim(),
+    ).toBe('Peniaga')
     // A customer with no language chosen gets the desk's.
     expect(plainReceipt(receipt, 40)).toContain('Approval code')
   })
