@@ -237,6 +237,8 @@ test.describe('refusals known before the confirmation', () => {
     const form = chargeForm(page)
     await form.getByLabel('Amount (RM)').fill('45')
     await expect(form.getByTestId('amount-notice')).toContainText('RM 45.00 was charged to Siti Aminah less than a minute ago')
+    // An Admin may charge again alone: no note of a role needed.
+    await expect(form.getByTestId('need-note')).toHaveCount(0)
     await form.getByRole('button', { name: 'Review charge' }).click()
     await expect(confirmation(page).getByTestId('duplicate-charge')).toBeVisible()
     await expect(confirmation(page).getByRole('button', { name: /^Charge RM / })).toHaveCount(0)
@@ -279,6 +281,24 @@ test.describe('a Clerk', () => {
     await expect(dialog.getByRole('button', { name: /^Charge RM / })).toHaveCount(0)
     const state = (await (await fetch(`${trainingUrl(harness)}/__sim/state`)).json()) as { orders: { kind: string }[] }
     expect(state.orders.filter((order) => order.kind === 'CHARGE')).toHaveLength(0)
+  })
+
+  test('learns at the amount, not only at the confirmation, that charging the same amount again needs a Supervisor', async ({ page, harness }) => {
+    await cardSavedThroughHostedPage(harness)
+    await pickCustomer(page, 'Siti Aminah')
+    await reviewAndCharge(page, '45', '0038')
+    await expect(result(page).getByRole('heading', { name: 'Approved' })).toBeVisible()
+    await result(page).getByRole('button', { name: 'New phone order' }).click()
+    await page.getByRole('combobox', { name: 'Find customer' }).fill('Siti')
+    await page.getByRole('option', { name: /Siti Aminah/ }).click()
+    const form = chargeForm(page)
+    await form.getByLabel('Amount (RM)').fill('45')
+    await expect(form.getByTestId('amount-notice')).toContainText('RM 45.00 was charged to Siti Aminah less than a minute ago')
+    await expect(form.getByTestId('need-note')).toHaveText('Needs a Supervisor: one can approve it on this desk with their login and PIN.')
+    // Another amount is no second charge: the note goes.
+    await form.getByLabel('Amount (RM)').fill('46')
+    await expect(form.getByTestId('amount-notice')).toHaveCount(0)
+    await expect(form.getByTestId('need-note')).toHaveCount(0)
   })
 })
 

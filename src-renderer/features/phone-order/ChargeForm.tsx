@@ -6,6 +6,8 @@ import { parseRmText } from '../../../src-common/money-text'
 import { formatRm } from '../../format/money'
 import { Field } from '../../ui/Field'
 import { useCustomersStore } from '../customers/customers-store'
+import { NeedNote } from '../session/NeedNote'
+import { CHARGE_AGAIN_NEED } from '../session/roles'
 import {
   CHARGE_FIELDS,
   chargeErrorField,
@@ -66,7 +68,9 @@ export function useChargeErrors(draft: ChargeDraft | null, defaults: PhoneOrderD
     const first = CHARGE_FIELDS.map((field) => rules[field]).find(Boolean) ?? refusals.find((problem) => problemField(problem) !== null)?.message ?? null
     const banner = refusals.find((problem) => problemField(problem) === null) ?? null
     const invoiceTaken = server?.code === 'DUPLICATE_INVOICE' || (!rules.invoiceNumber && refusals.some((problem) => problem.code === 'DUPLICATE_INVOICE'))
-    return { rules, server, serverField, errorFor, noticeFor, banner, invoiceTaken, first, valid: first === null && banner === null }
+    // The duplicate guard ahead: a Clerk learns here, not only at the confirmation, that charging again needs a Supervisor.
+    const chargeAgainAhead = !rules.amountSen && current.some((problem) => problem.code === 'DUPLICATE_CHARGE')
+    return { rules, server, serverField, errorFor, noticeFor, chargeAgainAhead, banner, invoiceTaken, first, valid: first === null && banner === null }
   }, [draft, defaults, cards, submitted, serverError, touched, precheck, customerId])
 }
 
@@ -90,7 +94,7 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
   const review = usePhoneOrderStore((state) => state.review)
   const nextInvoiceNumber = usePhoneOrderStore((state) => state.nextInvoiceNumber)
   const [touched, setTouched] = useState<ReadonlySet<ChargeField>>(new Set())
-  const { server, serverField, errorFor, noticeFor, banner: refusal, invoiceTaken, first, valid } = useChargeErrors(draft, defaults, cards, touched)
+  const { server, serverField, errorFor, noticeFor, chargeAgainAhead, banner: refusal, invoiceTaken, first, valid } = useChargeErrors(draft, defaults, cards, touched)
   usePrecheck(draft, cards)
   const form = useRef<HTMLFormElement>(null)
   const touch = (field: ChargeField) => (): void => {
@@ -170,6 +174,7 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
                   {amountNotice}
                 </span>
               ) : null}
+              {chargeAgainAhead ? <NeedNote need={CHARGE_AGAIN_NEED} /> : null}
             </>
           }
         >
