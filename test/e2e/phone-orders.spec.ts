@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
 import { cardSavedThroughHostedPage } from './paid-cards'
 import { call, control, trainingUrl } from './training-control'
+import type { Harness } from '../harness/server'
 
 async function pickCustomer(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Phone order' }).click()
@@ -127,6 +128,20 @@ test('a supervisor override unlocks the card once: the order then says so, and o
   await expect(detail.getByRole('button', { name: 'Supervisor override' })).toHaveCount(0)
 })
 
+/** RM 45.00 charged to Siti Aminah, then a new phone order of the same amount typed: the duplicate guard's case. */
+async function sameAmountAgain(page: Page, harness: Harness): Promise<Locator> {
+  await cardSavedThroughHostedPage(harness)
+  await pickCustomer(page, 'Siti Aminah')
+  await reviewAndCharge(page, '45', '0038')
+  await expect(result(page).getByRole('heading', { name: 'Approved' })).toBeVisible()
+  await result(page).getByRole('button', { name: 'New phone order' }).click()
+  await page.getByRole('combobox', { name: 'Find customer' }).fill('Siti')
+  await page.getByRole('option', { name: /Siti Aminah/ }).click()
+  const form = chargeForm(page)
+  await form.getByLabel('Amount (RM)').fill('45')
+  return form
+}
+
 /** Whether the focus is inside `dialog` (the confirmation or a refund dialog): Tab must never leave it. */
 async function focusInside(dialog: Locator): Promise<boolean> {
   return dialog.evaluate((element) => element.contains(document.activeElement))
@@ -227,15 +242,7 @@ test.describe('refusals known before the confirmation', () => {
   })
 
   test('the same amount charged a minute ago is said at the amount; the confirmation then asks for "Charge again"', async ({ page, harness }) => {
-    await cardSavedThroughHostedPage(harness)
-    await pickCustomer(page, 'Siti Aminah')
-    await reviewAndCharge(page, '45', '0038')
-    await expect(result(page).getByRole('heading', { name: 'Approved' })).toBeVisible()
-    await result(page).getByRole('button', { name: 'New phone order' }).click()
-    await page.getByRole('combobox', { name: 'Find customer' }).fill('Siti')
-    await page.getByRole('option', { name: /Siti Aminah/ }).click()
-    const form = chargeForm(page)
-    await form.getByLabel('Amount (RM)').fill('45')
+    const form = await sameAmountAgain(page, harness)
     await expect(form.getByTestId('amount-notice')).toContainText('RM 45.00 was charged to Siti Aminah less than a minute ago')
     // An Admin may charge again alone: no note of a role needed.
     await expect(form.getByTestId('need-note')).toHaveCount(0)
@@ -284,15 +291,7 @@ test.describe('a Clerk', () => {
   })
 
   test('learns at the amount, not only at the confirmation, that charging the same amount again needs a Supervisor', async ({ page, harness }) => {
-    await cardSavedThroughHostedPage(harness)
-    await pickCustomer(page, 'Siti Aminah')
-    await reviewAndCharge(page, '45', '0038')
-    await expect(result(page).getByRole('heading', { name: 'Approved' })).toBeVisible()
-    await result(page).getByRole('button', { name: 'New phone order' }).click()
-    await page.getByRole('combobox', { name: 'Find customer' }).fill('Siti')
-    await page.getByRole('option', { name: /Siti Aminah/ }).click()
-    const form = chargeForm(page)
-    await form.getByLabel('Amount (RM)').fill('45')
+    const form = await sameAmountAgain(page, harness)
     await expect(form.getByTestId('amount-notice')).toContainText('RM 45.00 was charged to Siti Aminah less than a minute ago')
     await expect(form.getByTestId('need-note')).toHaveText('Needs a Supervisor: one can approve it on this desk with their login and PIN.')
     // Another amount is no second charge: the note goes.

@@ -2,7 +2,8 @@
 import { create } from 'zustand'
 import type { AuditEntryView, CallError } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
-import { auditDraftProblem, EMPTY_AUDIT_DRAFT, toAuditFilters, type AuditDraft } from './audit-text'
+import { dayRangeProblem, type DayRangeProblem } from '../../format/day-text'
+import { EMPTY_AUDIT_DRAFT, toAuditFilters, type AuditDraft } from './audit-text'
 
 export const AUDIT_PAGE = 100
 
@@ -15,7 +16,7 @@ interface AuditState {
   loading: boolean
   error: CallError | null
   /** The filters as typed cannot be searched (the catalogue's id of why); the rows shown stay those of the last search. */
-  problem: ReturnType<typeof auditDraftProblem>
+  problem: DayRangeProblem | null
   loaded: boolean
   exporting: boolean
   exported: { file: string | null; rows: number } | null
@@ -45,7 +46,7 @@ export const useAuditStore = create<AuditState>()((set, get) => ({
   edit: (change) => set((state) => ({ draft: { ...state.draft, ...change } })),
 
   search: async (draft = get().draft) => {
-    const problem = auditDraftProblem(draft)
+    const problem = dayRangeProblem(draft.from, draft.to)
     set({ problem })
     if (problem) return
     const api = getApi()

@@ -2,7 +2,6 @@
 import type { AuditFilters } from '../../../src-preload/contract'
 import { formatRm } from '../../format/money'
 import { formatDateTime, startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../format/time'
-import { dayRangeProblem, type DayRangeProblem } from '../../format/day-text'
 import { i18n, t } from '../../i18n/i18n'
 
 export interface AuditDraft {
@@ -14,11 +13,6 @@ export interface AuditDraft {
 }
 
 export const EMPTY_AUDIT_DRAFT: AuditDraft = { actor: '', action: '', from: '', to: '' }
-
-/** What is wrong with the filters as typed (said as the Orders screen says it), or null. */
-export function auditDraftProblem(draft: AuditDraft): DayRangeProblem | null {
-  return dayRangeProblem(draft.from, draft.to)
-}
 
 export function toAuditFilters(draft: AuditDraft): AuditFilters {
   const filters: AuditFilters = {}
@@ -66,8 +60,15 @@ const APPROVED_ACTIONS: Readonly<Record<string, string>> = {
   'cards.remove': 'card.remove',
 }
 
-/** An order review's decision (orders.resolveReview) as the review's buttons say it. */
-const REVIEW_DECISIONS: Readonly<Record<string, string>> = { paid: 'orders.review.markPaid', not_paid: 'orders.review.notPaid' }
+/** The catalogue's id for a detail's value, by the detail: the words the other screens have for it. */
+const VALUE_WORDS: Readonly<Record<string, (value: string) => string | undefined>> = {
+  role: (value) => `roles.${value}`,
+  environment: (value) => `settings.environment.options.${value}.title`,
+  // A refund's kind; a link's is tried below (report.kinds).
+  kind: (value) => `refunds.kind.${value.toLowerCase()}`,
+  // An order review's decision (orders.resolveReview), as the review's buttons say it.
+  decision: (value) => ({ paid: 'orders.review.markPaid', not_paid: 'orders.review.notPaid' })[value],
+}
 
 /** A detail's name: the catalogue's (`audit.detail.*`), or the key as main recorded it. */
 function detailName(key: string): string {
@@ -79,18 +80,8 @@ function detailValue(key: string, value: unknown): string {
   if (typeof value === 'boolean') return t(value ? 'audit.detail.yes' : 'audit.detail.no')
   if (typeof value === 'number') return key.endsWith('Sen') && Number.isSafeInteger(value) ? formatRm(value) : String(value)
   if (typeof value === 'string') {
-    // The words the other screens have for such a value (a role, an environment, a refund's or a link's kind).
-    const id =
-      key === 'role'
-        ? `roles.${value}`
-        : key === 'environment'
-          ? `settings.environment.options.${value}.title`
-          : key === 'kind'
-            ? `refunds.kind.${value.toLowerCase()}`
-            : key === 'decision'
-              ? REVIEW_DECISIONS[value]
-              : null
-    if (id !== undefined && id !== null && i18n.exists(id)) return t(id)
+    const id = Object.hasOwn(VALUE_WORDS, key) ? VALUE_WORDS[key]?.(value) : undefined
+    if (id !== undefined && i18n.exists(id)) return t(id)
     if (key === 'kind' && i18n.exists(`report.kinds.${value}`)) return t(`report.kinds.${value}`)
     const approved = key === 'call' && Object.hasOwn(APPROVED_ACTIONS, value) ? APPROVED_ACTIONS[value] : undefined
     if (approved) return actionLabel(approved)
