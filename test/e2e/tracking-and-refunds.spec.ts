@@ -217,6 +217,28 @@ test.describe('when Settings put the settlement earlier than the gateway does it
   })
 })
 
+test.describe('a refund made elsewhere (noon in Malaysia)', () => {
+  test.use({ harnessOptions: { statusTracker: false, clockStartsAt: '2026-11-24T04:00:00.000Z' } })
+
+  test('registered by its request id alone, its amount is said as not known yet, and what is left as at most', async ({ page, harness }) => {
+    await paidByCard(harness, 'INV-ELSE-0001', 88_00)
+    await openInOrders(page, 'INV-ELSE-0001')
+    const refunds = orderDetail(page).getByRole('region', { name: 'Refunds' })
+    await refunds.getByRole('button', { name: 'Register a refund made elsewhere' }).click()
+    await refunds.getByLabel('Refund request id').fill('BACKOFFICE-REF-77')
+    await refunds.getByRole('button', { name: 'Register refund' }).click()
+    await expect(refunds.getByRole('status')).toContainText('Registered BACKOFFICE-REF-77')
+
+    // Not "Pending RM 0.00" beside a refund waiting for the gateway: its amount is not known yet.
+    const summary = (label: string) => refunds.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd')
+    await expect(summary('Pending')).toHaveText('Amount not known yet')
+    await expect(summary('Left to refund')).toHaveText('at most RM 88.00')
+    await expect(refunds.getByTestId('refund-item')).toContainText('amount not known yet')
+    await refunds.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-registered-unknown-amount.png` })
+  })
+})
+
 test.describe('after the day’s settlement (a payment just before midnight in Malaysia)', () => {
   // 23:57 in Malaysia: the payment is made before the cut-off, and the clock is then moved past it.
   test.use({ harnessOptions: { statusTracker: false, clockStartsAt: '2026-11-24T15:57:00.000Z' } })

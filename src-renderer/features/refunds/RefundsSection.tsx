@@ -7,7 +7,7 @@ import { SCREEN_NEEDS } from '../session/roles'
 import { RefundDialog } from './RefundDialog'
 import { RefundList } from './RefundList'
 import { RegisterRefund } from './RegisterRefund'
-import { refundBlocked } from './refund-rules'
+import { openRefundOfUnknownAmount, refundBlocked } from './refund-rules'
 import { useT } from '../../i18n/i18n'
 
 interface Props {
@@ -19,18 +19,26 @@ interface Props {
 /** Paid, refunded (or, for a voided payment, voided), pending and what is left. */
 function MoneySummary({ summary, voided }: { summary: RefundSummary; voided: boolean }) {
   const t = useT()
-  const cells: ['paid' | 'refunded' | 'voided' | 'pending' | 'left', number][] = [
-    ['paid', summary.paidSen],
-    [voided ? 'voided' : 'refunded', summary.refundedSen],
-    ['pending', summary.pendingSen],
-    ['left', summary.remainingSen],
+  // A refund registered without its amount: what waits is not known, so neither is what is left.
+  const unknown = openRefundOfUnknownAmount(summary.refunds)
+  const pending = unknown
+    ? summary.pendingSen > 0
+      ? t('refunds.section.pendingAndUnknown', { amount: formatRm(summary.pendingSen) })
+      : t('refunds.section.pendingUnknown')
+    : formatRm(summary.pendingSen)
+  const left = unknown && summary.remainingSen > 0 ? t('refunds.section.leftAtMost', { amount: formatRm(summary.remainingSen) }) : formatRm(summary.remainingSen)
+  const cells: { label: 'paid' | 'refunded' | 'voided' | 'pending' | 'left'; zero: boolean; text: string; words?: boolean }[] = [
+    { label: 'paid', zero: false, text: formatRm(summary.paidSen) },
+    { label: voided ? 'voided' : 'refunded', zero: summary.refundedSen === 0, text: formatRm(summary.refundedSen) },
+    { label: 'pending', zero: !unknown && summary.pendingSen === 0, text: pending, words: unknown },
+    { label: 'left', zero: summary.remainingSen === 0, text: left, words: unknown },
   ]
   return (
     <dl className="refund-summary">
-      {cells.map(([label, sen]) => (
-        <div key={label} className={`refund-summary__cell${sen === 0 && label !== 'paid' ? ' refund-summary__cell--zero' : ''}`}>
+      {cells.map(({ label, zero, text, words }) => (
+        <div key={label} className={`refund-summary__cell${zero ? ' refund-summary__cell--zero' : ''}${words ? ' refund-summary__cell--words' : ''}`}>
           <dt>{t(`refunds.section.${label}`)}</dt>
-          <dd>{formatRm(sen)}</dd>
+          <dd>{text}</dd>
         </div>
       ))}
     </dl>

@@ -91,6 +91,11 @@ export const REFUND_STATUS_CHIPS: Record<RefundStatus, string> = {
 }
 
 /** "RM 12.50", or for a refund registered from elsewhere whose checks have not told it (yet), so. */
+/** A refund made elsewhere, registered without its amount, whose outcome is still open: the pending and left figures leave it out. */
+export function openRefundOfUnknownAmount(refunds: readonly Pick<RefundView, 'amountSen' | 'external' | 'status'>[]): boolean {
+  return refunds.some((refund) => refund.external && refund.amountSen === 0 && (refund.status === 'PENDING' || refund.status === 'OUTCOME_UNKNOWN'))
+}
+
 export function refundAmountText(refund: Pick<RefundView, 'amountSen' | 'external' | 'status'>): string {
   if (refund.amountSen !== 0 || !refund.external) return formatRm(refund.amountSen)
   return refund.status === 'FAILED' ? t('refunds.amountNotKnown') : t('refunds.amountNotKnownYet')

@@ -63,7 +63,10 @@ export const refunds = {
     refunded: 'Refunded',
     voided: 'Voided',
     pending: 'Pending',
+    pendingUnknown: 'Amount not known yet',
+    pendingAndUnknown: '{{amount}} and one of an amount not known yet',
     left: 'Left to refund',
+    leftAtMost: 'at most {{amount}}',
     refund: 'Refund…',
   },
   form: {

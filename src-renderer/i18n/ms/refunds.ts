@@ -65,7 +65,10 @@ export const refunds: Catalogue['refunds'] = {
     refunded: 'Dibayar balik',
     voided: 'Dibatalkan (void)',
     pending: 'Menunggu',
+    pendingUnknown: 'Jumlah belum diketahui',
+    pendingAndUnknown: '{{amount}} dan satu yang jumlahnya belum diketahui',
     left: 'Baki boleh dibayar balik',
+    leftAtMost: 'paling banyak {{amount}}',
     refund: 'Bayar balik…',
   },
   form: {
