@@ -65,7 +65,21 @@ test('a declined card shows the bank’s answer and stays usable', async ({ page
   await expect(result(page).getByRole('heading', { name: 'The bank declined the card' })).toBeVisible()
   await expect(result(page)).toContainText('05')
   await expect(result(page)).toContainText('Do Not Honour')
+  // What to tell the customer, not only the bank's code.
+  await expect(result(page).getByTestId('decline-advice')).toHaveText(/ask for another card, or that they call their bank\. The card is not locked\./)
   await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-declined.png`, fullPage: true })
+})
+
+test('a saved card the gateway does not know is declined with the advice to remove it and send a link', async ({ page, harness }) => {
+  // A token typed in by hand (or one the gateway has since dropped): the training gateway answers 14.
+  const customer = await call<{ id: number }>(harness, 'customers.save', { name: 'Rajesh Kumar', email: 'rajesh@example.my', phone: '012-555 0101' })
+  await call(harness, 'cards.add', { customerId: customer.id, token: 'tok-not-at-the-gateway-01', masked: '450919******5316', brand: 'VISA' })
+
+  await pickCustomer(page, 'Rajesh Kumar')
+  await reviewAndCharge(page, '20', '5316')
+  await expect(result(page).getByRole('heading', { name: 'The bank declined the card' })).toBeVisible()
+  await expect(result(page)).toContainText('Invalid Card Token')
+  await expect(result(page).getByTestId('decline-advice')).toHaveText(/does not know this saved card any more: remove it, and send the customer a payment link/)
 })
 
 test('an unknown outcome locks the card and is settled as approved 60 s later, without a second charge', async ({ page, harness }) => {

@@ -12,6 +12,7 @@ import { openOrder } from '../customers/open-order'
 import { reviewFacts } from '../orders/review'
 import { ReviewChip } from '../orders/ReviewChip'
 import { resultView, responseText, type ChargeOutcome } from './charge-outcome'
+import { declineAdvice } from './decline-advice'
 import { usePhoneOrderStore, type PendingCharge } from './phone-order-store'
 import { ReceiptView } from './ReceiptView'
 import { ResultFacts } from '../../ui/ResultFacts'
@@ -113,7 +114,7 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
               [t('phoneOrder.result.invoice'), <span className="mono">{invoice}</span>],
             ]}
           />
-          <p>{t('phoneOrder.result.notLocked')}</p>
+          <p data-testid="decline-advice">{t(`phoneOrder.result.advice.${declineAdvice(outcome.responseCode)}`)}</p>
         </>
       ) : null}
 

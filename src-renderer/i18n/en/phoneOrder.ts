@@ -78,7 +78,16 @@ export const phoneOrder = {
     receiptFailed: 'The receipt could not be loaded: {{message}}',
     retry: 'Retry',
     preparingReceipt: 'Preparing the receipt…',
-    notLocked: 'The card is not locked: you may try another card or ask the customer.',
+    advice: {
+      general: 'The card is not locked: you may try another card or ask the customer.',
+      otherCard: "The customer's bank turned this payment down: ask for another card, or that they call their bank. The card is not locked.",
+      funds: 'Not enough money on the card for this amount: ask for another card. The card is not locked.',
+      limit: "The card's spending limit is reached: ask for another card. The card is not locked.",
+      cardGone: 'The gateway does not know this saved card any more: remove it, and send the customer a payment link (paying by it can save the card again).',
+      expired: 'The card has expired: remove it, and send the customer a payment link to save their new card.',
+      lostOrStolen: 'The bank reports this card lost or stolen: do not try it again. Remove it, and ask the customer for another way to pay.',
+      bankDown: "The customer's bank could not be reached: try again in a few minutes. The card is not locked.",
+    },
     gatewayRefused: 'The gateway refused the request.',
     neverReached: 'The request never reached the bank, so the customer was not charged. Correct what the message says, or try again.',
     unknownText:

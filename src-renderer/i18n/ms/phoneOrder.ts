@@ -80,7 +80,16 @@ export const phoneOrder: Catalogue['phoneOrder'] = {
     receiptFailed: 'Resit tidak dapat dimuatkan: {{message}}',
     retry: 'Cuba lagi',
     preparingReceipt: 'Sedang menyediakan resit…',
-    notLocked: 'Kad ini tidak dikunci: anda boleh cuba kad lain atau bertanya kepada pelanggan.',
+    advice: {
+      general: 'Kad ini tidak dikunci: anda boleh cuba kad lain atau bertanya kepada pelanggan.',
+      otherCard: 'Bank pelanggan menolak bayaran ini: minta kad lain, atau minta pelanggan menghubungi bank mereka. Kad ini tidak dikunci.',
+      funds: 'Baki kad tidak mencukupi untuk jumlah ini: minta kad lain. Kad ini tidak dikunci.',
+      limit: 'Had perbelanjaan kad telah dicapai: minta kad lain. Kad ini tidak dikunci.',
+      cardGone: 'Gerbang pembayaran tidak lagi mengenali kad yang disimpan ini: buang kad ini, dan hantar pautan pembayaran kepada pelanggan (membayar melaluinya boleh menyimpan kad itu semula).',
+      expired: 'Kad ini telah tamat tempoh: buang kad ini, dan hantar pautan pembayaran kepada pelanggan untuk menyimpan kad baharu mereka.',
+      lostOrStolen: 'Bank melaporkan kad ini hilang atau dicuri: jangan cuba lagi. Buang kad ini, dan minta cara bayaran lain daripada pelanggan.',
+      bankDown: 'Bank pelanggan tidak dapat dihubungi: cuba lagi dalam beberapa minit. Kad ini tidak dikunci.',
+    },
     gatewayRefused: 'Gerbang pembayaran menolak permintaan ini.',
     neverReached: 'Permintaan tidak sampai ke bank, jadi pelanggan tidak dicaj. Betulkan perkara yang disebut dalam mesej, atau cuba lagi.',
     unknownText:

@@ -18,6 +18,7 @@ import {
   type ChargeDraft,
 } from '../../../src-renderer/features/phone-order/charge-form'
 import { outcomeOf, refusedOutcome, responseText, resultView } from '../../../src-renderer/features/phone-order/charge-outcome'
+import { declineAdvice } from '../../../src-renderer/features/phone-order/decline-advice'
 import { overrideReasonProblem } from '../../../src-renderer/features/phone-order/override'
 import { plainReceipt, receiptRows } from '../../../src-renderer/features/phone-order/receipt'
 import { brandKey, brandLabel, brandShort, maskedCardText } from '../../../src-renderer/format/card'
@@ -339,5 +340,16 @@ describe('customers and cards typed by staff', () => {
   it('asks a supervisor for a reason of at least ten characters', () => {
     expect(overrideReasonProblem('too short')).toContain('at least 10')
     expect(overrideReasonProblem('  Bank confirmed no charge  ')).toBeNull()
+  })
+})
+
+describe('what staff are told after a decline', () => {
+  it('words the codes that ask for something else than trying again, and the rest generally', () => {
+    expect(declineAdvice('51')).toBe('funds')
+    expect(declineAdvice(' 14 ')).toBe('cardGone')
+    expect(declineAdvice('54')).toBe('expired')
+    expect(declineAdvice('43')).toBe('lostOrStolen')
+    expect(declineAdvice('91')).toBe('bankDown')
+    for (const code of [null, '', '00', 'XX', '__proto__', 'constructor']) expect(declineAdvice(code)).toBe('general')
   })
 })
