@@ -22,3 +22,11 @@ export function isGenericChannel(value: string): value is GenericChannel {
 /** FPX needs a bank from the bank list; buy-now-pay-later needs line items that add up to the amount. */
 export const needsBank = (channel: GenericChannel): boolean => channel === 'INTERNET_BANKING_FPX'
 export const needsLineItems = (channel: GenericChannel): boolean => channel.startsWith('BNPL_')
+
+/**
+ * The amounts FPX takes, in sen, narrower than any link's: PayNet's
+ * rule for a retail (B2C) payment, RM 1.00 to RM 30,000.00. The interface and the gateway's
+ * facts say nothing of it; a link outside it would only be refused at the bank's page
+ * (docs/payment-links.md, "FPX amounts").
+ */
+export const FPX_AMOUNT_RANGE = { minSen: 1_00, maxSen: 30_000_00 } as const

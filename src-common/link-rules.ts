@@ -8,7 +8,7 @@
 // The full metadata: the smaller sets judge mostly by length and let a Malaysian number with one
 // digit too many through.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
-import { isGenericChannel, needsBank, needsLineItems } from './channels'
+import { FPX_AMOUNT_RANGE, isGenericChannel, needsBank, needsLineItems } from './channels'
 import { DESCRIPTOR_MAX, descriptorIssue } from './descriptor'
 import { FIELD_LIMITS, tooLong } from './field-limits'
 import { formatRm } from './money-text'
@@ -221,6 +221,10 @@ export function linkRequestIssues(request: LinkRequest, context: LinkRuleContext
       errors.channel = say('said.rules.channel')
     } else {
       if (needsBank(request.channel) && !request.bankCode.trim()) errors.bankCode = say('said.rules.bank')
+      const { minSen, maxSen } = FPX_AMOUNT_RANGE
+      if (request.channel === 'INTERNET_BANKING_FPX' && !errors.amountSen && (request.amountSen < minSen || request.amountSen > maxSen)) {
+        errors.amountSen = say('said.rules.fpxAmount', { min: formatRm(minSen), max: formatRm(maxSen) })
+      }
       if (needsLineItems(request.channel)) checkLineItems(request, errors)
     }
     put('expiryMinutes', expiryIssue(request.expiryMinutes))

@@ -359,6 +359,7 @@ export const said = {
     country: 'Use a two-letter country code, e.g. MY',
     channel: 'Pick how the customer pays',
     bank: "Pick the customer's bank",
+    fpxAmount: 'FPX takes {{min}} to {{max}} a payment: enter an amount in that range, or choose another way to pay',
     returnAddress: 'Enter where the customer goes after paying (a default can be set in Settings)',
     descriptorCharacter: 'Card statements cannot print “{{character}}”: use letters A–Z, digits, spaces and {{marks}}',
     descriptorSpace: 'Card statements cannot print a tab or another kind of space: use letters A–Z, digits, spaces and {{marks}}',

@@ -356,6 +356,7 @@ export const said: Strings<typeof english> = {
     country: 'Gunakan kod negara dua huruf, cth. MY',
     channel: 'Pilih cara pelanggan membayar',
     bank: 'Pilih bank pelanggan',
+    fpxAmount: 'FPX menerima {{min}} hingga {{max}} bagi setiap bayaran: masukkan jumlah dalam julat itu, atau pilih cara bayaran lain',
     returnAddress: 'Masukkan alamat yang dituju pelanggan selepas membayar (alamat lalai boleh ditetapkan dalam Tetapan)',
     descriptorCharacter: 'Penyata kad tidak boleh mencetak “{{character}}”: gunakan huruf A–Z, digit, jarak dan {{marks}}',
     descriptorSpace: 'Penyata kad tidak boleh mencetak tab atau jenis jarak lain: gunakan huruf A–Z, digit, jarak dan {{marks}}',

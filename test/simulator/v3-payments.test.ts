@@ -95,7 +95,7 @@ describe('POST /v3/payments', () => {
     expect(await (await fetch(created.payment.next_action.url)).text()).toContain('Payment expired')
   })
 
-  it('needs a listed, active bank_code for FPX', async () => {
+  it('needs a listed, active bank_code for FPX, and an amount of RM 1.00 to RM 30,000.00', async () => {
     const missing = await genericPost(sim, '/v3/payments', paymentBody({ channel: 'INTERNET_BANKING_FPX' }))
     expect(missing.status).toBe(400)
     expect(missing.json()).toEqual({ error: { code: 'invalid_request', message: 'payment.bank_code is required for INTERNET_BANKING_FPX' } })
@@ -105,6 +105,11 @@ describe('POST /v3/payments', () => {
     expect((await genericPost(sim, '/v3/payments', paymentBody({ channel: 'INTERNET_BANKING_FPX', bankCode: 'ABB0233' }))).json()).toMatchObject({
       error: { message: 'payment.bank_code is not active' },
     })
+    for (const amount of [0.99, 30_000.01]) {
+      expect((await genericPost(sim, '/v3/payments', paymentBody({ channel: 'INTERNET_BANKING_FPX', bankCode: 'MBB0228', amount }))).json()).toEqual({
+        error: { code: 'invalid_request', message: 'order.amount is invalid: INTERNET_BANKING_FPX takes 1.00 to 30000.00' },
+      })
+    }
     const ok = await genericPost(sim, '/v3/payments', paymentBody({ channel: 'INTERNET_BANKING_FPX', bankCode: 'MBB0228' }))
     expect(ok.status).toBe(200)
     expect(ok.json()).toMatchObject({ payment: { channel: 'INTERNET_BANKING_FPX', bank_code: 'MBB0228' } })

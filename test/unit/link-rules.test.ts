@@ -535,3 +535,19 @@ describe('several mistakes at once', () => {
     expect(Object.keys(errors)).toEqual(['invoiceNumber', 'amountSen', 'customer.email', 'customer.phone', 'bankCode', 'expiryMinutes'])
   })
 })
+
+describe('FPX amounts', () => {
+  const message = 'FPX takes RM 1.00 to RM 30,000.00 a payment: enter an amount in that range, or choose another way to pay'
+  it('takes RM 1.00 to RM 30,000.00, as PayNet does for a retail payment; other channels and cards less or more', () => {
+    expect(errorsOf(fpxRequest({ amountSen: 1_00 }))).toEqual({})
+    expect(errorsOf(fpxRequest({ amountSen: 30_000_00 }))).toEqual({})
+    expect(errorsOf(fpxRequest({ amountSen: 99 }))).toEqual({ amountSen: message })
+    expect(errorsOf(fpxRequest({ amountSen: 30_000_01 }))).toEqual({ amountSen: message })
+    expect(errorsOf(cardRequest({ amountSen: 99 }))).toEqual({})
+    expect(errorsOf(cardRequest({ amountSen: 30_000_01 }))).toEqual({})
+    expect(errorsOf(fpxRequest({ channel: 'EWALLET_TNG', bankCode: '', amountSen: 99 }))).toEqual({})
+  })
+  it('says the amount’s own problem first (nothing, or not an amount)', () => {
+    expect(errorsOf(fpxRequest({ amountSen: 0 }))).toEqual({ amountSen: AMOUNT_MESSAGES.notAbove })
+  })
+})

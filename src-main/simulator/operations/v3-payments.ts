@@ -13,7 +13,7 @@ import { senToAmount } from '../money'
 import type { GenericPayment } from '../state'
 import { expireGenericPayment } from '../v3-outcomes'
 import { amount, currency, email, genericProblemText, httpUrl, invoiceNumber, phone, text, validate } from '../validation'
-import { GENERIC_CHANNELS } from '../../../src-common/channels'
+import { FPX_AMOUNT_RANGE, GENERIC_CHANNELS } from '../../../src-common/channels'
 import { FPX_BANKS } from './banks'
 
 /** When the request gives no `expired_at`. */
@@ -117,6 +117,10 @@ export const createGenericPayment: Operation = ({ ctx, body, now }) => {
     const bank = FPX_BANKS.find((candidate) => candidate.bank_code === payment.bank_code)
     if (!bank) return { response: genericError(400, 'invalid_request', 'payment.bank_code is not in the bank list'), applied: false }
     if (bank.status !== 'ACTIVE') return { response: genericError(400, 'invalid_request', 'payment.bank_code is not active'), applied: false }
+    // The scheme's own range (what the app checks before sending, src-common/channels.ts).
+    if (order.amount < FPX_AMOUNT_RANGE.minSen || order.amount > FPX_AMOUNT_RANGE.maxSen) {
+      return { response: genericError(400, 'invalid_request', 'order.amount is invalid: INTERNET_BANKING_FPX takes 1.00 to 30000.00'), applied: false }
+    }
     bankCode = bank.bank_code
   }
   const expiredAt = order.expired_at ? (parseTimestamp(order.expired_at)?.getTime() ?? now) : now + DEFAULT_LIFETIME_MS
