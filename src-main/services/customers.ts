@@ -31,8 +31,12 @@ export function customerView(row: CustomerRow): CustomerView {
 
 export type CardLock = SavedCardView['lockedBy']
 
-/** A phone order in these states may have charged its card, or is charging it now. */
-const LOCKING: ReadonlySet<string> = new Set(['OUTCOME_UNKNOWN', 'PENDING'])
+/**
+ * A phone order in these states may have charged its card, or is charging it now. UNKNOWN (a word of
+ * the gateway's the app does not know) too: a status answer no longer gives a phone order that
+ * status, but one recorded before may still be in a history.
+ */
+const LOCKING: ReadonlySet<string> = new Set(['OUTCOME_UNKNOWN', 'PENDING', 'UNKNOWN'])
 
 /**
  * The cards of a customer that a charge locks, each with the order that locks it: a charge with an

@@ -29,7 +29,7 @@ import { checkPaidMoney, flagForReview, last4Of, orderDetail } from './status-ch
 
 const CHARGE_PATH = '/credit-card/charge'
 /** Orders that count as "charged already" for the duplicate guard. */
-const CHARGED = new Set(['PAID', 'PENDING', 'OUTCOME_UNKNOWN'])
+const CHARGED = new Set(['PAID', 'PENDING', 'OUTCOME_UNKNOWN', 'UNKNOWN'])
 
 /** Whole minutes since `from` (0: less than a minute). */
 function minutesAgo(from: string, now: Date): number {
@@ -129,7 +129,7 @@ export class PhoneOrders {
             name: customer.name,
             ago: say('said.phoneOrders.ago', { count: minutesAgo(recent.createdAt, ctx.now()) }),
             invoice: recent.invoiceNumber,
-            state: say(recent.status === 'PAID' ? 'said.phoneOrders.state.approved' : recent.status === 'OUTCOME_UNKNOWN' ? 'said.phoneOrders.state.unknown' : 'said.phoneOrders.state.pending'),
+            state: say(recent.status === 'PAID' ? 'said.phoneOrders.state.approved' : recent.status === 'PENDING' ? 'said.phoneOrders.state.pending' : 'said.phoneOrders.state.unknown'),
           }),
         ),
       )
@@ -325,7 +325,7 @@ export class PhoneOrders {
     const history = ctx.history()
     const order = history.orders.get(orderId)
     if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id: orderId }))
-    if (order.kind !== 'phone_order' || order.status !== 'OUTCOME_UNKNOWN') throw new AppError('NOT_LOCKED', say('said.phoneOrders.notLocked'))
+    if (order.kind !== 'phone_order' || (order.status !== 'OUTCOME_UNKNOWN' && order.status !== 'UNKNOWN')) throw new AppError('NOT_LOCKED', say('said.phoneOrders.notLocked'))
     const why = reason.trim()
     if (why.length < 10) throw new AppError('INVALID_INPUT', say('said.input.reason'), 'reason')
     if (history.events.forOrder(orderId).some((event) => event.details?.['override'] === true)) throw new AppError('NOT_LOCKED', say('said.phoneOrders.alreadyUnlocked'))

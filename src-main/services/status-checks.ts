@@ -227,7 +227,11 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
   }
   const discount = money?.ok && money.gatewayAmountSen !== null ? money.gatewayAmountSen : null
   const keepCancelled = order.status === 'CANCELLED' && mapped === 'PENDING'
-  const status = keepCancelled ? order.status : mapped
+  // A phone order's charge is settled only by a final word: "pending", or a word the app does not
+  // know, leaves its outcome unknown, and so its card locked and its override offered (a word such as
+  // AUTHORIZED must never free the card for a second charge of the same call).
+  const chargeStillUnknown = order.kind === 'phone_order' && !FINISHED.has(mapped)
+  const status = keepCancelled ? order.status : chargeStillUnknown ? 'OUTCOME_UNKNOWN' : mapped
   const completedAt = FINISHED.has(status) && !order.completedAt ? (answer.completedAt ?? at) : undefined
   const patch = changedFields(order, { ...answer.patch, status, rawStatus: answer.raw, ...(completedAt ? { completedAt } : {}), ...(discount !== null ? { gatewayAmountSen: discount } : {}) })
   return history.transaction(() => {
