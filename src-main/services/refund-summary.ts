@@ -68,6 +68,8 @@ export interface RefundMoney {
   remainingSen: number
   /** A refund whose outcome is unknown: nothing more may be refunded until it is settled. */
   unknown: RefundRow | null
+  /** A refund registered from elsewhere whose amount the gateway has not told yet: what is left is not known. */
+  amountUnknown: RefundRow | null
 }
 
 export function refundMoney(order: OrderRow, refunds: readonly RefundRow[]): RefundMoney {
@@ -83,6 +85,7 @@ export function refundMoney(order: OrderRow, refunds: readonly RefundRow[]): Ref
     pendingSen,
     remainingSen: closed ? 0 : Math.max(0, paidSen - refundedSen - pendingSen),
     unknown: refunds.find((refund) => refund.status === 'OUTCOME_UNKNOWN') ?? null,
+    amountUnknown: refunds.find((refund) => refund.external && refund.amountSen === 0 && isOpen(refund)) ?? null,
   }
 }
 
@@ -94,6 +97,8 @@ export function refundBlocked(order: OrderRow, money: RefundMoney): Said | null 
   if (money.unknown) {
     return say('said.refunds.unknownOutcome', { requestId: money.unknown.requestId })
   }
+  // Only the gateway's cap would stop a refund of more than is left.
+  if (money.amountUnknown) return say('said.refunds.registeredAmountUnknown', { requestId: money.amountUnknown.requestId })
   if (money.remainingSen === 0) return say('said.refunds.nothingLeft')
   return null
 }

@@ -52,6 +52,21 @@ function answerOfRefund(outcome: RefundOutcome): RefundAnswer {
   return { status: refundStatusOf(outcome.status.status), raw: outcome.status.raw, type: refundTypeOf(outcome.type), amountSen: outcome.amountSen, message: outcome.message }
 }
 
+/** Payment types of a status answer (gateway-facts §4): a request id answered as one of these is a payment's, not a refund's. */
+const PAYMENT_TYPES: ReadonlySet<string> = new Set(['SALE', 'MOTO', 'AUTHORIZE', 'CAPTURE', 'RECURRING'])
+
+/**
+ * Why a status answer for a registered refund's request id is not a refund of its order, or null:
+ * the gateway answered for a payment (its type), or for another order (its invoice number; invoice
+ * numbers are one in capitals and small letters). A field that is absent proves nothing.
+ */
+function notARefundOf(history: History, refund: RefundRow, outcome: StatusOutcome): Said | null {
+  if (outcome.transactionType !== null && PAYMENT_TYPES.has(outcome.transactionType.toUpperCase())) return say('said.refunds.answeredAsPayment')
+  const order = history.orders.get(refund.orderId)
+  if (order && outcome.invoiceNumber && outcome.invoiceNumber.toUpperCase() !== order.invoiceNumber.toUpperCase()) return say('said.refunds.ofAnotherPayment')
+  return null
+}
+
 function answerOfStatus(outcome: StatusOutcome): RefundAnswer {
   return { status: refundStatusOf(outcome.status.status), raw: outcome.status.raw, type: refundTypeOf(outcome.transactionType), amountSen: outcome.amountSen, message: null }
 }
@@ -283,7 +298,10 @@ export class Refunds {
     const result = await client.checkStatus(refund.requestId)
     const attemptId = recordRead(history, refund.orderId, result, ctx.now())
     let updated: RefundRow
-    if (result.ok) {
+    const notThisRefund = result.ok && refund.external ? notARefundOf(history, refund, result.value) : null
+    if (notThisRefund) {
+      updated = this.notARefund(refund, attemptId, notThisRefund)
+    } else if (result.ok) {
       updated = applyRefundAnswer(ctx, refund, answerOfStatus(result.value), attemptId, 'check')
     } else if (result.error.code === 'NOT_FOUND') {
       updated = this.notFound(refund, attemptId)
@@ -302,6 +320,26 @@ export class Refunds {
     }
     ctx.events.emit('orders.changed', { id: refund.orderId })
     return this.result(updated.status === 'SUCCESS' ? 'approved' : updated.status === 'FAILED' ? 'declined' : 'pending', updated)
+  }
+
+  /** A registered request id the gateway answers for, but not as a refund of this payment: never counted as refunded money. */
+  private notARefund(refund: RefundRow, attemptId: number, reason: Said): RefundRow {
+    const history = this.ctx.history()
+    const at = this.ctx.now().toISOString()
+    const message = englishOf(reason)
+    return history.transaction(() => {
+      const updated = history.refunds.update(refund.id, { status: 'FAILED', message }, at)
+      history.events.append({
+        orderId: refund.orderId,
+        type: 'status_check',
+        summary: `Refund status check: ${message} (${refund.requestId})`,
+        details: { refundId: refund.id, say: say('said.timeline.refundNotThis', { requestId: refund.requestId, problem: reason }) },
+        attemptId,
+        actor: null,
+        at,
+      })
+      return updated
+    })
   }
 
   /** The gateway does not know the Request-Id: a refund whose sending went unanswered never arrived; a registered one was mistyped. */
@@ -334,6 +372,10 @@ export class Refunds {
       throw new AppError('NOT_REFUNDABLE', say('said.refunds.onlyPaid'))
     }
     if (id === order.requestId) throw new AppError('INVALID_INPUT', say('said.refunds.ownRequestId'), 'requestId')
+    // The gateway's status lookup also answers for a payment's invoice number or Request-Id: its
+    // SUCCESS would read as a refund of the payment's whole amount.
+    const payment = history.orders.holdingInvoice(id)[0] ?? history.orders.byRequestId(id)
+    if (payment) throw new AppError('INVALID_INPUT', say('said.refunds.paymentsId', { invoice: payment.invoiceNumber }), 'requestId')
     // Refunds followed here that the gateway confirmed already make up the whole payment (its void,
     // its full refund): no other can have been made elsewhere. A payment voided or refunded at the
     // gateway's back office is still registered here, to follow the refund that closed it.

@@ -234,6 +234,11 @@ test.describe('a refund made elsewhere (noon in Malaysia)', () => {
     await expect(summary('Pending')).toHaveText('Amount not known yet')
     await expect(summary('Left to refund')).toHaveText('at most RM 88.00')
     await expect(refunds.getByTestId('refund-item')).toContainText('amount not known yet')
+    // Nothing more is refunded until the gateway tells that amount: only its cap would stop too much.
+    await expect(refunds.getByRole('button', { name: 'Refund…' })).toBeDisabled()
+    await expect(refunds.getByTestId('refund-blocked')).toHaveText(
+      'The amount of refund BACKOFFICE-REF-77, registered from elsewhere, is not known yet: nothing more can be refunded on this order until its status check tells it.',
+    )
     await refunds.scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-registered-unknown-amount.png` })
   })

@@ -162,6 +162,11 @@ describe('a refund', () => {
 
     const registered = await app.call('refunds.register', { orderId: order.id, requestId: ' BACKOFFICE-REFUND-0001 ' })
     expect(registered).toMatchObject({ outcome: 'pending', refund: { requestId: 'BACKOFFICE-REFUND-0001', amountSen: 0, status: 'PENDING', external: true } })
+    // Until the gateway tells its amount, what is left is not known: no refund is sent meanwhile.
+    expect(registered.detail.refunds).toMatchObject({ blockedSay: { id: 'said.refunds.registeredAmountUnknown' } })
+    expect(await failure('refunds.request', { orderId: order.id, kind: 'FULL', amountSen: 100_00 })).toMatchObject({ code: 'REFUND_NOT_POSSIBLE' })
+    const state = (await app.control('GET', '/state')) as { refunds: { invoiceNumber: string }[] }
+    expect(state.refunds.filter((refund) => refund.invoiceNumber === 'INV-EXT-1')).toHaveLength(1) // the back office's own
     expect(await failure('refunds.register', { orderId: order.id, requestId: 'BACKOFFICE-REFUND-0001' })).toMatchObject({ code: 'ALREADY_KNOWN', field: 'requestId' })
     expect(await failure('refunds.register', { orderId: order.id, requestId: order.requestId })).toMatchObject({ code: 'INVALID_INPUT', field: 'requestId' })
     expect(await failure('refunds.register', { orderId: order.id, requestId: 'has spaces inside' })).toMatchObject({ code: 'INVALID_INPUT', field: 'requestId' })
@@ -174,6 +179,48 @@ describe('a refund', () => {
     expect(checked.detail.refunds).toMatchObject({ refundedSen: 12_34, remainingSen: 100_00 - 12_34 })
     const unknown = await app.call('refunds.checkStatus', { refundId: typo.refund.id })
     expect(unknown).toMatchObject({ outcome: 'declined', refund: { status: 'FAILED', message: 'The gateway knows no refund with this request id.' } })
+  })
+
+  it('made elsewhere is never a payment, nor a refund of another order: refused when registered, or not counted once the gateway answers', async () => {
+    const { order } = await paidOrder('INV-EXT-OWN')
+    const { order: other } = await paidOrder('INV-EXT-OTHER')
+    // A payment's invoice number (in any case) or Request-Id, this order's or another's: the status
+    // lookup answers for those too, and its SUCCESS would read as a refund of the whole payment.
+    for (const id of ['inv-ext-own', 'INV-EXT-OTHER', other.requestId ?? '']) {
+      const refused = await failure('refunds.register', { orderId: order.id, requestId: id })
+      expect(refused).toMatchObject({ code: 'INVALID_INPUT', field: 'requestId' })
+      expect(refused.message).toContain('not a refund’s')
+    }
+
+    const elsewhere = createGatewayClient({ baseUrl: app.sim.baseUrl, credentials: SANDBOX, log: createLogger(memorySink()), now: () => app.now() })
+    // A refund of the other order, and a payment this desk never saw (the shop's web shop, say).
+    expect((await elsewhere.refund({ requestId: 'BACKOFFICE-OTHER-ORDER', invoiceNumber: 'INV-EXT-OTHER', originalRequestId: other.requestId ?? '', amountSen: 40_00 })).ok).toBe(true)
+    const page = await elsewhere.createPaymentPage({
+      requestId: 'WEBSHOP-PAYMENT-0001',
+      invoiceNumber: 'WEB-0001',
+      amountSen: 300_00,
+      callbackUrl: 'https://shop.example.my/paid',
+      autoRedirect: false,
+      customer: { name: 'Lim Wei Jie', email: 'weijie@example.my' },
+    })
+    expect(page.ok).toBe(true)
+    await app.control('POST', '/pay', { invoice_number: 'WEB-0001', card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
+    await elsewhere.close()
+
+    const ofOther = await app.call('refunds.register', { orderId: order.id, requestId: 'BACKOFFICE-OTHER-ORDER' })
+    const aPayment = await app.call('refunds.register', { orderId: order.id, requestId: 'WEBSHOP-PAYMENT-0001' })
+    app.advance(61_000)
+    expect(await app.call('refunds.checkStatus', { refundId: ofOther.refund.id })).toMatchObject({
+      outcome: 'declined',
+      refund: { status: 'FAILED', amountSen: 0, message: 'The gateway answers for this request id as a refund of another payment: nothing is counted as refunded on this order' },
+    })
+    const checked = await app.call('refunds.checkStatus', { refundId: aPayment.refund.id })
+    expect(checked).toMatchObject({
+      outcome: 'declined',
+      refund: { status: 'FAILED', amountSen: 0, message: 'The gateway answers for this request id as a payment, not a refund: nothing is counted as refunded' },
+    })
+    expect(checked.detail.order.status).toBe('PAID')
+    expect(checked.detail.refunds).toMatchObject({ refundedSen: 0, pendingSen: 0, remainingSen: 100_00 })
   })
 
   it('is offered only for card orders that were paid', async () => {
