@@ -384,6 +384,7 @@ export const said = {
   notifications: {
     refund: 'Refund {{requestId}} on {{invoice}}: {{status}}',
     refundElsewhere: 'Refund made elsewhere on {{invoice}}: {{status}}',
+    refundNotApplied: 'Refund {{requestId}} on {{invoice}}: settled already, this word not applied',
     needsReview: '{{invoice}}: needs review ({{reason}})',
     reviewCurrency: 'another currency',
     reviewAmount: 'a higher amount',
@@ -433,6 +434,8 @@ export const said = {
     notifiedAskWhenDue: 'Notification received: asking the gateway for the status when the 60-second rule allows',
     notifiedNothingAsked: 'Notification received; the order is {{status, status}} here, so nothing is asked',
     refundElsewhere: 'A refund this app did not send (made elsewhere, e.g. in the gateway’s back office): confirm it there',
+    refundNotApplied:
+      'Notification: the gateway says {{gatewayStatus}} of a refund of this amount, but refund {{requestId}} was settled {{status}}: not changed (a late or repeated word); confirm it in the gateway’s back office',
     cardSaved: '{{card}} saved for {{customer}}',
     noSuchCharge: 'Status check: the gateway has no such charge, so the customer was not charged.',
     noSuchPayment: 'Status check: the gateway has no such payment, so it was never created. The invoice number may be used again.',

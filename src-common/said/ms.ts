@@ -379,6 +379,7 @@ export const said: Strings<typeof english> = {
   notifications: {
     refund: 'Bayaran balik {{requestId}} bagi {{invoice}}: {{status}}',
     refundElsewhere: 'Bayaran balik yang dibuat di luar bagi {{invoice}}: {{status}}',
+    refundNotApplied: 'Bayaran balik {{requestId}} bagi {{invoice}}: sudah selesai, perkataan ini tidak digunakan',
     needsReview: '{{invoice}}: perlu disemak ({{reason}})',
     reviewCurrency: 'mata wang lain',
     reviewAmount: 'jumlah yang lebih tinggi',
@@ -429,6 +430,8 @@ export const said: Strings<typeof english> = {
     notifiedAskWhenDue: 'Notifikasi diterima: akan bertanya status kepada gerbang pembayaran apabila peraturan 60 saat membenarkan',
     notifiedNothingAsked: 'Notifikasi diterima; pesanan ini {{status, status}} di sini, jadi tiada apa-apa ditanya',
     refundElsewhere: 'Bayaran balik yang tidak dihantar oleh aplikasi ini (dibuat di tempat lain, contohnya di pejabat belakang gerbang pembayaran): sahkan di sana',
+    refundNotApplied:
+      'Pemberitahuan: gerbang pembayaran berkata {{gatewayStatus}} tentang bayaran balik sebanyak jumlah ini, tetapi bayaran balik {{requestId}} sudah selesai sebagai {{status}}: tidak diubah (perkataan lewat atau berulang); sahkan di pejabat belakang gerbang pembayaran',
     cardSaved: '{{card}} disimpan untuk {{customer}}',
     noSuchCharge: 'Semakan status: gerbang pembayaran tiada rekod caj ini, jadi pelanggan tidak dicaj.',
     noSuchPayment: 'Semakan status: gerbang pembayaran tiada rekod bayaran ini, jadi ia tidak pernah dicipta. Nombor invois ini boleh digunakan semula.',

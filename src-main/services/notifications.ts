@@ -166,23 +166,39 @@ function refundAnswer(body: NotificationBody): RefundAnswer {
 /**
  * The refund a notification speaks of. No published example carries `refund.request_id`, so: the
  * refund whose Request-Id it names, where it names one of this order's; else the oldest still open
- * for the same amount; else one already settled for that amount (a late confirmation); else none
- * (a refund made elsewhere, e.g. in the gateway's back office).
+ * for the same amount; else one already settled for that amount with the same word (a late
+ * confirmation); else any settled for that amount (a late word that contradicts it, which is never
+ * applied: see handleRefund); else none (a refund made elsewhere, e.g. in the gateway's back office).
  */
-function refundNamed(history: History, order: OrderRow, body: NotificationBody, amountSen: number | null): RefundRow | null {
+function refundNamed(history: History, order: OrderRow, body: NotificationBody, answer: RefundAnswer): RefundRow | null {
   const refunds = history.refunds.forOrder(order.id)
   const ids = [body.refund?.request_id, body.transaction.original_request_id].filter((id): id is string => Boolean(id))
   const byId = refunds.find((refund) => ids.includes(refund.requestId))
   if (byId) return byId
-  if (amountSen === null) return null
-  const sameAmount = refunds.filter((refund) => refund.amountSen === amountSen)
-  return sameAmount.find(isOpen) ?? sameAmount.at(-1) ?? null
+  if (answer.amountSen === null) return null
+  const sameAmount = refunds.filter((refund) => refund.amountSen === answer.amountSen)
+  return sameAmount.find(isOpen) ?? sameAmount.find((refund) => refund.status === answer.status) ?? sameAmount.at(-1) ?? null
 }
 
 function handleRefund(ctx: ServiceContext, order: OrderRow, body: NotificationBody, notificationId: number): Said {
   const history = ctx.history()
   const answer = refundAnswer(body)
-  const known = refundNamed(history, order, body, answer.amountSen)
+  const known = refundNamed(history, order, body, answer)
+  // A refund the gateway settled stays as it settled: a notification that says otherwise (a late
+  // retry of another refund's word, matched by its amount alone) is noted for a person, not applied.
+  if (known && !isOpen(known) && known.status !== answer.status) {
+    const line = say('said.timeline.refundNotApplied', { requestId: known.requestId, status: say(`said.timeline.refundStatus.${known.status}`), gatewayStatus: answer.raw })
+    history.events.append({
+      orderId: order.id,
+      type: 'notification',
+      summary: englishOf(line),
+      details: { refundId: known.id, gatewayStatus: answer.raw, say: line },
+      attemptId: null,
+      actor: null,
+      at: ctx.now().toISOString(),
+    })
+    return say('said.notifications.refundNotApplied', { requestId: known.requestId, invoice: order.invoiceNumber })
+  }
   if (known) {
     const updated = applyRefundAnswer(ctx, known, answer, null, 'notification')
     return say('said.notifications.refund', { requestId: known.requestId, invoice: order.invoiceNumber, status: say(`said.timeline.refundStatus.${updated.status}`) })

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cardRequestHeaders, digest, formatTimestamp, genericStringToSign, hmacSignature } from '../../src-main/gateway/signing'
 import { historyFile } from '../../src-main/store/history-file'
 import type { OrderDetail } from '../../src-preload/contract'
+import { untilMalaysiaNoon } from '../malaysia-noon'
 import { cardLink, genericLink } from './link-requests'
 import { SANDBOX, startSandboxBackend, type SandboxTestBackend } from './sandbox-fixture'
 import { startTrainingBackend, type TrainingTestBackend } from './training-fixture'
@@ -346,5 +347,73 @@ describe('notifications as evidence', () => {
     )
     expect(refunds.refunds).toHaveLength(2)
     expect(refunds.refundedSen).toBe(40_00)
+  })
+
+  it('a late refund notification never changes a refund the gateway settled: a refused one’s word does not undo an approved one of the same amount', async () => {
+    const sandbox = await startSandboxBackend()
+    app = sandbox
+    sandbox.advance(untilMalaysiaNoon(sandbox.now().getTime()))
+    const url = await listenerOn(sandbox)
+    const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-LATE-1', amountSen: 100_00 }))
+    await sandbox.control('POST', '/pay', { invoice_number: 'INV-LATE-1', card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
+    sandbox.advance(61_000)
+    await sandbox.call('orders.checkStatus', { id: order.id })
+    // Before settlement the gateway refuses a partial refund; after it, the same amount goes through.
+    const refused = await sandbox.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 10_00 })
+    expect(refused.refund.status).toBe('FAILED')
+    await sandbox.control('POST', '/settle', { invoice_number: 'INV-LATE-1' })
+    const approved = await sandbox.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 10_00 })
+    expect(approved.refund.status).toBe('SUCCESS')
+
+    // The refused refund's notification, retried late: no request id, only its amount.
+    const late = JSON.stringify({
+      order: { invoice_number: 'INV-LATE-1', amount: '100' },
+      transaction: { type: 'PARTIAL_REFUND', status: 'FAILED', original_request_id: order.requestId },
+      refund: { amount: '10', type: 'PARTIAL_REFUND', status: 'FAILED', message: 'Before settlement only a void of the full amount is possible.' },
+    })
+    expect((await post(url, late, signed(late, 'doku-late-refund-1'))).status).toBe(200)
+    await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toMatch(/^Refund .* on INV-LATE-1/)
+    expect((await sandbox.call('orders.get', { id: order.id })).refunds).toMatchObject({ refundedSen: 10_00, remainingSen: 90_00 })
+    // A word of the approved one's own status again is a late confirmation; the other word is noted, not applied.
+    const again = JSON.stringify({
+      order: { invoice_number: 'INV-LATE-1', amount: '100' },
+      transaction: { type: 'PARTIAL_REFUND', status: 'SUCCESS' },
+      refund: { amount: '10', type: 'PARTIAL_REFUND', status: 'SUCCESS' },
+    })
+    expect((await post(url, again, signed(again, 'doku-late-refund-2'))).status).toBe(200)
+    await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toBe(`Refund ${approved.refund.requestId} on INV-LATE-1: approved`)
+
+    const after = await sandbox.call('orders.get', { id: order.id })
+    expect(after.refunds?.refunds.map((refund) => [refund.id, refund.status]).sort()).toEqual(
+      [
+        [refused.refund.id, 'FAILED'],
+        [approved.refund.id, 'SUCCESS'],
+      ].sort(),
+    )
+    expect(after.refunds).toMatchObject({ refundedSen: 10_00, remainingSen: 90_00 })
+  })
+
+  it('a refund notification that contradicts the only refund of its amount, settled, is noted for a person and changes nothing', async () => {
+    const sandbox = await startSandboxBackend()
+    app = sandbox
+    const url = await listenerOn(sandbox)
+    const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-LATE-2', amountSen: 100_00 }))
+    await sandbox.control('POST', '/pay', { invoice_number: 'INV-LATE-2', card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
+    await sandbox.control('POST', '/settle', { invoice_number: 'INV-LATE-2' })
+    sandbox.advance(61_000)
+    await sandbox.call('orders.checkStatus', { id: order.id })
+    const approved = await sandbox.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 25_00 })
+    const failed = JSON.stringify({
+      order: { invoice_number: 'INV-LATE-2', amount: '100' },
+      transaction: { type: 'PARTIAL_REFUND', status: 'FAILED' },
+      refund: { amount: '25', type: 'PARTIAL_REFUND', status: 'FAILED' },
+    })
+    expect((await post(url, failed, signed(failed, 'doku-late-refund-3'))).status).toBe(200)
+    await expect
+      .poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 })
+      .toBe(`Refund ${approved.refund.requestId} on INV-LATE-2: settled already, this word not applied`)
+    const after = await sandbox.call('orders.get', { id: order.id })
+    expect(after.refunds).toMatchObject({ refundedSen: 25_00, refunds: [{ status: 'SUCCESS' }] })
+    expect(after.timeline.map((entry) => entry.summary)).toContainEqual(expect.stringContaining(`but refund ${approved.refund.requestId} was settled approved: not changed`))
   })
 })
