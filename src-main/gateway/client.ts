@@ -227,6 +227,8 @@ export interface GenericPayment {
   referenceId: string | null
   nextActionUrl: string | null
   expiresAt: string | null
+  /** When the customer paid (`payment.completed_at`), where the answer says; an ISO time. */
+  completedAt: string | null
   amountSen: number | null
   currency: string | null
   channel: string | null
@@ -385,6 +387,7 @@ function genericPayment(parsed: z.output<typeof GenericPaymentResponse>): Generi
     referenceId: payment.gateway_reference_id ?? payment.doku_reference_id ?? parsed.reference_id ?? null,
     nextActionUrl: nullable(payment.next_action?.url),
     expiresAt: gatewayTime(parsed.order?.expired_at),
+    completedAt: gatewayTime(payment.completed_at),
     amountSen: parsed.order?.amount ?? payment.amount ?? null,
     currency: nullable(parsed.order?.currency ?? payment.currency),
     channel: nullable(payment.channel),

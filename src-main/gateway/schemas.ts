@@ -98,6 +98,8 @@ export const GenericPaymentResponse = z.looseObject({
     state: optionalText,
     gateway_reference_id: optionalText,
     doku_reference_id: optionalText,
+    /** When the customer paid, where the answer says (the training gateway's does, as its notification). */
+    completed_at: optionalText,
     next_action: z.looseObject({ required: z.boolean().nullish(), type: optionalText, url: z.url().nullish() }).nullish(),
     callback_url: optionalText,
   }),

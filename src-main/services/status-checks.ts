@@ -183,7 +183,9 @@ function genericAnswer(payment: GenericPayment): Answer {
   return {
     status: payment.status.status,
     raw: payment.status.raw,
-    completedAt: null,
+    // The time the gateway gives, else (the interface names none) the check's: a payment of a day's
+    // last minute would otherwise count on the next day (docs/home-and-report.md).
+    completedAt: payment.completedAt,
     patch: {
       ...(payment.referenceId ? { gatewayReferenceId: payment.referenceId } : {}),
       // A payment created while its answer was lost: its address comes back with it.

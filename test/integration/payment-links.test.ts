@@ -231,6 +231,18 @@ describe('a link on another channel', () => {
     expect((await app.call('orders.checkStatus', { id: declined.order.id })).order).toMatchObject({ status: 'FAILED', rawStatus: 'FAILED' })
     expect((await app.call('orders.checkStatus', { id: expiring.order.id })).order).toMatchObject({ status: 'EXPIRED', rawStatus: 'EXPIRED' })
   })
+
+  it('dates a payment by when the customer paid, as the gateway says, not by when it was checked', async () => {
+    const fpx = await app.call('links.create', genericLink('INTERNET_BANKING_FPX', { invoiceNumber: 'INV-LATE-FPX', bankCode: 'MBB0228' }))
+    await control('POST', '/v3/decide', { id: fpx.order.paymentId, action: 'approve' })
+    // Paid at once (the app's clock moves only as the test moves it, beside real time); checked ten
+    // minutes later: for a payment of a day's last minutes, on the next day.
+    const paidAbout = Date.parse(fpx.order.createdAt)
+    advance(10 * 60_000)
+    const checked = (await app.call('orders.checkStatus', { id: fpx.order.id })).order
+    expect(checked.status).toBe('PAID')
+    expect(Math.abs(Date.parse(checked.completedAt ?? '') - paidAbout)).toBeLessThan(5_000)
+  })
 })
 
 describe('refused before any call', () => {

@@ -88,6 +88,8 @@ export function genericPaymentView(ctx: SimContext, payment: GenericPayment): un
       status: payment.status,
       state: payment.state,
       gateway_reference_id: payment.referenceId,
+      // As its notification says it (v3-outcomes.ts).
+      ...(payment.completedAt !== null ? { completed_at: formatTimestamp(new Date(payment.completedAt)) } : {}),
       next_action: {
         required: waiting,
         type: 'auth_redirection',
