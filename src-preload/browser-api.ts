@@ -4,14 +4,28 @@
  * at start and serves it as /__app/api.js, before the app's own script.
  *
  * Calls carry the session cookie (same origin) and the custom X-App-Call header, which a cross-site
- * form or a simple request cannot set.
+ * form or a simple request cannot set, and the call key (X-App-Key; `?key=` on the event stream),
+ * which the cookie does not give: a cookie is sent to every port of 127.0.0.1, this origin's
+ * localStorage is read by no other port (src-main/browser-shell/server.ts).
  */
 import { buildApi } from './build-api'
 import { BridgeErrorCode, EVENT_NAMES } from './bridge-names'
 import type { Api, EventName, Result } from './contract'
 
+const KEY_STORE = 'mbo.callKey'
+
+/** The call key the entry's redirect put in the address's fragment (taken out of it at once), else the one kept. */
+function callKey(): string {
+  const given = new URLSearchParams(location.hash.slice(1)).get('key')
+  if (!given) return localStorage.getItem(KEY_STORE) ?? ''
+  localStorage.setItem(KEY_STORE, given)
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`)
+  return given
+}
+
+const key = callKey()
 const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
-const source = new EventSource('/__app/events')
+const source = new EventSource(`/__app/events?key=${encodeURIComponent(key)}`)
 for (const name of EVENT_NAMES) {
   source.addEventListener(name, (event) => {
     const payload: unknown = JSON.parse((event as MessageEvent<string>).data)
@@ -23,7 +37,7 @@ const api: Api = buildApi({
   async invoke(name, input) {
     const response = await fetch(`/__app/call/${encodeURIComponent(name)}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-App-Call': '1' },
+      headers: { 'Content-Type': 'application/json', 'X-App-Call': '1', 'X-App-Key': key },
       body: JSON.stringify({ input }),
     })
     if (!response.ok) {

@@ -7,7 +7,12 @@
  * Only the holder of the one-time address gets in: /__app/enter?token=… trades its token, once, for
  * an HttpOnly, SameSite=Strict session cookie (another random value, never printed); every other
  * request needs that cookie and the right Host (no DNS rebinding); calls also need the X-App-Call
- * header and, when the browser sends one, our own Origin (no cross-site form posts). A used address
+ * header and, when the browser sends one, our own Origin (no cross-site form posts). A cookie is not
+ * kept to its port: a page the browser opens on another 127.0.0.1 port (another account's server)
+ * is sent it. So calls and events also need the **call key**, a third random value the entry hands
+ * the page in the redirect's fragment (which no server is sent), kept by the page in its origin's
+ * localStorage (which no other port reads) and sent as X-App-Key (and `?key=` on the event stream).
+ * An old address opened again by a browser that holds the cookie is let in without the key. A used address
  * lets no one else in, so the copy of it that opening the browser leaves on a command line (which
  * other accounts of the computer can list) is worth nothing once the browser has entered. The page gets the app's strict CSP. One process per data folder: the
  * instance lock (../instance-lock.ts) is shared with the desktop app.
@@ -37,6 +42,7 @@ const COOKIE = 'mbo_session'
 const PREFIX = '/__app/'
 export const ENTER_PATH = `${PREFIX}enter`
 export const CALL_HEADER = 'x-app-call'
+export const KEY_HEADER = 'x-app-key'
 
 export interface BrowserShellOptions {
   /** The built renderer; defaults to out/renderer. */
@@ -218,6 +224,7 @@ async function serve(backend: Backend, lock: InstanceLock, options: ServeOptions
   const { rendererDir, dataDir } = options
   const randomToken = (): string => randomBytes(32).toString('base64url')
   const session = randomToken()
+  const callKey = randomToken()
   let entryToken: string | null = null
   const clients = new EventEmitter()
   let clientCount = 0
@@ -241,7 +248,7 @@ async function serve(backend: Backend, lock: InstanceLock, options: ServeOptions
       if (entryToken !== null && sameSecret(url.searchParams.get('token') ?? undefined, entryToken)) {
         entryToken = null
         options.onEnter?.()
-        response.writeHead(303, { ...COMMON_HEADERS, Location: '/', 'Set-Cookie': `${COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/` })
+        response.writeHead(303, { ...COMMON_HEADERS, Location: `/#key=${callKey}`, 'Set-Cookie': `${COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/` })
         response.end()
         return
       }
@@ -260,6 +267,8 @@ async function serve(backend: Backend, lock: InstanceLock, options: ServeOptions
     if (url.pathname.startsWith(`${PREFIX}call/`)) {
       if (request.method !== 'POST') return send(response, 405, 'POST only')
       if (request.headers[CALL_HEADER] !== '1') return send(response, 403, 'Missing X-App-Call header')
+      const key = request.headers[KEY_HEADER]
+      if (!sameSecret(typeof key === 'string' ? key : undefined, callKey)) return send(response, 401, wordsFor(request)('said.shell.browser.openAddress', { name: PRODUCT_NAME }))
       const origin = request.headers.origin
       if (origin !== undefined && origin !== `http://${expectedHost}`) return send(response, 403, 'Foreign origin')
       const raw = await readBody(request)
@@ -277,6 +286,7 @@ async function serve(backend: Backend, lock: InstanceLock, options: ServeOptions
     }
 
     if (url.pathname === `${PREFIX}events` && request.method === 'GET') {
+      if (!sameSecret(url.searchParams.get('key') ?? undefined, callKey)) return send(response, 401, wordsFor(request)('said.shell.browser.openAddress', { name: PRODUCT_NAME }))
       response.writeHead(200, { ...COMMON_HEADERS, 'Content-Type': 'text/event-stream', Connection: 'keep-alive' })
       response.write(': connected\n\n')
       const unsubscribe = backend.events.subscribe((name, payload) => {

@@ -7,6 +7,8 @@ import { test, expect, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -150,6 +152,37 @@ test('npm start -- --browser: the printed address opens Orders in Training, stra
   expect((await stranger.goto(`${origin}/`))?.status()).toBe(401)
   await expect(stranger.locator('body')).toContainText('npm start')
   await stranger.close()
+
+  // A page this browser opens on another port of 127.0.0.1 (another account's server, say) is sent
+  // the app's cookie, which is not kept to its port; with it alone, nothing is answered.
+  const cookiesHeard: string[] = []
+  const otherPort = createServer((req, res) => {
+    cookiesHeard.push(req.headers.cookie ?? '')
+    res.end('<!doctype html><title>another server</title>')
+  })
+  await new Promise<void>((listening) => otherPort.listen(0, '127.0.0.1', listening))
+  const elsewhere = await page.context().newPage()
+  await elsewhere.goto(`http://127.0.0.1:${String((otherPort.address() as AddressInfo).port)}/`)
+  await elsewhere.close()
+  otherPort.close()
+  const stolen = cookiesHeard.find((cookie) => cookie.includes('mbo_session=')) ?? ''
+  expect(stolen).toContain('mbo_session=')
+  const withStolenCookie = await new Promise<number>((answered, failed) => {
+    const { port } = new URL(origin)
+    const req = request(
+      { host: '127.0.0.1', port, path: '/__app/call/app.info', method: 'POST', headers: { Host: `127.0.0.1:${port}`, Cookie: stolen, 'X-App-Call': '1', 'Content-Type': 'application/json' } },
+      (res) => {
+        res.resume()
+        answered(res.statusCode ?? 0)
+      },
+    )
+    req.on('error', failed)
+    req.end('{}')
+  })
+  expect(withStolenCookie).toBe(401)
+  // The app's own page still works: it holds the call key, which no other port can read.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' }).click()
+  await expect(page.getByRole('searchbox', { name: 'Search orders' })).toBeVisible()
 
   // A second start on the same data folder says the app runs already, and where, and leaves it be.
   const second = start(['--browser', '--no-open', '--data-dir', dataDir])

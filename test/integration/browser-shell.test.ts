@@ -18,6 +18,7 @@ let rendererDir: string
 let dataDir: string
 let shell: BrowserShell
 let cookie: string
+let key = ''
 let entries = 0
 const tokenOf = (entryUrl: string): string => new URL(entryUrl).searchParams.get('token') ?? ''
 
@@ -43,7 +44,7 @@ function send(path: string, options: { method?: string; headers?: Record<string,
 }
 
 const call = (name: string, headers: Record<string, string> = {}, body = '{}'): Promise<Answer> =>
-  send(`/__app/call/${name}`, { method: 'POST', headers: { Cookie: cookie, 'X-App-Call': '1', 'Content-Type': 'application/json', ...headers }, body })
+  send(`/__app/call/${name}`, { method: 'POST', headers: { Cookie: cookie, 'X-App-Call': '1', 'X-App-Key': key, 'Content-Type': 'application/json', ...headers }, body })
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'mbo-shell-'))
@@ -78,10 +79,12 @@ describe('browser mode', () => {
     expect((await call('app.info', { Cookie: '' })).status).toBe(401)
   })
 
-  it('trades the token, once, for an HttpOnly, SameSite=Strict session cookie and sends the page on without it in the address', async () => {
+  it('trades the token, once, for an HttpOnly, SameSite=Strict session cookie and the page’s call key, and sends the page on without the token in the address', async () => {
     const entered = await send(`/__app/enter?token=${tokenOf(shell.entryUrl)}`)
     expect(entered.status).toBe(303)
-    expect(entered.headers['location']).toBe('/')
+    // The call key in the fragment, which the browser keeps to itself (no server is sent it).
+    expect(entered.headers['location']).toMatch(/^\/#key=[\w-]{43}$/)
+    key = String(entered.headers['location']).slice('/#key='.length)
     expect(entered.headers['referrer-policy']).toBe('no-referrer')
     const [setCookie = ''] = entered.headers['set-cookie'] ?? []
     expect(setCookie).toMatch(/^mbo_session=[\w-]{43}; HttpOnly; SameSite=Strict; Path=\/$/)
@@ -99,6 +102,9 @@ describe('browser mode', () => {
     const sameBrowser = await send(`/__app/enter?token=${tokenOf(shell.entryUrl)}`, { headers: { Cookie: cookie } })
     expect(sameBrowser.status).toBe(303)
     expect(sameBrowser.headers['set-cookie']).toBeUndefined()
+    // The cookie alone (which a browser also sends to a page on another port of 127.0.0.1) is not given the key.
+    expect(sameBrowser.headers['location']).toBe('/')
+    expect(key).not.toBe(cookie.split('=')[1])
     expect(entries).toBe(1)
   })
 
@@ -142,11 +148,21 @@ describe('browser mode', () => {
     }
   })
 
-  it('runs a call for our own page: cookie, X-App-Call and our Origin (or none)', async () => {
+  it('runs a call for our own page: cookie, X-App-Call, the call key and our Origin (or none)', async () => {
     const answer = await call('app.info')
     expect(answer.status).toBe(200)
     expect(JSON.parse(answer.body)).toMatchObject({ ok: true, value: { runtime: 'browser', dataDir, name: 'Merchant Back Office' } })
     expect((await call('app.info', { Origin: shell.origin })).status).toBe(200)
+  })
+
+  it('refuses a call or the event stream with the cookie but not the call key (the cookie reaches other ports of 127.0.0.1)', async () => {
+    for (const wrong of ['', 'x', key.slice(0, -1), cookie.split('=')[1] ?? '']) {
+      const refused = await call('app.info', { 'X-App-Key': wrong })
+      expect(refused.status, wrong).toBe(401)
+      expect(refused.body).not.toContain('"ok"')
+      expect((await send(`/__app/events?key=${encodeURIComponent(wrong)}`, { headers: { Cookie: cookie } })).status).toBe(401)
+    }
+    expect((await send('/__app/call/app.info', { method: 'POST', headers: { Cookie: cookie, 'X-App-Call': '1', 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(401)
   })
 
   it('refuses calls without the custom header, from another origin, by GET, too big or not JSON', async () => {
