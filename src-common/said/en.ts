@@ -499,6 +499,14 @@ export const said = {
     teamThere: 'A team is already in this database: join it instead.',
     otherTables: 'Connected, but this database holds tables of something else. Use an empty database of its own for the team.',
     cannotConnect: 'Cannot connect: {{reason}}',
+    connect: {
+      noHost: 'Cannot connect: no server called {{host}} was found. Check the host name.',
+      refused: 'Cannot connect: nothing answers on {{host}} port {{port}}. Check the port, and that PostgreSQL runs there and accepts connections from this computer.',
+      noAnswer: 'Cannot connect: {{host}} port {{port}} did not answer in time. Check the host, the port and the network (a firewall?).',
+      password: 'Cannot connect: wrong password for user {{user}}.',
+      notAllowed: 'Cannot connect: the server does not let user {{user}} into database {{database}} from this computer. Ask whoever runs it to allow this computer (pg_hba.conf), or check the user.',
+      noDatabase: 'Cannot connect: there is no database {{database}} on this server. Check its name, or ask whoever runs the server to create it.',
+    },
     /** A connection test's answer (Settings → Team database → Test connection). */
     probeEmpty: 'Connected. The database is empty: you can create the team in it.',
     probeTeam: 'Connected. A team is there (version {{version}}): join it with the team key.',

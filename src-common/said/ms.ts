@@ -494,6 +494,15 @@ export const said: Strings<typeof english> = {
     teamThere: 'Sudah ada pasukan dalam pangkalan data ini: sertai pasukan itu.',
     otherTables: 'Bersambung, tetapi pangkalan data ini menyimpan jadual sistem lain. Gunakan pangkalan data kosong khas untuk pasukan.',
     cannotConnect: 'Tidak dapat bersambung: {{reason}}',
+    connect: {
+      noHost: 'Tidak dapat bersambung: tiada pelayan bernama {{host}} ditemui. Semak nama hos.',
+      refused: 'Tidak dapat bersambung: tiada apa-apa yang menjawab di {{host}} port {{port}}. Semak port, dan pastikan PostgreSQL berjalan di sana dan menerima sambungan dari komputer ini.',
+      noAnswer: 'Tidak dapat bersambung: {{host}} port {{port}} tidak menjawab dalam masa. Semak hos, port dan rangkaian (tembok api?).',
+      password: 'Tidak dapat bersambung: kata laluan salah bagi pengguna {{user}}.',
+      notAllowed:
+        'Tidak dapat bersambung: pelayan tidak membenarkan pengguna {{user}} masuk ke pangkalan data {{database}} dari komputer ini. Minta pengendali pelayan membenarkan komputer ini (pg_hba.conf), atau semak pengguna.',
+      noDatabase: 'Tidak dapat bersambung: tiada pangkalan data {{database}} pada pelayan ini. Semak namanya, atau minta pengendali pelayan menciptanya.',
+    },
     probeEmpty: 'Bersambung. Pangkalan data ini kosong: anda boleh mencipta pasukan di dalamnya.',
     probeTeam: 'Bersambung. Sudah ada pasukan di sana (versi {{version}}): sertai dengan kunci pasukan.',
     probeTooNew: 'Sudah ada pasukan di sana, pada versi {{version}}: lebih baharu daripada aplikasi ini ({{known}}). Kemas kini aplikasi ini untuk menyertainya.',

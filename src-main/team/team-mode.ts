@@ -61,16 +61,46 @@ function probeAnswer(ok: boolean, found: TeamProbe['found'], schemaVersion: numb
 }
 
 /** Why these settings cannot connect (asked without a worker, so a wrong host is told at once), or null. */
-async function connectProblem(config: pg.ClientConfig): Promise<string | null> {
+async function connectProblem(config: pg.ClientConfig): Promise<Said | null> {
   const client = new pg.Client(config)
   client.on('error', () => undefined)
   try {
     await client.connect()
     return null
   } catch (error) {
-    return error instanceof Error ? error.message : String(error)
+    return connectFailure(config, error)
   } finally {
     void client.end().catch(() => undefined)
+  }
+}
+
+/**
+ * Why a connection failed, in shop words where the cause is a common one (found by QA: "getaddrinfo
+ * ENOTFOUND …" and PostgreSQL's English on a Malay desk); else the driver's reason, which is data.
+ */
+export function connectFailure(config: Pick<pg.ClientConfig, 'host' | 'port' | 'user' | 'database'>, error: unknown): Said {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : ''
+  const message = error instanceof Error ? error.message : String(error)
+  const where = { host: config.host ?? '', port: String(config.port ?? ''), user: config.user ?? '', database: config.database ?? '' }
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return say('said.team.connect.noHost', where)
+    case 'ECONNREFUSED':
+      return say('said.team.connect.refused', where)
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return say('said.team.connect.noAnswer', where)
+    case '28P01': // invalid_password
+      return say('said.team.connect.password', where)
+    case '28000': // invalid_authorization_specification: no pg_hba.conf entry, or no such role
+      return say('said.team.connect.notAllowed', where)
+    case '3D000': // invalid_catalog_name
+      return say('said.team.connect.noDatabase', where)
+    default:
+      if (/timeout/i.test(message)) return say('said.team.connect.noAnswer', where)
+      return say('said.team.cannotConnect', { reason: message })
   }
 }
 
@@ -314,7 +344,7 @@ export class TeamMode {
     if (secret === null) throw new AppError('INVALID_INPUT', say('said.team.enterPassword'), 'password')
     const config = teamClientConfig(connection, secret, { applicationName: `mbo:${this.options.deskName}` })
     const refused = await connectProblem(config)
-    if (refused) return probeAnswer(false, 'unreachable', null, say('said.team.cannotConnect', { reason: refused }))
+    if (refused) return probeAnswer(false, 'unreachable', null, refused)
     const db = new PgDatabase({ connection: config, callTimeoutMs: 8_000 })
     try {
       const version = teamSchemaVersion(db)
@@ -376,7 +406,7 @@ export class TeamMode {
   async join(connection: TeamConnection, password: string, key: string): Promise<void> {
     const config = teamClientConfig(connection, password)
     const refused = await connectProblem(config)
-    if (refused) throw new AppError('TEAM_UNREACHABLE', say('said.team.cannotConnect', { reason: refused }))
+    if (refused) throw new AppError('TEAM_UNREACHABLE', refused)
     const db = new PgDatabase({ connection: config, callTimeoutMs: 8_000 })
     try {
       this.checkTeam(db, key)

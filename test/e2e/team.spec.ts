@@ -162,6 +162,23 @@ test('an Admin creates a team on an empty database, keeps its key, leads it, and
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
     await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0)
   }
+
+  // The team is still in that database. At 1024×700 the test's answer, below the buttons, is brought
+  // into view; Create team on it is refused at once, not after its confirmation; a changed detail
+  // takes what was said of the old ones away.
+  await openSettings(page)
+  await resizeWindow(page, { width: 1024, height: 700 })
+  await fillConnection(page, database)
+  await card.getByRole('button', { name: 'Test connection' }).click()
+  await expect(card.getByTestId('team-probe')).toContainText('A team is already there')
+  await expect(card.getByTestId('team-probe')).toBeInViewport()
+  await card.getByRole('button', { name: 'Create team' }).click()
+  await expect(page.getByRole('dialog', { name: 'Create the team here?' })).toHaveCount(0)
+  await expect(card.getByTestId('team-error')).toHaveText('The test found a team in this database already: join it with the team key instead.')
+  await expect(card.getByTestId('team-error')).toBeInViewport()
+  await card.getByRole('form', { name: 'Team database connection' }).getByLabel('Database', { exact: true }).fill('another_db')
+  await expect(card.getByTestId('team-error')).toHaveCount(0)
+  await expect(card.getByTestId('team-probe')).toHaveCount(0)
 })
 
 test('while the team database cannot be reached the banner says so, a write is refused, and the banner goes by itself', async ({ page, harness }) => {

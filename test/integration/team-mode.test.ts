@@ -9,6 +9,7 @@ import type { ChargeResult } from '../../src-preload/contract'
 import { freshDatabase } from '../support/postgres'
 import { cardLink } from './link-requests'
 import { startShop, teamConnection, type Desk, type Shop } from './team/desks'
+import { freePort } from '../support/free-port'
 
 let shop: Shop
 let database: { url: string; drop(): Promise<void> }
@@ -52,6 +53,20 @@ describe('a team of two desks', () => {
     // Only the desk that created the team may copy its history in (the team kept its ids free).
     expect(await deskB.failure('team.importHistory')).toMatchObject({ code: 'IMPORT_NOT_HERE' })
   }, 60_000)
+
+  it('says in shop words why a connection failed: nothing on that port, no such database', async () => {
+    const connection = teamConnection(database.url)
+    const closed = await freePort()
+    expect(await deskA.call('team.probe', { connection: { ...connection, port: closed }, password: 'unused' })).toMatchObject({
+      ok: false,
+      found: 'unreachable',
+      message: `Cannot connect: nothing answers on ${connection.host} port ${String(closed)}. Check the port, and that PostgreSQL runs there and accepts connections from this computer.`,
+    })
+    expect(await deskA.call('team.probe', { connection: { ...connection, database: 'no_such_db' }, password: 'unused' })).toMatchObject({
+      ok: false,
+      say: { id: 'said.team.connect.noDatabase', values: { database: 'no_such_db' } },
+    })
+  })
 
   it('tests its own connection with the kept password, and any other only with a password typed', async () => {
     const connection = teamConnection(database.url)

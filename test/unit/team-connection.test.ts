@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { TeamKey, type TeamConnection } from '../../src-preload/contract'
 import { AppError } from '../../src-main/bridge/app-error'
 import { isLoopback, teamClientConfig } from '../../src-main/team/team-connection'
+import { connectFailure } from '../../src-main/team/team-mode'
+import { englishOf } from '../../src-common/said/english'
 import { formatTeamKey, newTeamKey, teamCardKey, teamKeyCheck, teamKeyMatches } from '../../src-main/team/team-key'
 
 const shop: TeamConnection = { host: 'db.shop.example.my', port: 5432, database: 'backoffice', user: 'desk', tls: 'verify', caFile: null }
@@ -68,5 +70,18 @@ describe('the team key', () => {
     const typo = (key.startsWith('A') ? 'B' : 'A') + key.slice(1)
     expect(teamKeyMatches(typo, check)).toBe(false)
     expect(teamKeyMatches(key, 'not hex')).toBe(false)
+  })
+})
+
+describe('why a connection failed, in shop words', () => {
+  const where = { host: 'db.shop.my', port: 5432, user: 'shop', database: 'backoffice' }
+  const failure = (code: string, message = 'x'): unknown => Object.assign(new Error(message), { code })
+  it('names the common causes by the driver’s and PostgreSQL’s codes, and keeps any other reason as it is', () => {
+    expect(englishOf(connectFailure(where, failure('ENOTFOUND', 'getaddrinfo ENOTFOUND db.shop.my')))).toBe('Cannot connect: no server called db.shop.my was found. Check the host name.')
+    expect(englishOf(connectFailure(where, failure('28P01', 'password authentication failed for user "shop"')))).toBe('Cannot connect: wrong password for user shop.')
+    expect(connectFailure(where, failure('28000'))).toMatchObject({ id: 'said.team.connect.notAllowed', values: { user: 'shop', database: 'backoffice' } })
+    expect(connectFailure(where, failure('ETIMEDOUT'))).toMatchObject({ id: 'said.team.connect.noAnswer' })
+    expect(connectFailure(where, new Error('Connection terminated due to connection timeout'))).toMatchObject({ id: 'said.team.connect.noAnswer' })
+    expect(englishOf(connectFailure(where, failure('XX000', 'something else')))).toBe('Cannot connect: something else')
   })
 })

@@ -121,6 +121,7 @@ function TeamForm({ view }: { view: TeamView }) {
   const join = useTeamStore((state) => state.join)
   const leave = useTeamStore((state) => state.leave)
   const refuse = useTeamStore((state) => state.refuse)
+  const forgetActions = useTeamStore((state) => state.forgetActions)
   const forgetProbe = useTeamStore((state) => state.forgetProbe)
   const [draft, setDraft] = useState<TeamDraft>(() => draftFrom(view))
   const [asking, setAsking] = useState<'create' | 'leave' | null>(null)
@@ -133,10 +134,19 @@ function TeamForm({ view }: { view: TeamView }) {
     if (error?.field && asking === null) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [error, asking])
 
+  // What was said of the details before they changed no longer holds (found by QA: "There is no team
+  // in this database." stood under other details, beside Create's confirmation).
   const change = (values: Partial<TeamDraft>): void => {
     setDraft((current) => ({ ...current, ...values }))
-    if (useTeamStore.getState().probeResult) forgetProbe()
+    const { probeResult: tested, error: refused } = useTeamStore.getState()
+    if (tested || refused) forgetActions()
   }
+
+  // An answer or a refusal below the buttons may be below the window (1024×700): bring it into view.
+  const answer = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (probeResult || (error && !error.field)) answer.current?.scrollIntoView({ block: 'nearest' })
+  }, [probeResult, error])
 
   /** The connection to send, or null after showing what is wrong with the draft. */
   const checked = (action: TeamFormAction): TeamConnection | null => {
@@ -269,6 +279,12 @@ function TeamForm({ view }: { view: TeamView }) {
                 className="button"
                 disabled={!idle}
                 onClick={() => {
+                  // A test of these very details found a team there, or tables of something else:
+                  // say so now, not after the confirmation (main refuses it too).
+                  if (probeResult && (probeResult.found === 'team' || probeResult.found === 'other')) {
+                    forgetProbe()
+                    return refuse({ code: 'TEAM_CREATE_REFUSED', message: t(probeResult.found === 'team' ? 'team.form.createOnTeam' : 'team.form.createOnOther') })
+                  }
                   if (checked('create')) setAsking('create')
                 }}
               >
@@ -288,7 +304,7 @@ function TeamForm({ view }: { view: TeamView }) {
             </>
           )}
         </div>
-        {probeResult ? <ProbeAnswer probe={probeResult} mode={view.mode} /> : null}
+        <div ref={answer}>{probeResult ? <ProbeAnswer probe={probeResult} mode={view.mode} /> : null}</div>
       </form>
 
       {/* Beside the form, not in it: a dialog's own form must not be nested in this one. */}

@@ -43,6 +43,8 @@ export const team = {
     other: 'The database holds tables of something else: the app leaves it alone. Ask for an empty database for the team (or the team’s own).',
   },
   form: {
+    createOnTeam: 'The test found a team in this database already: join it with the team key instead.',
+    createOnOther: 'The test found tables of something else in this database: use an empty database of its own for the team.',
     label: 'Team database connection',
     legend: 'PostgreSQL database',
     inTeam: 'To change these, leave the team and join it again with the new details.',

@@ -44,6 +44,8 @@ export const team: Catalogue['team'] = {
     other: 'Pangkalan data ini mengandungi jadual sistem lain: aplikasi tidak akan mengusiknya. Minta pangkalan data kosong untuk pasukan (atau pangkalan data pasukan itu sendiri).',
   },
   form: {
+    createOnTeam: 'Ujian mendapati sudah ada pasukan dalam pangkalan data ini: sertai pasukan itu dengan kunci pasukan.',
+    createOnOther: 'Ujian mendapati jadual sistem lain dalam pangkalan data ini: gunakan pangkalan data kosong khas untuk pasukan.',
     label: 'Sambungan pangkalan data pasukan',
     legend: 'Pangkalan data PostgreSQL',
     inTeam: 'Untuk menukar butiran ini, keluar daripada pasukan dan sertai semula dengan butiran baharu.',
