@@ -62,7 +62,7 @@ export function formatsFor(language: Language): Formats {
   const zone = { timeZone: MALAYSIA_TIME_ZONE }
   const money = madeOnFirstUse(() => new Intl.NumberFormat(locale, { style: 'currency', currency: 'MYR', minimumFractionDigits: 2, maximumFractionDigits: 2 }))
   const number = madeOnFirstUse(() => new Intl.NumberFormat(locale))
-  const minutes = { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...zone } as const
+  const minutes = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...zone } as const
   const formats: Formats = {
     locale,
     // format() takes a decimal string exactly (Intl.NumberFormat v3); the type only lists number and bigint.

@@ -188,7 +188,7 @@ test('a team created in Bahasa Melayu: the key, its state, and the banner while 
     await expect(card.getByTestId('team-status')).toHaveText(new RegExp(`^Pangkalan data pasukan: app@127\\.0\\.0\\.1:\\d+/${name} — bersambung$`))
     await expect(card.getByTestId('team-leader')).toHaveText('Komputer ini menjalankan penjejak status dan penerima pemberitahuan pasukan')
     await expect(card.getByTestId('team-import-state')).toHaveText('Sejarah Sandbox dan Produksi komputer ini sudah ada dalam pasukan.')
-    await expect(card.getByTestId('team-import-count')).toHaveText(/^\d+ daripada \d+ baris disalin \(100%\)$/)
+    await expect(card.getByTestId('team-import-count')).toHaveText(/^\d+ daripada \d+ rekod disalin \(100%\)$/)
     await shoot(page, 'team-connected', card.getByTestId('team-leader'))
     await shoot(page, 'team-leave', card.getByRole('button', { name: 'Keluar pasukan' }))
 

@@ -123,8 +123,8 @@ describe('the copy of this desk’s history', () => {
     expect(importPercent({ copied: 5000, total: 5000, state: 'done' })).toBe(100)
     expect(importPercent({ copied: 6000, total: 5000, state: 'running' })).toBe(100)
     expect(importPercent({ copied: -1, total: 5000, state: 'running' })).toBe(0)
-    expect(importCountText({ copied: 1234, total: 5000, state: 'running' })).toBe('1,234 of 5,000 rows copied (24%)')
-    expect(importCountText({ copied: 1, total: 1, state: 'done' })).toBe('1 of 1 row copied (100%)')
+    expect(importCountText({ copied: 1234, total: 5000, state: 'running' })).toBe('1,234 of 5,000 records copied (24%)')
+    expect(importCountText({ copied: 1, total: 1, state: 'done' })).toBe('1 of 1 record copied (100%)')
   })
 
   it('offers "Resume import" only once a copy ended short', () => {

@@ -22,8 +22,8 @@ export const team = {
   facts: { history: 'Order history', leader: 'Tracker and listener', desk: 'This desk', schema: 'Schema version' },
   import: {
     title: "Copying this desk's history into the team",
-    count_one: '{{copied}} of {{total}} row copied ({{percent}}%)',
-    count_other: '{{copied}} of {{total}} rows copied ({{percent}}%)',
+    count_one: '{{copied}} of {{total}} record copied ({{percent}}%)',
+    count_other: '{{copied}} of {{total}} records copied ({{percent}}%)',
     state: {
       running: "Copying this desk's Sandbox and Production history into the team…",
       done: "This desk's Sandbox and Production history is in the team.",

@@ -29,7 +29,7 @@ export const report: Catalogue['report'] = {
   totals: {
     paid: 'Diterima',
     refunded: 'Dibayar balik',
-    voided: 'Dibatalkan',
+    voided: 'Dibatalkan (void)',
     net: 'Bersih',
     payments_one: '{{n}} bayaran',
     payments_other: '{{n}} bayaran',
@@ -46,7 +46,7 @@ export const report: Catalogue['report'] = {
   kinds: { card_link: 'Pautan pembayaran kad', generic_link: 'Pautan pembayaran (FPX, e-dompet, bayar kemudian)', phone_order: 'Pesanan telefon' },
   byOperator: 'Mengikut operator (diterima: siapa yang membuat pesanan; bayaran balik dan pembatalan: siapa yang memintanya)',
   operator: 'Operator',
-  columns: { payments: 'Bayaran', paid: 'Diterima', refunded: 'Dibayar balik', voided: 'Dibatalkan', net: 'Bersih' },
+  columns: { payments: 'Bayaran', paid: 'Diterima', refunded: 'Dibayar balik', voided: 'Dibatalkan (void)', net: 'Bersih' },
   nothing: 'Tiada apa-apa dalam tempoh ini.',
   statuses: {
     label: 'Pesanan mengikut status',

@@ -23,8 +23,8 @@ export const team: Catalogue['team'] = {
   facts: { history: 'Sejarah pesanan', leader: 'Penjejak dan penerima', desk: 'Komputer ini', schema: 'Versi skema' },
   import: {
     title: 'Menyalin sejarah komputer ini ke dalam pasukan',
-    count_one: '{{copied}} daripada {{total}} baris disalin ({{percent}}%)',
-    count_other: '{{copied}} daripada {{total}} baris disalin ({{percent}}%)',
+    count_one: '{{copied}} daripada {{total}} rekod disalin ({{percent}}%)',
+    count_other: '{{copied}} daripada {{total}} rekod disalin ({{percent}}%)',
     state: {
       running: 'Sedang menyalin sejarah Sandbox dan Produksi komputer ini ke dalam pasukan…',
       done: 'Sejarah Sandbox dan Produksi komputer ini sudah ada dalam pasukan.',

@@ -55,7 +55,7 @@ export const ui: Catalogue['ui'] = {
     EXPIRED: 'Tamat tempoh',
     CANCELLED: 'Dibatalkan',
     REFUNDED: 'Dibayar balik',
-    VOIDED: 'Batal (void)',
+    VOIDED: 'Dibatalkan (void)',
     OUTCOME_UNKNOWN: 'Tidak pasti',
     UNKNOWN: 'Tidak dikenali',
   },
