@@ -149,11 +149,14 @@ test('the team form in Bahasa Melayu: its state, its refusals and the question b
   await confirm.getByRole('button', { name: 'Batal' }).click()
   await expect(confirm).toBeHidden()
 
-  // A database that cannot be reached: main's answer in Malay, with the driver's own reason.
+  // A database that cannot be reached: main's answer in Malay, in shop words (not the driver's ECONNREFUSED).
   await form.getByLabel('Hos').fill('127.0.0.1')
-  await form.getByLabel('Port').fill(String(await freePort()))
+  const closed = await freePort()
+  await form.getByLabel('Port').fill(String(closed))
   await form.getByRole('button', { name: 'Uji sambungan' }).click()
-  await expect(card.getByTestId('team-probe')).toContainText(/^Tidak dapat bersambung: .*ECONNREFUSED/)
+  await expect(card.getByTestId('team-probe')).toHaveText(
+    `Tidak dapat bersambung: tiada apa-apa yang menjawab di 127.0.0.1 port ${String(closed)}. Semak port, dan pastikan PostgreSQL berjalan di sana dan menerima sambungan dari komputer ini.`,
+  )
 })
 
 test('a team created in Bahasa Melayu: the key, its state, and the banner while the database cannot be reached', async ({ page }) => {
