@@ -286,6 +286,8 @@ export class Desk {
    * What `authorise` would answer the operator signed in now for this call and input, without using an
    * approval or counting as activity: a pre-check shows the refusal before the action (the phone
    * order's Clerk limit). Null when they may make it alone; the call itself is authorised again.
+   * An approvable refusal is noted as `authorise` notes one: the confirmation offers the approval
+   * without the call having been tried (found by QA: a Supervisor's right PIN was refused for it).
    */
   refusalFor(name: CallName, input: unknown): CallError | null {
     const permission = PERMISSIONS[name]
@@ -294,7 +296,9 @@ export class Desk {
     if (!operator || !this.session || this.session.locked) return null
     const { needed, what } = this.need(name, input)
     if (roleAtLeast(operator.role, needed)) return null
-    return forbidden(needed, what, permission.approvable === true && needed === 'supervisor' && isApprovable(name))
+    const approvable = permission.approvable === true && needed === 'supervisor' && isApprovable(name)
+    if (approvable) this.approvals.noteRefused(name, field(input, APPROVAL_SUBJECT[name]), operator.id, input)
+    return forbidden(needed, what, approvable)
   }
 
   // ---- sign-in ----

@@ -10,6 +10,7 @@ import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
 import { cardSavedThroughHostedPage } from './paid-cards'
 import { call, control, trainingUrl } from './training-control'
 import type { Harness } from '../harness/server'
+import { TEST_OPERATORS } from '../harness/operators'
 
 async function pickCustomer(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Phone order' }).click()
@@ -289,7 +290,7 @@ test.describe('refusals known before the confirmation', () => {
 test.describe('a Clerk', () => {
   test.use({ harnessOptions: { statusTracker: false, operators: 'clerk' } })
 
-  test("learns at the amount that a charge above a Clerk's limit needs a Supervisor; the confirmation offers the approval, not the charge", async ({ page, harness }) => {
+  test("learns at the amount that a charge above a Clerk's limit needs a Supervisor; the confirmation offers the approval, and the Supervisor's PIN charges it", async ({ page, harness }) => {
     await cardSavedThroughHostedPage(harness)
     await pickCustomer(page, 'Siti Aminah')
     const form = chargeForm(page)
@@ -300,8 +301,19 @@ test.describe('a Clerk', () => {
     await expect(dialog.getByTestId('approval-needed')).toContainText('Needs a Supervisor')
     await expect(dialog.getByRole('button', { name: 'Ask a supervisor to approve' })).toBeVisible()
     await expect(dialog.getByRole('button', { name: /^Charge RM / })).toHaveCount(0)
-    const state = (await (await fetch(`${trainingUrl(harness)}/__sim/state`)).json()) as { orders: { kind: string }[] }
-    expect(state.orders.filter((order) => order.kind === 'CHARGE')).toHaveLength(0)
+    const charges = async (): Promise<number> =>
+      ((await (await fetch(`${trainingUrl(harness)}/__sim/state`)).json()) as { orders: { kind: string }[] }).orders.filter((order) => order.kind === 'CHARGE').length
+    expect(await charges()).toBe(0)
+
+    // The Supervisor approves on the spot (found by QA: the right PIN was refused, nothing having been tried yet).
+    await dialog.getByRole('button', { name: 'Ask a supervisor to approve' }).click()
+    const approval = page.getByRole('dialog', { name: 'Supervisor approval' })
+    await approval.getByLabel("Supervisor's login").fill(TEST_OPERATORS.supervisor.login)
+    await approval.getByLabel("Supervisor's PIN").fill(TEST_OPERATORS.supervisor.pin)
+    await approval.getByRole('button', { name: 'Approve' }).click()
+    await expect(result(page).getByRole('heading', { name: 'Approved' })).toBeVisible()
+    await expect(result(page)).toContainText('RM 600.00')
+    expect(await charges()).toBe(1)
   })
 
   test('learns at the amount, not only at the confirmation, that charging the same amount again needs a Supervisor', async ({ page, harness }) => {

@@ -388,6 +388,20 @@ describe('Supervisor approval on the spot', () => {
     expect(await refused('phoneOrders.charge', charge('INV-CLERK-3', 700_00))).toMatchObject({ code: 'FORBIDDEN' })
   })
 
+  it('is offered by the confirmation before any charge is tried: the pre-check’s refusal is the one a Supervisor approves', async () => {
+    app = await startTrainingBackend({ staff: true, signedIn: 'clerk', relock: false })
+    const ids = await customerWithCard()
+    const request = { ...ids, invoiceNumber: 'INV-PRECHECK-1', amountSen: 600_00, descriptor: '', note: '', confirmDuplicate: false }
+    // The phone order's confirmation asks the pre-check, not the charge (found by QA: the right PIN was refused).
+    const { problems } = await app.call('phoneOrders.check', request)
+    expect(problems).toContainEqual(expect.objectContaining({ code: 'FORBIDDEN', needs: { role: 'supervisor', approvable: true } }))
+    await app.call('approvals.grant', { call: 'phoneOrders.charge', subjectId: ids.cardId, login: 'ravi', pin: ravi.pin })
+    const charged = await app.call('phoneOrders.charge', request)
+    expect(charged.detail.order).toMatchObject({ amountSen: 600_00, createdBy: 'Mei Ling (approved by Ravi)' })
+    // Only that charge: another amount checked and approved is not this one.
+    expect(await refused('phoneOrders.charge', { ...request, invoiceNumber: 'INV-PRECHECK-2' })).toMatchObject({ code: 'FORBIDDEN' })
+  })
+
   it('is for the very input refused: another amount or kind finds none, and uses it up', async () => {
     app = await startTrainingBackend({ staff: true, signedIn: 'clerk', relock: false })
     const ids = await customerWithCard()
