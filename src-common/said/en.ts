@@ -251,6 +251,7 @@ export const said = {
     final: 'This order is {{status, status}}: a status check would not change it.',
     noPaymentId: 'This order has no payment id to ask the gateway about.',
     orderUnchanged: '{{problem}} The order is unchanged; try again later.',
+    otherInvoice: 'The gateway answered about invoice {{invoice}}, not this order: its answer was not applied.',
     refundUnchanged: '{{problem}} The refund is unchanged; try again later.',
     /** Test connection's detail line, per scheme. */
     signedAccepted: 'Signed call accepted.',
@@ -478,6 +479,7 @@ export const said = {
     refundNotThis: 'Refund status check: {{problem}}. ({{requestId}})',
     refundNoSuch: 'Refund status check: The gateway has no such refund: nothing was refunded. ({{requestId}})',
     refundRegistered: 'Refund made elsewhere registered ({{requestId}}): its status will be checked with the gateway',
+    refundRegisteredTold: 'Refund made elsewhere registered ({{requestId}}): the one the gateway’s notification told of, counted once',
     voided: '{{from, statusLabel}} → {{to, statusLabel}}: the payment was voided',
     refundedInAll: '{{from, statusLabel}} → {{to, statusLabel}}: {{amount}} refunded in all',
     appStopped: 'The app stopped before the gateway answered: the outcome is unknown until a status check settles it',

@@ -170,23 +170,31 @@ function refundAnswer(body: NotificationBody): RefundAnswer {
  * confirmation); else any settled for that amount (a late word that contradicts it, which is never
  * applied: see handleRefund); else none (a refund made elsewhere, e.g. in the gateway's back office).
  */
-function refundNamed(history: History, order: OrderRow, body: NotificationBody, answer: RefundAnswer): RefundRow | null {
+function refundNamed(history: History, order: OrderRow, body: NotificationBody, answer: RefundAnswer): { refund: RefundRow; byId: boolean } | null {
   const refunds = history.refunds.forOrder(order.id)
   const ids = [body.refund?.request_id, body.transaction.original_request_id].filter((id): id is string => Boolean(id))
   const byId = refunds.find((refund) => ids.includes(refund.requestId))
-  if (byId) return byId
+  if (byId) return { refund: byId, byId: true }
+  // A refund registered from elsewhere whose amount is not known yet: the one this notification
+  // tells of (else it would be recorded again beside it and counted twice; found by review).
+  const amountUnknown = refunds.find((refund) => refund.external && refund.amountSen === 0 && isOpen(refund))
+  if (amountUnknown) return { refund: amountUnknown, byId: false }
   if (answer.amountSen === null) return null
   const sameAmount = refunds.filter((refund) => refund.amountSen === answer.amountSen)
-  return sameAmount.find(isOpen) ?? sameAmount.find((refund) => refund.status === answer.status) ?? sameAmount.at(-1) ?? null
+  const found = sameAmount.find(isOpen) ?? sameAmount.find((refund) => refund.status === answer.status) ?? sameAmount.at(-1) ?? null
+  return found ? { refund: found, byId: false } : null
 }
 
 function handleRefund(ctx: ServiceContext, order: OrderRow, body: NotificationBody, notificationId: number): Said {
   const history = ctx.history()
   const answer = refundAnswer(body)
-  const known = refundNamed(history, order, body, answer)
-  // A refund the gateway settled stays as it settled: a notification that says otherwise (a late
-  // retry of another refund's word, matched by its amount alone) is noted for a person, not applied.
-  if (known && !isOpen(known) && known.status !== answer.status) {
+  const named = refundNamed(history, order, body, answer)
+  const known = named?.refund ?? null
+  // A refund the gateway settled stays as it settled when a notification matched only by its amount
+  // says otherwise (a late retry of another refund's word): noted for a person, not applied. One that
+  // names the refund by its request id is the gateway's word on it, and is applied (a refund a 404
+  // marked declined may yet be approved).
+  if (known && !named?.byId && !isOpen(known) && known.status !== answer.status) {
     const line = say('said.timeline.refundNotApplied', { requestId: known.requestId, status: say(`said.timeline.refundStatus.${known.status}`), gatewayStatus: answer.raw })
     history.events.append({
       orderId: order.id,

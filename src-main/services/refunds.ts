@@ -390,6 +390,28 @@ export class Refunds {
       throw new AppError('ALREADY_KNOWN', known, 'requestId')
     }
     const at = ctx.now().toISOString()
+    // A refund made elsewhere that a notification told of first (no request id in the published
+    // bodies: kept as `notification-N`): when it is the order's only one, it is the refund being
+    // registered, which takes its request id; recorded again beside it, it counted twice (found by review).
+    const told = history.refunds.forOrder(order.id).filter((refund) => refund.external && refund.createdBy === 'gateway' && refund.requestId.startsWith('notification-'))
+    if (told.length === 1 && told[0]) {
+      const adopted = history.transaction(() => {
+        const updated = history.refunds.update(told[0]?.id ?? 0, { requestId: id }, at)
+        history.events.append({
+          orderId,
+          type: 'staff_action',
+          summary: `Refund made elsewhere registered (${id}): the one the gateway's notification told of`,
+          details: { refundId: updated.id, requestId: id, say: say('said.timeline.refundRegisteredTold', { requestId: id }) },
+          attemptId: null,
+          actor: ctx.actor(),
+          at,
+        })
+        history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: 'refund.register', orderId, details: { refundId: updated.id, requestId: id }, at })
+        return updated
+      })
+      ctx.events.emit('orders.changed', { id: orderId })
+      return this.result(adopted.status === 'SUCCESS' ? 'approved' : adopted.status === 'FAILED' ? 'declined' : 'pending', adopted)
+    }
     const refund = history.transaction(() => {
       const refund = history.refunds.insert({ orderId, requestId: id, amountSen: 0, type: null, status: 'PENDING', external: true, createdBy: ctx.actor(), createdAt: at })
       history.events.append({

@@ -9,6 +9,7 @@
  */
 import type { OrderDetail } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
+import { englishOf } from '../../src-common/said/english'
 import { say, type Said } from '../../src-common/said/say'
 import type { GatewayResult, StatusOutcome, GenericPayment } from '../gateway/client'
 import type { GatewayErrorCode } from '../gateway/errors'
@@ -298,12 +299,17 @@ export function applyAnswer(ctx: ServiceContext, order: OrderRow, answer: Answer
   })
 }
 
-/** The gateway does not know the order. For an order whose creation went unanswered, that settles it: it was never created. */
+/**
+ * The gateway does not know the order. For an order whose creation went unanswered, that settles it:
+ * it was never created. Not for one the gateway has spoken of already (its word is on the order: a
+ * charge it called PENDING, say, kept unknown): a 404 then is the gateway's own trouble, noted only,
+ * or a charge it acknowledged would be recorded as not made and its card freed (found by review).
+ */
 function applyNotFound(ctx: ServiceContext, order: OrderRow, attemptId: number): void {
   const history = ctx.history()
   const at = ctx.now().toISOString()
   history.transaction(() => {
-    if (order.status === 'OUTCOME_UNKNOWN') {
+    if (order.status === 'OUTCOME_UNKNOWN' && order.rawStatus === null) {
       history.orders.update(order.id, { status: 'FAILED', completedAt: at }, at)
       history.events.append({
         orderId: order.id,
@@ -424,6 +430,24 @@ async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: num
     history,
     (): { updated: OrderRow | null; failed: CheckFailedError | null } => {
       const attemptId = recordRead(history, order.id, lookup.result, ctx.now())
+      // An answer about another invoice is not this order's, whatever it says (found by review: a
+      // signed SUCCESS naming another invoice made a link paid). Kept as read, not applied.
+      const otherInvoice = lookup.result.ok && lookup.kind === 'card' ? lookup.result.value.invoiceNumber : null
+      if (otherInvoice && otherInvoice.toUpperCase() !== order.invoiceNumber.toUpperCase()) {
+        const problem = say('said.checks.otherInvoice', { invoice: otherInvoice })
+        history.events.append({
+          orderId: order.id,
+          type: 'status_check',
+          summary: `Status check failed: ${englishOf(problem)}`,
+          details: { code: 'OTHER_INVOICE', say: say('said.timeline.checkFailed', { problem }) },
+          attemptId,
+          actor: null,
+          at: ctx.now().toISOString(),
+        })
+        const failed = new CheckFailedError(say('said.checks.orderUnchanged', { problem }), 'BAD_RESPONSE')
+        options.inCommit?.(failed)
+        return { updated: null, failed }
+      }
       if (lookup.result.ok) {
         const answer = lookup.kind === 'card' ? cardAnswer(lookup.result.value) : genericAnswer(lookup.result.value)
         const updated = applyAnswer(ctx, order, answer, attemptId, 'check')

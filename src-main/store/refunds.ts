@@ -34,9 +34,10 @@ function toRefundRow(r: RefundRecord): RefundRow {
   }
 }
 
-export type RefundUpdate = Partial<Pick<RefundRow, 'status' | 'rawStatus' | 'type' | 'amountSen' | 'message'>>
+export type RefundUpdate = Partial<Pick<RefundRow, 'requestId' | 'status' | 'rawStatus' | 'type' | 'amountSen' | 'message'>>
 
 const FIELDS: readonly (readonly [keyof RefundUpdate, string])[] = [
+  ['requestId', 'request_id'],
   ['status', 'status'],
   ['rawStatus', 'raw_status'],
   ['type', 'type'],

@@ -8,7 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cardRequestHeaders, digest, formatTimestamp, genericStringToSign, hmacSignature } from '../../src-main/gateway/signing'
+import { createGatewayClient } from '../../src-main/gateway/client'
 import { historyFile } from '../../src-main/store/history-file'
+import { createLogger, memorySink } from '../../src-main/log'
 import type { OrderDetail } from '../../src-preload/contract'
 import { untilMalaysiaNoon } from '../malaysia-noon'
 import { cardLink, genericLink } from './link-requests'
@@ -415,5 +417,44 @@ describe('notifications as evidence', () => {
     const after = await sandbox.call('orders.get', { id: order.id })
     expect(after.refunds).toMatchObject({ refundedSen: 25_00, refunds: [{ status: 'SUCCESS' }] })
     expect(after.timeline.map((entry) => entry.summary)).toContainEqual(expect.stringContaining(`but refund ${approved.refund.requestId} was settled approved: not changed`))
+  })
+
+  it('a refund made elsewhere, registered and told by a notification, in either order, is counted once', async () => {
+    for (const notifiedFirst of [false, true]) {
+      const sandbox = await startSandboxBackend()
+      app = sandbox
+      const url = await listenerOn(sandbox)
+      const invoice = `INV-TWICE-${notifiedFirst ? 'N' : 'R'}`
+      const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: invoice, amountSen: 100_00 }))
+      await sandbox.control('POST', '/pay', { invoice_number: invoice, card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
+      await sandbox.control('POST', '/settle', { invoice_number: invoice })
+      sandbox.advance(61_000)
+      const paid = await sandbox.call('orders.checkStatus', { id: order.id })
+      // RM 30.00 refunded in the gateway's back office.
+      const elsewhere = createGatewayClient({ baseUrl: sandbox.sim.baseUrl, credentials: SANDBOX, log: createLogger(memorySink()), now: () => sandbox.now() })
+      expect((await elsewhere.refund({ requestId: 'BO-REFUND-1', invoiceNumber: invoice, originalRequestId: paid.order.requestId ?? '', amountSen: 30_00 })).ok).toBe(true)
+      await elsewhere.close()
+      const told = JSON.stringify({
+        order: { invoice_number: invoice, amount: '100' },
+        transaction: { type: 'REFUND', status: 'SUCCESS' },
+        refund: { amount: '30', type: 'PARTIAL_REFUND', status: 'SUCCESS' },
+      })
+      const notify = async (): Promise<void> => {
+        expect((await post(url, told, signed(told, `doku-told-${invoice}`))).status).toBe(200)
+        await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toMatch(new RegExp(`on ${invoice}: approved$`))
+      }
+      if (notifiedFirst) await notify()
+      const registered = await sandbox.call('refunds.register', { orderId: order.id, requestId: 'BO-REFUND-1' })
+      if (!notifiedFirst) await notify()
+      // Its status check, once due, if it still waits (told by the notification, it does not).
+      sandbox.advance(61_000)
+      const waiting = (await sandbox.call('orders.get', { id: order.id })).refunds?.refunds.some((refund) => refund.id === registered.refund.id && refund.status === 'PENDING')
+      if (waiting) await sandbox.call('refunds.checkStatus', { refundId: registered.refund.id })
+      const refunds = (await sandbox.call('orders.get', { id: order.id })).refunds
+      expect(refunds?.refunds.map((refund) => [refund.requestId, refund.amountSen, refund.status])).toEqual([['BO-REFUND-1', 30_00, 'SUCCESS']])
+      expect(refunds).toMatchObject({ refundedSen: 30_00, remainingSen: 70_00 })
+      await sandbox.close()
+      app = null
+    }
   })
 })
