@@ -220,7 +220,9 @@ test.describe('when Settings put the settlement earlier than the gateway does it
 test.describe('a refund made elsewhere (noon in Malaysia)', () => {
   test.use({ harnessOptions: { statusTracker: false, clockStartsAt: '2026-11-24T04:00:00.000Z' } })
 
-  test('registered by its request id alone, its amount is said as not known yet, and what is left as at most', async ({ page, harness }) => {
+  test('registered by its request id alone, its amount is said as not known yet, and what is left as at most; an id the gateway does not know reads "Not confirmed"', async ({ page, harness }) => {
+    await page.clock.install()
+    await page.reload()
     await paidByCard(harness, 'INV-ELSE-0001', 88_00)
     await openInOrders(page, 'INV-ELSE-0001')
     const refunds = orderDetail(page).getByRole('region', { name: 'Refunds' })
@@ -241,6 +243,20 @@ test.describe('a refund made elsewhere (noon in Malaysia)', () => {
     )
     await refunds.scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-registered-unknown-amount.png` })
+
+    // The gateway knows no refund of that id (a typo, say): not "Declined … nothing was refunded",
+    // which would invite a second refund, but not confirmed, and why.
+    await harness.advanceClock(61_000)
+    await page.clock.fastForward(61_000)
+    await refunds.getByRole('button', { name: 'Check refund status', exact: true }).click()
+    const item = refunds.getByTestId('refund-item')
+    await expect(item).toContainText('Not confirmed')
+    await expect(item).toContainText('The gateway did not confirm this as a refund of this payment')
+    await expect(item).not.toContainText('Declined')
+    await expect(item).not.toContainText('nothing was refunded')
+    await expect(summary('Left to refund')).toHaveText('RM 88.00')
+    await expect(refunds.getByRole('button', { name: 'Refund…' })).toBeEnabled()
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/refund-registered-not-confirmed.png` })
   })
 })
 

@@ -4,16 +4,16 @@ import './RefundList.css'
 import type { OrderDetail, RefundStatus, RefundView } from '../../../src-preload/contract'
 import { formatFullTime } from '../../format/time'
 import { RefundCheckButton } from './RefundCheckButton'
-import { REFUND_STATUS_CHIPS, refundAmountText, refundExplanation, refundLabel, refundMessage, refundStatusLabel } from './refund-rules'
+import { notConfirmed, REFUND_STATUS_CHIPS, refundAmountText, refundExplanation, refundLabel, refundMessage, refundStatusLabel } from './refund-rules'
 import { useT } from '../../i18n/i18n'
 import { actorText } from '../../format/actor'
 
-export function RefundStatusChip({ status, raw }: { status: RefundStatus; raw: string | null }) {
+export function RefundStatusChip({ status, raw, unconfirmed = false }: { status: RefundStatus; raw: string | null; unconfirmed?: boolean }) {
   const t = useT()
   const title = raw && raw !== status ? t('refunds.list.gatewayStatus', { raw }) : undefined
   return (
-    <span className={`chip chip--${REFUND_STATUS_CHIPS[status]}`} title={title}>
-      {refundStatusLabel(status)}
+    <span className={unconfirmed ? 'chip' : `chip chip--${REFUND_STATUS_CHIPS[status]}`} title={title}>
+      {unconfirmed ? t('refunds.notConfirmed') : refundStatusLabel(status)}
     </span>
   )
 }
@@ -29,7 +29,7 @@ function RefundItem({ refund, paidSen, onChecked }: { refund: RefundView; paidSe
         <span>
           <strong>{refundLabel(refund, paidSen)}</strong> <span className={unknownAmount ? 'muted' : 'refund-item__amount'}>{refundAmountText(refund)}</span>
         </span>
-        <RefundStatusChip status={refund.status} raw={refund.rawStatus} />
+        <RefundStatusChip status={refund.status} raw={refund.rawStatus} unconfirmed={notConfirmed(refund)} />
       </div>
       <div className="small refund-item__id">
         <span className="muted">{t('refunds.list.requestId')}</span> <span className="mono">{refund.requestId}</span>

@@ -106,18 +106,29 @@ export function refundAmountText(refund: Pick<RefundView, 'amountSen' | 'externa
  * Not on an approved one, where it is a bare "Success" or the error of a first answer that a check
  * has since settled.
  */
-export function refundMessage(refund: Pick<RefundView, 'message' | 'status'>): string | null {
+export function refundMessage(refund: Pick<RefundView, 'message' | 'status' | 'external' | 'amountSen'>): string | null {
   const text = refund.message?.trim() ?? ''
-  if (!text || refund.status === 'SUCCESS') return null
+  if (!text || refund.status === 'SUCCESS' || notConfirmed(refund)) return null
   return sentenceCase(text)
+}
+
+/**
+ * A refund registered from elsewhere that the gateway never confirmed as a refund of this payment
+ * (it knows no refund of that id, or answered for something else): declined by nobody, so not
+ * "Declined", and its message is the app's, not the gateway's (found by QA: a mistyped id read
+ * "The gateway refused it: nothing was refunded", which invites a second refund).
+ */
+export function notConfirmed(refund: Pick<RefundView, 'status' | 'external' | 'amountSen'>): boolean {
+  return refund.external && refund.amountSen === 0 && refund.status === 'FAILED'
 }
 
 /**
  * Our own words for why a refund was refused, beside the gateway's: a part (or a full refund) that
  * the gateway answered as a refused void was asked for before settlement.
  */
-export function refundExplanation(refund: Pick<RefundView, 'asked' | 'type' | 'status'>): string | null {
+export function refundExplanation(refund: Pick<RefundView, 'asked' | 'type' | 'status' | 'external' | 'amountSen'>): string | null {
   if (refund.status !== 'FAILED') return null
+  if (notConfirmed(refund)) return t('refunds.notConfirmedExplanation')
   if (refund.asked !== null && refund.asked !== 'VOID' && refund.type?.toUpperCase() === 'VOID') {
     return t('refunds.notSettledExplanation')
   }

@@ -18,6 +18,9 @@ export const refunds = {
   amountNotKnownYet: 'amount not known yet',
   notSettledExplanation: 'Not settled yet: until the day’s settlement the gateway can only void the whole payment. Nothing was refunded.',
   refusedExplanation: 'The gateway refused it: nothing was refunded.',
+  notConfirmed: 'Not confirmed',
+  notConfirmedExplanation:
+    'The gateway did not confirm this as a refund of this payment (it knows no refund with this request id, or answered for something else), so nothing is counted as refunded here. Check the id in the gateway’s back office; if it was mistyped, register the right one.',
   approvedTitle: {
     void: 'Payment voided',
     full: 'Full refund approved',

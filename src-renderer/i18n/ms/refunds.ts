@@ -20,6 +20,9 @@ export const refunds: Catalogue['refunds'] = {
   amountNotKnownYet: 'jumlah belum diketahui',
   notSettledExplanation: 'Belum diselesaikan: sehingga penyelesaian harian, gerbang pembayaran hanya boleh membatalkan keseluruhan bayaran. Tiada apa-apa dibayar balik.',
   refusedExplanation: 'Gerbang pembayaran menolaknya: tiada apa-apa dibayar balik.',
+  notConfirmed: 'Tidak disahkan',
+  notConfirmedExplanation:
+    'Gerbang pembayaran tidak mengesahkan ini sebagai bayaran balik bagi bayaran ini (ia tidak mengenali bayaran balik dengan Request-Id ini, atau menjawab tentang perkara lain), jadi tiada apa-apa dikira sebagai dibayar balik di sini. Semak Request-Id itu di pejabat belakang gerbang pembayaran; jika tersalah taip, daftarkan yang betul.',
   approvedTitle: {
     void: 'Bayaran dibatalkan',
     full: 'Bayaran balik penuh diluluskan',
