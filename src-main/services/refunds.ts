@@ -371,7 +371,9 @@ export class Refunds {
     if (order.status !== 'PAID' && order.status !== 'REFUNDED' && order.status !== 'VOIDED') {
       throw new AppError('NOT_REFUNDABLE', say('said.refunds.onlyPaid'))
     }
-    if (id === order.requestId) throw new AppError('INVALID_INPUT', say('said.refunds.ownRequestId'), 'requestId')
+    // In any case: the gateway may look ids up without it (found by QA: an in-app refund's id in capitals was taken as a new one).
+    const same = (other: string | null): boolean => other !== null && other.toUpperCase() === id.toUpperCase()
+    if (same(order.requestId)) throw new AppError('INVALID_INPUT', say('said.refunds.ownRequestId'), 'requestId')
     // The gateway's status lookup also answers for a payment's invoice number or Request-Id: its
     // SUCCESS would read as a refund of the payment's whole amount.
     const payment = history.orders.holdingInvoice(id)[0] ?? history.orders.byRequestId(id)
@@ -383,7 +385,7 @@ export class Refunds {
     if (money.refundedSen >= money.paidSen) {
       throw new AppError('NOT_REFUNDABLE', say(order.status === 'VOIDED' ? 'said.refunds.voided' : 'said.refunds.refunded'), 'requestId')
     }
-    const existing = history.refunds.byRequestId(id)
+    const existing = history.refunds.byRequestId(id) ?? history.refunds.forOrder(order.id).find((refund) => same(refund.requestId)) ?? null
     if (existing) {
       const known =
         existing.orderId === order.id ? say('said.refunds.knownHere') : say('said.refunds.knownOn', { invoice: history.orders.get(existing.orderId)?.invoiceNumber ?? String(existing.orderId) })

@@ -169,6 +169,9 @@ describe('a refund', () => {
     expect(state.refunds.filter((refund) => refund.invoiceNumber === 'INV-EXT-1')).toHaveLength(1) // the back office's own
     expect(await failure('refunds.register', { orderId: order.id, requestId: 'BACKOFFICE-REFUND-0001' })).toMatchObject({ code: 'ALREADY_KNOWN', field: 'requestId' })
     expect(await failure('refunds.register', { orderId: order.id, requestId: order.requestId })).toMatchObject({ code: 'INVALID_INPUT', field: 'requestId' })
+    // Ids in other capitals are the same ids.
+    expect(await failure('refunds.register', { orderId: order.id, requestId: (order.requestId ?? '').toUpperCase() })).toMatchObject({ code: 'INVALID_INPUT', field: 'requestId' })
+    expect(await failure('refunds.register', { orderId: order.id, requestId: 'backoffice-refund-0001' })).toMatchObject({ code: 'ALREADY_KNOWN', field: 'requestId' })
     expect(await failure('refunds.register', { orderId: order.id, requestId: 'has spaces inside' })).toMatchObject({ code: 'INVALID_INPUT', field: 'requestId' })
     const typo = await app.call('refunds.register', { orderId: order.id, requestId: 'BACKOFFICE-REFUND-9999' })
     expect(await failure('refunds.checkStatus', { refundId: registered.refund.id })).toMatchObject({ code: 'TOO_EARLY' })
