@@ -445,6 +445,7 @@ export const said = {
     refundAsked: {
       VOID: 'Void of {{amount}} asked for ({{requestId}})',
       FULL: 'Full refund of {{amount}} asked for ({{requestId}})',
+      REST: 'Refund of the rest, {{amount}}, asked for ({{requestId}})',
       PARTIAL: 'Partial refund of {{amount}} asked for ({{requestId}})',
     },
     refundAnswer: {

@@ -441,6 +441,7 @@ export const said: Strings<typeof english> = {
     refundAsked: {
       VOID: 'Pembatalan (void) {{amount}} diminta ({{requestId}})',
       FULL: 'Bayaran balik penuh {{amount}} diminta ({{requestId}})',
+      REST: 'Bayaran balik baki, {{amount}}, diminta ({{requestId}})',
       PARTIAL: 'Bayaran balik separa {{amount}} diminta ({{requestId}})',
     },
     refundAnswer: {

@@ -223,12 +223,15 @@ export class Refunds {
         createdAt: at,
       })
       const attempt = beginAttempt(history, { orderId: order.id, operation: 'refund', requestId, path: REFUND_PATH, body: toWireJson(refundBody(input)) }, now)
-      const asked = request.kind === 'VOID' ? 'Void' : request.kind === 'FULL' ? 'Full refund' : 'Partial refund'
+      // A full refund after a part was refunded is the refund of the rest (found by QA: "Full refund of RM 35.00" of a RM 45.00 payment).
+      const paidSen = order.gatewayAmountSen ?? order.amountSen
+      const askedKind = request.kind === 'FULL' && amountSen < paidSen ? 'REST' : request.kind
+      const asked = { VOID: 'Void', FULL: 'Full refund', REST: 'Refund of the rest', PARTIAL: 'Partial refund' }[askedKind]
       history.events.append({
         orderId: order.id,
         type: 'staff_action',
         summary: `${asked} of ${formatRm(amountSen)} asked for (${requestId})`,
-        details: { refundId: refund.id, requestId, amountSen, kind: request.kind, say: say(`said.timeline.refundAsked.${request.kind}`, { amount: formatRm(amountSen), requestId }) },
+        details: { refundId: refund.id, requestId, amountSen, kind: request.kind, say: say(`said.timeline.refundAsked.${askedKind}`, { amount: formatRm(amountSen), requestId }) },
         attemptId: attempt.id,
         actor: ctx.actor(),
         at,

@@ -81,6 +81,9 @@ test('a saved card the gateway does not know is declined with the advice to remo
   await expect(result(page).getByRole('heading', { name: 'The bank declined the card' })).toBeVisible()
   await expect(result(page)).toContainText('Invalid Card Token')
   await expect(result(page).getByTestId('decline-advice')).toHaveText(/does not know this saved card any more: remove it, and send the customer a payment link/)
+  // Not "Try again" with a card that cannot be charged: back to choose another.
+  await expect(result(page).getByRole('button', { name: 'Try again' })).toHaveCount(0)
+  await expect(result(page).getByRole('button', { name: 'Choose another card' })).toBeVisible()
 })
 
 test('an unknown outcome locks the card and is settled as approved 60 s later, without a second charge', async ({ page, harness }) => {

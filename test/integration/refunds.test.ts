@@ -106,6 +106,10 @@ describe('a refund', () => {
     // A full refund of what was left: the gateway calls it a partial refund, the app a refund of the rest.
     expect(rest.refund).toMatchObject({ asked: 'FULL', type: 'PARTIAL_REFUND' })
     expect(rest.detail.timeline.map((entry) => entry.summary)).toContain(`Refund: Refund of the rest of RM 24.50 (${rest.refund.requestId}) done (gateway says SUCCESS: Success)`)
+    // Asked for as the rest too, not as a "full refund" of RM 24.50 (found by QA), in both languages.
+    const asked = rest.detail.timeline.find((entry) => entry.type === 'staff_action' && entry.summary.includes(rest.refund.requestId))
+    expect(asked?.say).toEqual({ id: 'said.timeline.refundAsked.REST', values: { amount: 'RM 24.50', requestId: rest.refund.requestId } })
+    expect(asked?.summary).toBe(`Refund of the rest of RM 24.50 asked for (${rest.refund.requestId})`)
     expect(rest.detail.order.status).toBe('REFUNDED')
     expect(rest.detail.refunds).toMatchObject({ refundedSen: 100_00, remainingSen: 0, blockedReason: 'This payment was refunded in full.' })
     expect(rest.detail.refunds?.refunds.map((refund) => refund.amountSen)).toEqual([30_00, 45_50, 24_50])

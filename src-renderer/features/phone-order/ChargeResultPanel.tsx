@@ -58,9 +58,12 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
       {t('phoneOrder.result.newOrder')}
     </button>
   )
+  // A card that cannot be charged again is not tried again: back to the form to choose another (found by QA).
+  const advice = declineAdvice(outcome.responseCode)
+  const cardDone = view === 'declined' && (advice === 'cardGone' || advice === 'expired' || advice === 'lostOrStolen')
   const again = (
     <button type="button" className="button" onClick={() => void tryAgain()}>
-      {t('phoneOrder.result.tryAgain')}
+      {t(cardDone ? 'phoneOrder.result.chooseAnotherCard' : 'phoneOrder.result.tryAgain')}
     </button>
   )
 
@@ -114,7 +117,7 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
               [t('phoneOrder.result.invoice'), <span className="mono">{invoice}</span>],
             ]}
           />
-          <p data-testid="decline-advice">{t(`phoneOrder.result.advice.${declineAdvice(outcome.responseCode)}`)}</p>
+          <p data-testid="decline-advice">{t(`phoneOrder.result.advice.${advice}`)}</p>
         </>
       ) : null}
 

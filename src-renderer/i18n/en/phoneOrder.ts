@@ -75,6 +75,7 @@ export const phoneOrder = {
     noReason: 'No reason given',
     newOrder: 'New phone order',
     tryAgain: 'Try again',
+    chooseAnotherCard: 'Choose another card',
     receiptFailed: 'The receipt could not be loaded: {{message}}',
     retry: 'Retry',
     preparingReceipt: 'Preparing the receipt…',

@@ -77,6 +77,7 @@ export const phoneOrder: Catalogue['phoneOrder'] = {
     noReason: 'Tiada sebab diberikan',
     newOrder: 'Pesanan telefon baharu',
     tryAgain: 'Cuba lagi',
+    chooseAnotherCard: 'Pilih kad lain',
     receiptFailed: 'Resit tidak dapat dimuatkan: {{message}}',
     retry: 'Cuba lagi',
     preparingReceipt: 'Sedang menyediakan resit…',
