@@ -24,6 +24,9 @@ const COLUMNS: readonly [string, (row: OrderRow) => string | null][] = [
   ['status', (row) => row.status],
   ['gateway_status', (row) => row.rawStatus],
   ['amount', (row) => myrDecimal(row.amountSen)],
+  // What the gateway says was paid, where it differs (a discount at the gateway): the report counts
+  // this, so the export must carry it to add up the same (found by review).
+  ['gateway_amount', (row) => (row.gatewayAmountSen !== null ? myrDecimal(row.gatewayAmountSen) : null)],
   ['currency', (row) => row.currency],
   ['customer_name', (row) => row.customerName],
   ['customer_email', (row) => row.customerEmail],

@@ -76,7 +76,7 @@ test('exports exactly the filtered orders as CSV', async ({ page, harness }) => 
   await page.screenshot({ path: `${SCREENSHOT_DIR}/orders-export.png` })
   const file = (await result.locator('code').textContent()) ?? ''
   const lines = readFileSync(file, 'utf8').trim().split('\r\n')
-  expect(lines[0]).toMatch(/^invoice_number,created_at,kind,channel,status,gateway_status,amount,/)
+  expect(lines[0]).toMatch(/^invoice_number,created_at,kind,channel,status,gateway_status,amount,gateway_amount,currency,/)
   const exported = lines.slice(1).map((line) => line.split(',')[0])
   expect(exported).toEqual(shown)
   for (const line of lines.slice(1)) {

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEventBus } from '../../src-main/bridge/event-bus'
 import { createLogger, memorySink } from '../../src-main/log'
-import { CSV_HEADER, CsvExports } from '../../src-main/services/csv-export'
+import { CSV_HEADER, CsvExports, csvLine, myrDecimal } from '../../src-main/services/csv-export'
 import { seedOrders } from '../../src-main/store/seed'
 import type { EventName } from '../../src-preload/contract'
 import { openHistory, type HistoryFixture } from './history-fixture'
@@ -59,7 +59,10 @@ describe('CSV export', () => {
     expect(lines.map((line) => line.split(',')[0])).toEqual(expected.map((row) => row.invoiceNumber))
     const first = expected[0]
     if (!first) throw new Error('no rows')
-    expect(lines[0]).toContain(`,${String(Math.trunc(first.amountSen / 100))}.${String(first.amountSen % 100).padStart(2, '0')},MYR,`)
+    const gateway = first.gatewayAmountSen === null ? '' : myrDecimal(first.gatewayAmountSen)
+    expect(lines[0]).toContain(`,${String(Math.trunc(first.amountSen / 100))}.${String(first.amountSen % 100).padStart(2, '0')},${gateway},MYR,`)
+    // A payment the gateway discounted: what was paid beside the order's amount, as the report counts it.
+    expect(csvLine({ ...first, amountSen: 4_50, gatewayAmountSen: 4_00 })).toContain(',4.50,4.00,MYR,')
     expect(lines[0]).toContain(`,${first.createdAt},`)
     expect(seen.filter((event) => event.name === 'export.progress').length).toBeGreaterThan(1)
   })
