@@ -48,6 +48,11 @@ export function refundStatusOf(normalised: string): RefundRow['status'] {
   return 'PENDING'
 }
 
+/** What a refund call answers for a refund in this state. */
+function outcomeOfStatus(status: RefundRow['status']): RefundResult['outcome'] {
+  return status === 'SUCCESS' ? 'approved' : status === 'FAILED' ? 'declined' : status === 'OUTCOME_UNKNOWN' ? 'unknown' : 'pending'
+}
+
 function answerOfRefund(outcome: RefundOutcome): RefundAnswer {
   return { status: refundStatusOf(outcome.status.status), raw: outcome.status.raw, type: refundTypeOf(outcome.type), amountSen: outcome.amountSen, message: outcome.message }
 }
@@ -251,7 +256,7 @@ export class Refunds {
     const result = await client.refund(input)
     const updated = this.record(refund, attempt, result)
     ctx.events.emit('orders.changed', { id: order.id })
-    const outcome = updated.status === 'SUCCESS' ? 'approved' : updated.status === 'FAILED' ? 'declined' : updated.status === 'OUTCOME_UNKNOWN' ? 'unknown' : 'pending'
+    const outcome = outcomeOfStatus(updated.status)
     return this.result(outcome, updated)
   }
 
@@ -322,41 +327,31 @@ export class Refunds {
       throw new CheckFailedError(say('said.checks.refundUnchanged', { problem: result.error.say }), result.error.code)
     }
     ctx.events.emit('orders.changed', { id: refund.orderId })
-    return this.result(updated.status === 'SUCCESS' ? 'approved' : updated.status === 'FAILED' ? 'declined' : 'pending', updated)
+    return this.result(outcomeOfStatus(updated.status), updated)
   }
 
   /** A registered request id the gateway answers for, but not as a refund of this payment: never counted as refunded money. */
   private notARefund(refund: RefundRow, attemptId: number, reason: Said): RefundRow {
-    const history = this.ctx.history()
-    const at = this.ctx.now().toISOString()
-    const message = englishOf(reason)
-    return history.transaction(() => {
-      const updated = history.refunds.update(refund.id, { status: 'FAILED', message }, at)
-      history.events.append({
-        orderId: refund.orderId,
-        type: 'status_check',
-        summary: `Refund status check: ${message} (${refund.requestId})`,
-        details: { refundId: refund.id, say: say('said.timeline.refundNotThis', { requestId: refund.requestId, problem: reason }) },
-        attemptId,
-        actor: null,
-        at,
-      })
-      return updated
-    })
+    return this.settleUnconfirmed(refund, attemptId, englishOf(reason), say('said.timeline.refundNotThis', { requestId: refund.requestId, problem: reason }))
   }
 
   /** The gateway does not know the Request-Id: a refund whose sending went unanswered never arrived; a registered one was mistyped. */
   private notFound(refund: RefundRow, attemptId: number): RefundRow {
+    const message = refund.external ? 'The gateway knows no refund with this request id.' : 'The gateway has no such refund: nothing was refunded.'
+    return this.settleUnconfirmed(refund, attemptId, message, say(refund.external ? 'said.timeline.refundUnknownId' : 'said.timeline.refundNoSuch', { requestId: refund.requestId }))
+  }
+
+  /** A refund the gateway's answer to its check does not confirm: declined with `message`, and the check's line in the timeline. */
+  private settleUnconfirmed(refund: RefundRow, attemptId: number, message: string, line: Said): RefundRow {
     const history = this.ctx.history()
     const at = this.ctx.now().toISOString()
-    const message = refund.external ? 'The gateway knows no refund with this request id.' : 'The gateway has no such refund: nothing was refunded.'
     return history.transaction(() => {
       const updated = history.refunds.update(refund.id, { status: 'FAILED', message }, at)
       history.events.append({
         orderId: refund.orderId,
         type: 'status_check',
         summary: `Refund status check: ${message} (${refund.requestId})`,
-        details: { refundId: refund.id, say: say(refund.external ? 'said.timeline.refundUnknownId' : 'said.timeline.refundNoSuch', { requestId: refund.requestId }) },
+        details: { refundId: refund.id, say: line },
         attemptId,
         actor: null,
         at,
@@ -384,11 +379,12 @@ export class Refunds {
     // Refunds followed here that the gateway confirmed already make up the whole payment (its void,
     // its full refund): no other can have been made elsewhere. A payment voided or refunded at the
     // gateway's back office is still registered here, to follow the refund that closed it.
-    const money = refundMoney(order, history.refunds.forOrder(order.id))
+    const refunds = history.refunds.forOrder(order.id)
+    const money = refundMoney(order, refunds)
     if (money.refundedSen >= money.paidSen) {
       throw new AppError('NOT_REFUNDABLE', say(order.status === 'VOIDED' ? 'said.refunds.voided' : 'said.refunds.refunded'), 'requestId')
     }
-    const existing = history.refunds.byRequestId(id) ?? history.refunds.forOrder(order.id).find((refund) => same(refund.requestId)) ?? null
+    const existing = history.refunds.byRequestId(id) ?? refunds.find((refund) => same(refund.requestId)) ?? null
     if (existing) {
       const known =
         existing.orderId === order.id ? say('said.refunds.knownHere') : say('said.refunds.knownOn', { invoice: history.orders.get(existing.orderId)?.invoiceNumber ?? String(existing.orderId) })
@@ -398,32 +394,18 @@ export class Refunds {
     // A refund made elsewhere that a notification told of first (no request id in the published
     // bodies: kept as `notification-N`): when it is the order's only one, it is the refund being
     // registered, which takes its request id; recorded again beside it, it counted twice (found by review).
-    const told = history.refunds.forOrder(order.id).filter((refund) => refund.external && refund.createdBy === 'gateway' && refund.requestId.startsWith('notification-'))
-    if (told.length === 1 && told[0]) {
-      const adopted = history.transaction(() => {
-        const updated = history.refunds.update(told[0]?.id ?? 0, { requestId: id }, at)
-        history.events.append({
-          orderId,
-          type: 'staff_action',
-          summary: `Refund made elsewhere registered (${id}): the one the gateway's notification told of`,
-          details: { refundId: updated.id, requestId: id, say: say('said.timeline.refundRegisteredTold', { requestId: id }) },
-          attemptId: null,
-          actor: ctx.actor(),
-          at,
-        })
-        history.audit.append({ actor: ctx.actor(), approvedBy: ctx.approvedBy(), action: 'refund.register', orderId, details: { refundId: updated.id, requestId: id }, at })
-        return updated
-      })
-      ctx.events.emit('orders.changed', { id: orderId })
-      return this.result(adopted.status === 'SUCCESS' ? 'approved' : adopted.status === 'FAILED' ? 'declined' : 'pending', adopted)
-    }
+    const told = refunds.filter((refund) => refund.external && refund.createdBy === 'gateway' && refund.requestId.startsWith('notification-'))
+    const toldOf = told.length === 1 ? (told[0] ?? null) : null
+    const line = say(toldOf ? 'said.timeline.refundRegisteredTold' : 'said.timeline.refundRegistered', { requestId: id })
     const refund = history.transaction(() => {
-      const refund = history.refunds.insert({ orderId, requestId: id, amountSen: 0, type: null, status: 'PENDING', external: true, createdBy: ctx.actor(), createdAt: at })
+      const refund = toldOf
+        ? history.refunds.update(toldOf.id, { requestId: id }, at)
+        : history.refunds.insert({ orderId, requestId: id, amountSen: 0, type: null, status: 'PENDING', external: true, createdBy: ctx.actor(), createdAt: at })
       history.events.append({
         orderId,
         type: 'staff_action',
-        summary: `Refund made elsewhere registered (${id}): its status will be checked with the gateway`,
-        details: { refundId: refund.id, requestId: id, say: say('said.timeline.refundRegistered', { requestId: id }) },
+        summary: englishOf(line),
+        details: { refundId: refund.id, requestId: id, say: line },
         attemptId: null,
         actor: ctx.actor(),
         at,
@@ -432,6 +414,6 @@ export class Refunds {
       return refund
     })
     ctx.events.emit('orders.changed', { id: orderId })
-    return this.result('pending', refund)
+    return this.result(outcomeOfStatus(refund.status), refund)
   }
 }

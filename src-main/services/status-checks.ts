@@ -430,23 +430,26 @@ async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: num
     history,
     (): { updated: OrderRow | null; failed: CheckFailedError | null } => {
       const attemptId = recordRead(history, order.id, lookup.result, ctx.now())
-      // An answer about another invoice is not this order's, whatever it says (found by review: a
-      // signed SUCCESS naming another invoice made a link paid). Kept as read, not applied.
-      const otherInvoice = lookup.result.ok && lookup.kind === 'card' ? lookup.result.value.invoiceNumber : null
-      if (otherInvoice && otherInvoice.toUpperCase() !== order.invoiceNumber.toUpperCase()) {
-        const problem = say('said.checks.otherInvoice', { invoice: otherInvoice })
+      /** The check failed: its line in the timeline, the order unchanged. */
+      const fail = (problem: Said, code: string, gatewayCode: GatewayErrorCode): { updated: null; failed: CheckFailedError } => {
         history.events.append({
           orderId: order.id,
           type: 'status_check',
           summary: `Status check failed: ${englishOf(problem)}`,
-          details: { code: 'OTHER_INVOICE', say: say('said.timeline.checkFailed', { problem }) },
+          details: { code, say: say('said.timeline.checkFailed', { problem }) },
           attemptId,
           actor: null,
           at: ctx.now().toISOString(),
         })
-        const failed = new CheckFailedError(say('said.checks.orderUnchanged', { problem }), 'BAD_RESPONSE')
+        const failed = new CheckFailedError(say('said.checks.orderUnchanged', { problem }), gatewayCode)
         options.inCommit?.(failed)
         return { updated: null, failed }
+      }
+      // An answer about another invoice is not this order's, whatever it says (found by review: a
+      // signed SUCCESS naming another invoice made a link paid). Kept as read, not applied.
+      const otherInvoice = lookup.result.ok && lookup.kind === 'card' ? lookup.result.value.invoiceNumber : null
+      if (otherInvoice && otherInvoice.toUpperCase() !== order.invoiceNumber.toUpperCase()) {
+        return fail(say('said.checks.otherInvoice', { invoice: otherInvoice }), 'OTHER_INVOICE', 'BAD_RESPONSE')
       }
       if (lookup.result.ok) {
         const answer = lookup.kind === 'card' ? cardAnswer(lookup.result.value) : genericAnswer(lookup.result.value)
@@ -459,18 +462,7 @@ async function checkClaimedOrder(ctx: ServiceContext, claim: CheckClaim, id: num
         options.inCommit?.(null)
         return { updated: null, failed: null }
       }
-      history.events.append({
-        orderId: order.id,
-        type: 'status_check',
-        summary: `Status check failed: ${lookup.result.error.message}`,
-        details: { code: lookup.result.error.code, say: say('said.timeline.checkFailed', { problem: lookup.result.error.say }) },
-        attemptId,
-        actor: null,
-        at: ctx.now().toISOString(),
-      })
-      const failed = new CheckFailedError(say('said.checks.orderUnchanged', { problem: lookup.result.error.say }), lookup.result.error.code)
-      options.inCommit?.(failed)
-      return { updated: null, failed }
+      return fail(lookup.result.error.say, lookup.result.error.code, lookup.result.error.code)
     },
     { waitMs: options.commitWithinMs ?? 0 },
   )

@@ -34,6 +34,15 @@ async function reviewAndCharge(page: Page, amount: string, cardNumberEnd: string
 
 const result = (page: Page) => page.getByTestId('charge-result')
 
+/** Siti's saved card charged RM 75.00 and the gateway's answer lost (a 500 after it charged): the outcome is unknown, the card locked. */
+async function unknownCharge(page: Page, harness: Harness): Promise<void> {
+  await cardSavedThroughHostedPage(harness)
+  await control(harness, '/faults', { operation: 'charge', kind: 'error500', phase: 'after', count: 1 })
+  await pickCustomer(page, 'Siti Aminah')
+  await reviewAndCharge(page, '75', '0038')
+  await expect(result(page).getByRole('heading', { name: "We don't know whether the customer was charged." })).toBeVisible()
+}
+
 test('a full phone order with a card saved through a hosted-page payment is approved, with a receipt', async ({ page, harness }) => {
   await cardSavedThroughHostedPage(harness)
   await pickCustomer(page, 'Siti Aminah')
@@ -111,11 +120,7 @@ test('an unknown outcome locks the card and is settled as approved 60 s later, w
 })
 
 test('a supervisor override unlocks the card once: the order then says so, and offers it no more', async ({ page, harness }) => {
-  await cardSavedThroughHostedPage(harness)
-  await control(harness, '/faults', { operation: 'charge', kind: 'error500', phase: 'after', count: 1 })
-  await pickCustomer(page, 'Siti Aminah')
-  await reviewAndCharge(page, '75', '0038')
-  await expect(result(page).getByRole('heading', { name: "We don't know whether the customer was charged." })).toBeVisible()
+  await unknownCharge(page, harness)
   const [order] = (await call<{ rows: { invoiceNumber: string }[] }>(harness, 'orders.search', { statuses: ['OUTCOME_UNKNOWN'], limit: 5 })).rows
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders', exact: true }).click()
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(order?.invoiceNumber ?? '')
@@ -272,11 +277,7 @@ test.describe('refusals known before the confirmation', () => {
   })
 
   test('when the only card is locked the form says so, not "Pick the card to charge"', async ({ page, harness }) => {
-    await cardSavedThroughHostedPage(harness)
-    await control(harness, '/faults', { operation: 'charge', kind: 'error500', phase: 'after', count: 1 })
-    await pickCustomer(page, 'Siti Aminah')
-    await reviewAndCharge(page, '75', '0038')
-    await expect(result(page).getByRole('heading', { name: "We don't know whether the customer was charged." })).toBeVisible()
+    await unknownCharge(page, harness)
     await result(page).getByRole('button', { name: 'New phone order' }).click()
     await page.getByRole('combobox', { name: 'Find customer' }).fill('Siti')
     await expect(page.getByRole('option', { name: /Siti Aminah/ })).toBeVisible()

@@ -64,6 +64,14 @@ async function post(url: string, body: string, headers: Record<string, string>):
   return { status: response.status, body: await response.text() }
 }
 
+/** A RM 100.00 card link paid on the training gateway's page and checked (settled first, unless `settled` is false): the paid order. */
+async function paidCardLink(sandbox: SandboxTestBackend, invoice: string, settled = true): Promise<OrderDetail['order']> {
+  const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: invoice, amountSen: 100_00 }))
+  await sandbox.control('POST', '/pay', { invoice_number: invoice, card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
+  if (settled) await sandbox.control('POST', '/settle', { invoice_number: invoice })
+  sandbox.advance(61_000)
+  return (await sandbox.call('orders.checkStatus', { id: order.id })).order
+}
 describe('the notification listener', () => {
   it('takes a signed notification, answers 200 {} and the order becomes paid; refuses forged, oversized and malformed ones and ignores replays', async () => {
     const sandbox = await startSandboxBackend()
@@ -324,11 +332,7 @@ describe('notifications as evidence', () => {
     const sandbox = await startSandboxBackend()
     app = sandbox
     const url = await listenerOn(sandbox)
-    const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-REFUND-N1', amountSen: 100_00 }))
-    await sandbox.control('POST', '/pay', { invoice_number: 'INV-REFUND-N1', card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
-    await sandbox.control('POST', '/settle', { invoice_number: 'INV-REFUND-N1' })
-    sandbox.advance(61_000)
-    await sandbox.call('orders.checkStatus', { id: order.id })
+    const order = await paidCardLink(sandbox, 'INV-REFUND-N1')
     const sent = await sandbox.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 30_00 })
     expect(sent.refund.status).toBe('SUCCESS')
     const refundBody = (amount: string): string =>
@@ -356,10 +360,7 @@ describe('notifications as evidence', () => {
     app = sandbox
     sandbox.advance(untilMalaysiaNoon(sandbox.now().getTime()))
     const url = await listenerOn(sandbox)
-    const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-LATE-1', amountSen: 100_00 }))
-    await sandbox.control('POST', '/pay', { invoice_number: 'INV-LATE-1', card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
-    sandbox.advance(61_000)
-    await sandbox.call('orders.checkStatus', { id: order.id })
+    const order = await paidCardLink(sandbox, 'INV-LATE-1', false)
     // Before settlement the gateway refuses a partial refund; after it, the same amount goes through.
     const refused = await sandbox.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 10_00 })
     expect(refused.refund.status).toBe('FAILED')
@@ -399,11 +400,7 @@ describe('notifications as evidence', () => {
     const sandbox = await startSandboxBackend()
     app = sandbox
     const url = await listenerOn(sandbox)
-    const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: 'INV-LATE-2', amountSen: 100_00 }))
-    await sandbox.control('POST', '/pay', { invoice_number: 'INV-LATE-2', card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
-    await sandbox.control('POST', '/settle', { invoice_number: 'INV-LATE-2' })
-    sandbox.advance(61_000)
-    await sandbox.call('orders.checkStatus', { id: order.id })
+    const order = await paidCardLink(sandbox, 'INV-LATE-2')
     const approved = await sandbox.call('refunds.request', { orderId: order.id, kind: 'PARTIAL', amountSen: 25_00 })
     const failed = JSON.stringify({
       order: { invoice_number: 'INV-LATE-2', amount: '100' },
@@ -425,14 +422,10 @@ describe('notifications as evidence', () => {
       app = sandbox
       const url = await listenerOn(sandbox)
       const invoice = `INV-TWICE-${notifiedFirst ? 'N' : 'R'}`
-      const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: invoice, amountSen: 100_00 }))
-      await sandbox.control('POST', '/pay', { invoice_number: invoice, card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
-      await sandbox.control('POST', '/settle', { invoice_number: invoice })
-      sandbox.advance(61_000)
-      const paid = await sandbox.call('orders.checkStatus', { id: order.id })
+      const order = await paidCardLink(sandbox, invoice)
       // RM 30.00 refunded in the gateway's back office.
       const elsewhere = createGatewayClient({ baseUrl: sandbox.sim.baseUrl, credentials: SANDBOX, log: createLogger(memorySink()), now: () => sandbox.now() })
-      expect((await elsewhere.refund({ requestId: 'BO-REFUND-1', invoiceNumber: invoice, originalRequestId: paid.order.requestId ?? '', amountSen: 30_00 })).ok).toBe(true)
+      expect((await elsewhere.refund({ requestId: 'BO-REFUND-1', invoiceNumber: invoice, originalRequestId: order.requestId ?? '', amountSen: 30_00 })).ok).toBe(true)
       await elsewhere.close()
       const told = JSON.stringify({
         order: { invoice_number: invoice, amount: '100' },
