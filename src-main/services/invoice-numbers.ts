@@ -8,11 +8,12 @@ import { say } from '../../src-common/said/say'
 import type { SqlDatabase } from '../store/database'
 import type { History } from '../store/history'
 
-const KEY = 'invoice_sequence'
+/** The settings row that holds the next sequence number (a team takes the greatest of its desks': team/history-import.ts). */
+export const INVOICE_SEQUENCE_KEY = 'invoice_sequence'
 const DIGITS = 6
 
 function stored(db: SqlDatabase): number {
-  const row = db.prepare('select value from settings where key = ?').get(KEY) as { value: string } | undefined
+  const row = db.prepare('select value from settings where key = ?').get(INVOICE_SEQUENCE_KEY) as { value: string } | undefined
   const value = row ? Number(row.value) : 1
   return Number.isSafeInteger(value) && value >= 1 ? value : 1
 }
@@ -37,7 +38,7 @@ export function noteInvoiceUsed(history: History, prefix: string, invoiceNumber:
   if (!Number.isSafeInteger(used) || used < stored(history.db)) return
   history.db
     .prepare('insert into settings (key, value, updated_at) values (?, ?, ?) on conflict(key) do update set value = excluded.value, updated_at = excluded.updated_at')
-    .run(KEY, String(used + 1), at.toISOString())
+    .run(INVOICE_SEQUENCE_KEY, String(used + 1), at.toISOString())
 }
 
 /**

@@ -10,6 +10,7 @@ import type { CardCipher } from '../credentials/card-cipher'
 import type { Db } from '../store/database'
 import type { PgDatabase } from '../store/postgres/pg-database'
 import { historySchema } from '../store/postgres/team-schema'
+import { INVOICE_SEQUENCE_KEY } from '../services/invoice-numbers'
 
 const BATCH = 500
 
@@ -66,6 +67,46 @@ export function reserveIds(team: PgDatabase, sources: readonly ImportSource[]): 
         if (max === null) continue
         const qualified = `${historySchema(source.environment)}.${table.name}`
         team.prepare(`select setval(pg_get_serial_sequence(?, 'id'), greatest(?, (select coalesce(max(id), 0) from ${qualified})))`).get(qualified, max)
+      }
+    }
+  })()
+}
+
+/** Invoice numbers written to the team in one statement. */
+const INVOICE_BATCH = 5_000
+
+/**
+ * Before this desk writes to the team (it creates or joins it): the team's next invoice number
+ * is past this desk's, and every number this desk ever used is never given to a new order of the
+ * team (used-invoices.ts), whether or not its history is copied. `withIds` (the creating desk) lets
+ * the import copy each order with its own number.
+ */
+export function reserveUsedInvoices(team: PgDatabase, sources: readonly Pick<ImportSource, 'environment' | 'db'>[], at: Date, withIds: boolean): void {
+  team.transaction(() => {
+    for (const source of sources) {
+      if (!source.db) continue
+      const schema = historySchema(source.environment)
+      const sequence = source.db.prepare('select value from settings where key = ?').pluck().get(INVOICE_SEQUENCE_KEY) as string | undefined
+      if (sequence !== undefined && /^\d{1,15}$/.test(sequence)) {
+        team
+          .prepare(
+            `insert into ${schema}.settings (key, value, updated_at) values (?, ?, ?)
+             on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at
+             where ${schema}.settings.value !~ '^[0-9]{1,15}$' or ${schema}.settings.value::bigint < excluded.value::bigint`,
+          )
+          .run(INVOICE_SEQUENCE_KEY, sequence, at.toISOString())
+      }
+      const insert = team.prepare(
+        `insert into ${schema}.used_invoices (invoice_key, order_id)
+         select r.invoice_key, r.order_id from jsonb_to_recordset(?::jsonb) as r(invoice_key text, order_id bigint)
+         where not exists (select 1 from ${schema}.used_invoices u where u.invoice_key = r.invoice_key and u.order_id is not distinct from r.order_id)`,
+      )
+      const read = source.db.prepare(`select id, lower(invoice_number) as invoice_key from orders where id > ? order by id limit ${String(INVOICE_BATCH)}`)
+      for (let lastId = 0; ;) {
+        const rows = read.all(lastId) as { id: number; invoice_key: string }[]
+        if (rows.length === 0) break
+        insert.run(JSON.stringify(rows.map((row) => ({ invoice_key: row.invoice_key, order_id: withIds ? row.id : null }))))
+        lastId = rows.at(-1)?.id ?? lastId
       }
     }
   })()

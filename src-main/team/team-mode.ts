@@ -21,7 +21,7 @@ import { PgDatabase } from '../store/postgres/pg-database'
 import { DatabaseUnreachableError } from '../store/postgres/sync-connection'
 import { foreignTables, historySchema, migrateTeam, TEAM_ENVIRONMENTS, TEAM_SCHEMA_VERSION, teamSchemaVersion } from '../store/postgres/team-schema'
 import { ChangeRelay } from './change-relay'
-import { importHistory, reserveIds, type ImportSource } from './history-import'
+import { importHistory, reserveIds, reserveUsedInvoices, type ImportSource } from './history-import'
 import { LeaderElection } from './leader-election'
 import { sameConnection, teamClientConfig } from './team-connection'
 import { newTeamKey, teamCardKey, teamKeyCheck, teamKeyMatches } from './team-key'
@@ -388,10 +388,12 @@ export class TeamMode {
         }
         db.exec("select setval(pg_get_serial_sequence('team.operators', 'id'), greatest((select max(id) from team.operators), 1))")
       })()
-      // Ids past this desk's own, before any other desk can write: the import keeps its ids.
+      // Ids past this desk's own, before any other desk can write: the import keeps its ids. And
+      // the numbers this desk gave the gateway are never given again, copied or not.
       const sources = await this.importSources(key)
       try {
         reserveIds(db, sources)
+        reserveUsedInvoices(db, sources, at, true)
       } finally {
         sources.forEach((source) => source.close())
       }
@@ -410,6 +412,13 @@ export class TeamMode {
     const db = new PgDatabase({ connection: config, callTimeoutMs: 8_000 })
     try {
       this.checkTeam(db, key)
+      // This desk's history stays on it; the numbers it gave the gateway must not be given again.
+      const sources = await this.importSources(key)
+      try {
+        reserveUsedInvoices(db, sources, this.options.now(), false)
+      } finally {
+        sources.forEach((source) => source.close())
+      }
     } catch (error) {
       if (error instanceof DatabaseUnreachableError) throw new AppError('TEAM_UNREACHABLE', say('said.team.cannotConnect', { reason: error.message }))
       throw error

@@ -45,7 +45,7 @@ describe('team migration 8: orders by status and date, with their ids', () => {
           .slice(0, query.limit)
       for (const query of queries) expect(history.orders.search(query).rows.map((row) => row.id)).toEqual(expected(query))
 
-      expect(migrateTeam(db, NOW)).toEqual([8])
+      expect(migrateTeam(db, NOW)).toContain(8)
 
       for (const query of queries) {
         const found = history.orders.search(query).rows.map((row) => row.id)

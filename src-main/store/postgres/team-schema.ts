@@ -15,6 +15,7 @@ import { invoiceCaseTeamSql } from '../migration-7-invoice-case'
 import { takingsTeamSql } from '../migration-8-takings'
 import { customerLanguageTeamSql } from '../migration-9-customer-language'
 import { attemptsRequestIndexTeamSql } from '../migration-11-attempts-request-index'
+import { usedInvoicesSql } from './used-invoices'
 
 export const TEAM_ENVIRONMENTS: readonly GatewayEnvironment[] = ['sandbox', 'production']
 
@@ -339,6 +340,12 @@ export const TEAM_MIGRATIONS: readonly { version: number; name: string; sql: str
     version: 8,
     name: 'orders by status and date, with their ids',
     sql: TEAM_ENVIRONMENTS.map((environment) => statusDateIdsSql(historySchema(environment))).join('\n'),
+  },
+  {
+    // The invoice numbers desks used before they were in the team, never given again (used-invoices.ts).
+    version: 9,
+    name: 'invoice numbers used before the team',
+    sql: TEAM_ENVIRONMENTS.map((environment) => usedInvoicesSql(historySchema(environment))).join('\n'),
   },
 ]
 
