@@ -417,6 +417,7 @@ export const said = {
     savedCard: 'a saved card',
     /** A card whose brand the gateway did not say (card-said.ts). */
     unbrandedCard: 'Card {{number}}',
+    fpxChannel: 'FPX online banking',
     aCard: 'Card',
     chargeRefused: 'Refused, nothing charged: {{problem}}',
     approved: 'Approved: {{reply}}, approval code {{approvalCode}}',

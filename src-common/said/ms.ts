@@ -411,6 +411,7 @@ export const said: Strings<typeof english> = {
     phoneOrderNote: 'Pesanan telefon: caj MOTO pada {{card}} ({{note}})',
     savedCard: 'kad tersimpan',
     unbrandedCard: 'Kad {{number}}',
+    fpxChannel: 'perbankan dalam talian FPX',
     aCard: 'Kad',
     chargeRefused: 'Ditolak, tiada apa-apa dicaj: {{problem}}',
     approved: 'Diluluskan: {{reply}}, kod kelulusan {{approvalCode}}',

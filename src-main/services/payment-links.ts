@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Bank, LinkDefaults, LinkRequest, OrderDetail } from '../../src-preload/contract'
+import { channelSaid } from '../../src-common/said/channel-said'
 import { CHANNEL_NAMES, isGenericChannel, needsBank, needsLineItems, type GenericChannel } from '../../src-common/channels'
 import { linkRequestIssues, phoneE164 } from '../../src-common/link-rules'
 import { AppError } from '../bridge/app-error'
@@ -275,7 +276,7 @@ export class PaymentLinks {
           requestId,
           ...(paymentId ? { paymentId } : {}),
           say: generic
-            ? say(existing ? 'said.timeline.linkAskedAgain' : 'said.timeline.linkAsked', { channel: CHANNEL_NAMES[request.channel as GenericChannel] })
+            ? say(existing ? 'said.timeline.linkAskedAgain' : 'said.timeline.linkAsked', { channel: channelSaid(request.channel as GenericChannel) })
             : say(existing ? 'said.timeline.cardLinkAskedAgain' : 'said.timeline.cardLinkAsked'),
         },
         attemptId: attempt.id,

@@ -117,4 +117,21 @@ describe('a card whose brand the gateway did not say', () => {
       await switchLanguage('en')
     }
   })
+
+  it('names FPX online banking in the desk’s language on a link’s timeline, brands as they are', async () => {
+    const { channelSaid } = await import('../../../src-common/said/channel-said')
+    const { say } = await import('../../../src-common/said/say')
+    const { saidText } = await import('../../../src-renderer/i18n/said-text')
+    const fpx = say('said.timeline.linkAsked', { channel: channelSaid('INTERNET_BANKING_FPX') })
+    const grab = say('said.timeline.linkAsked', { channel: channelSaid('EWALLET_GRABPAY') })
+    const { englishOf } = await import('../../../src-common/said/english')
+    expect(englishOf(fpx)).toBe('Link asked for: FPX online banking payment')
+    await switchLanguage('ms')
+    try {
+      expect(saidText(fpx, '')).toBe('Pautan diminta: bayaran perbankan dalam talian FPX')
+      expect(saidText(grab, '')).toBe('Pautan diminta: bayaran GrabPay')
+    } finally {
+      await switchLanguage('en')
+    }
+  })
 })
