@@ -125,7 +125,8 @@ export function badResponse(status: number, detail: string, moneyMoving: boolean
 
 /** Error codes (Node and undici) that prove the request never left this machine. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_INVALID_URL'])
-const TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT'])
+/** ANSWER_DEADLINE is http.ts's deadline on the whole exchange: once sent, as unknown as a header timeout. */
+const TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'ANSWER_DEADLINE'])
 
 function errorCodeOf(error: unknown): string | null {
   let current: unknown = error

@@ -1,14 +1,16 @@
 /**
- * The wire: one keep-alive undici Pool per gateway origin, with connect, header and body timeouts and a
- * bound on concurrent requests (requests beyond it wait in the pool's queue). Knows nothing of
- * signing or of what the bodies mean.
+ * The wire: one keep-alive undici Pool per gateway origin, with connect, header and body timeouts, a
+ * deadline on each whole exchange and a bound on concurrent requests (requests beyond it wait in the
+ * pool's queue). Knows nothing of signing or of what the bodies mean.
  */
 import type { Readable } from 'node:stream'
 import { Pool } from 'undici'
 
 export interface HttpSettings {
   connectTimeoutMs: number
+  /** From sending the request to the answer's last header. */
   headersTimeoutMs: number
+  /** Between two chunks of the answer's body: a slow drip never trips it, the deadline does. */
   bodyTimeoutMs: number
   /** At most this many requests in flight per origin. */
   maxConcurrency: number
@@ -33,6 +35,11 @@ const MAX_RESPONSE_BYTES = 4 * 1024 * 1024
 
 export class ResponseTooLargeError extends Error {
   readonly code = 'RESPONSE_TOO_LARGE'
+}
+
+/** The whole exchange outlasted its deadline (see GatewayHttp.deadlineMs); read like any other timeout. */
+export class DeadlineExceededError extends Error {
+  readonly code = 'ANSWER_DEADLINE'
 }
 
 /**
@@ -74,8 +81,19 @@ export class GatewayHttp {
   private readonly pools = new Map<string, Pool>()
   /** Each base URL parsed once: its origin's pool and its path prefix (the part before the operation's path). */
   private readonly targets = new Map<string, { pool: Pool; prefix: string }>()
+  /**
+   * The most one exchange may take, from the call (a wait in the pool's queue included) to the answer's
+   * last byte: the connect and answer timeouts together. undici's headersTimeout ends at the headers
+   * and its bodyTimeout is per chunk, so a gateway dripping a byte every few seconds (slow, or hostile
+   * on the path) would otherwise hold a pool connection, and a charge's wait, as long as it likes. The
+   * sum is also the longest call the team leader allows for before it settles an attempt as interrupted
+   * (src-main/team/leader-duties.ts).
+   */
+  private readonly deadlineMs: number
 
-  constructor(private readonly settings: HttpSettings) {}
+  constructor(private readonly settings: HttpSettings) {
+    this.deadlineMs = settings.connectTimeoutMs + settings.headersTimeoutMs
+  }
 
   private target(baseUrl: string): { pool: Pool; prefix: string } {
     const known = this.targets.get(baseUrl)
@@ -98,21 +116,32 @@ export class GatewayHttp {
     return target
   }
 
+  /** Throws DeadlineExceededError once deadlineMs has passed, whatever stage the exchange is at. */
   async request(request: HttpRequest): Promise<HttpResponse> {
     const { pool, prefix } = this.target(request.baseUrl)
-    const response = await pool.request({
-      method: request.method,
-      path: prefix + request.path,
-      headers: request.headers,
-      body: request.body,
-    })
-    const body = await readBody(response.body)
-    const headers: Record<string, string> = {}
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (typeof value === 'string') headers[name.toLowerCase()] = value
-      else if (Array.isArray(value)) headers[name.toLowerCase()] = value.join(', ')
+    // undici ends an aborted request wherever it is (queued, connecting, waiting, reading the body) with
+    // the signal's reason, and destroys the socket of one on the wire: a connection left mid-answer is
+    // never handed to the next request.
+    const deadline = new AbortController()
+    const timer = setTimeout(() => deadline.abort(new DeadlineExceededError(`The gateway's answer did not end within ${String(this.deadlineMs)} ms`)), this.deadlineMs)
+    try {
+      const response = await pool.request({
+        method: request.method,
+        path: prefix + request.path,
+        headers: request.headers,
+        body: request.body,
+        signal: deadline.signal,
+      })
+      const body = await readBody(response.body)
+      const headers: Record<string, string> = {}
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (typeof value === 'string') headers[name.toLowerCase()] = value
+        else if (Array.isArray(value)) headers[name.toLowerCase()] = value.join(', ')
+      }
+      return { status: response.statusCode, headers, body }
+    } finally {
+      clearTimeout(timer)
     }
-    return { status: response.statusCode, headers, body }
   }
 
   async close(): Promise<void> {

@@ -1,11 +1,12 @@
 /**
  * The wire's body reading: an answer in many chunks is read whole, one over 4 MB is refused with
- * ResponseTooLargeError without being read to the end.
+ * ResponseTooLargeError without being read to the end, one dripped a byte at a time is cut off at the
+ * deadline with DeadlineExceededError and its connection closed.
  */
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { GatewayHttp, ResponseTooLargeError } from '../../src-main/gateway/http'
+import { DeadlineExceededError, GatewayHttp, ResponseTooLargeError } from '../../src-main/gateway/http'
 
 let server: Server | null = null
 let http: GatewayHttp | null = null
@@ -38,6 +39,34 @@ async function serve(chunks: number, chunkBytes: number): Promise<string> {
   return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/api/`
 }
 
+/**
+ * A server that answers its first request with headers and then one byte of a JSON body every 200 ms,
+ * for ever, and any later one at once; it counts its connections and tells when the first one closes.
+ */
+async function serveDrip(): Promise<{ baseUrl: string; connections: () => number; firstClosed: Promise<void> }> {
+  let connections = 0
+  let requests = 0
+  let firstClosed!: () => void
+  const closed = new Promise<void>((resolve) => (firstClosed = resolve))
+  server = createServer((_request, response) => {
+    requests += 1
+    if (requests > 1) {
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}')
+      return
+    }
+    response.writeHead(200, { 'Content-Type': 'application/json' })
+    response.flushHeaders()
+    const drip = setInterval(() => response.write('{'), 200)
+    response.on('close', () => clearInterval(drip))
+  })
+  server.on('connection', (socket: Socket) => {
+    connections += 1
+    if (connections === 1) socket.on('close', () => firstClosed())
+  })
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
+  return { baseUrl: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`, connections: () => connections, firstClosed: closed }
+}
+
 const settings = { connectTimeoutMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000, maxConcurrency: 2 }
 
 describe('GatewayHttp', () => {
@@ -54,5 +83,16 @@ describe('GatewayHttp', () => {
     const baseUrl = await serve(65, 64 * 1024)
     http = new GatewayHttp(settings)
     await expect(http.request({ baseUrl, method: 'GET', path: '/status', headers: {} })).rejects.toBeInstanceOf(ResponseTooLargeError)
+  })
+
+  it('cuts off an answer dripped a byte at a time at the deadline, and does not use its connection again', async () => {
+    const drip = await serveDrip()
+    // A deadline of 0.5 s; the body timeout (per chunk) is far above the drip's 200 ms and never trips.
+    http = new GatewayHttp({ connectTimeoutMs: 200, headersTimeoutMs: 300, bodyTimeoutMs: 60_000, maxConcurrency: 1 })
+    await expect(http.request({ baseUrl: drip.baseUrl, method: 'GET', path: '/status', headers: {} })).rejects.toBeInstanceOf(DeadlineExceededError)
+    await drip.firstClosed
+    // The pool's only connection was dropped with the cut-off answer: the next request opens another.
+    expect((await http.request({ baseUrl: drip.baseUrl, method: 'GET', path: '/status', headers: {} })).body).toBe('{}')
+    expect(drip.connections()).toBe(2)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { badResponse, fieldOf, httpError, readErrorBody, transportError } from '../../src-main/gateway/errors'
+import { DeadlineExceededError } from '../../src-main/gateway/http'
 import { redactBody } from '../../src-main/gateway/redact'
 import { meaningOf, normaliseStatus } from '../../src-main/gateway/status'
 
@@ -68,6 +69,10 @@ describe('error mapping', () => {
     const headers = Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' })
     expect(transportError(headers, true)).toMatchObject({ code: 'TIMEOUT', outcomeUnknown: true })
     expect(transportError(headers, false)).toMatchObject({ code: 'TIMEOUT', outcomeUnknown: false })
+    // The deadline on the whole exchange (a dripped answer) is a timeout like the header timeout: never "failed".
+    const deadline = new DeadlineExceededError('The gateway answer did not end in time')
+    expect(transportError(deadline, true)).toMatchObject({ code: 'TIMEOUT', gatewayCode: 'ANSWER_DEADLINE', outcomeUnknown: true })
+    expect(transportError(deadline, false)).toMatchObject({ code: 'TIMEOUT', outcomeUnknown: false })
     expect(transportError(new Error('mystery'), true)).toMatchObject({ code: 'NETWORK', outcomeUnknown: true })
   })
 })
