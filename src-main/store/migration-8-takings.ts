@@ -13,7 +13,8 @@
  *     the hour it completed, for the amount the gateway says was paid when that differs (a discount),
  *     else the order's amount;
  *   - refunded / voided: a refund the gateway approved (SUCCESS), on the hour it was approved, in the
- *     channel of its order; a VOID apart from the other refunds.
+ *     channel of its order; a VOID apart from the other refunds. (Migration 12 counts it only while
+ *     its order's payment counts: migration-12-refunds-of-counted-payments.ts.)
  * - Indexes for the report's breakdowns (orders by completion, refunds by approval) and for the home
  *   screen's "Needs attention" (links about to expire, refunds waiting, notifications that failed).
  *

@@ -15,6 +15,7 @@ import { TAKINGS_SCHEMA } from './migration-8-takings'
 import { CUSTOMER_LANGUAGE_SCHEMA } from './migration-9-customer-language'
 import { AMOUNT_FILTER_SCHEMA } from './migration-10-amount-filter'
 import { ATTEMPTS_REQUEST_INDEX_SCHEMA } from './migration-11-attempts-request-index'
+import { REFUNDS_OF_COUNTED_PAYMENTS_SCHEMA } from './migration-12-refunds-of-counted-payments'
 import { PRIVATE_FILE_MODE } from '../private-files'
 
 export interface Migration {
@@ -124,6 +125,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'attempts without an index on their Request-Id',
     up: (db) => {
       db.exec(ATTEMPTS_REQUEST_INDEX_SCHEMA)
+    },
+  },
+  {
+    // A refund counts in the takings only while its payment does (not while it waits for review; docs/home-and-report.md).
+    version: 12,
+    name: 'refunds count with their payment',
+    up: (db) => {
+      db.exec(REFUNDS_OF_COUNTED_PAYMENTS_SCHEMA)
     },
   },
 ]

@@ -11,7 +11,7 @@
  * is before `2026-11-23T16`, `2026-11-23T16:00:00.000Z` is not.
  */
 import type { SqlDatabase, SqlStatement } from './database'
-import { PAID_STATUSES } from './migration-8-takings'
+import { countsAsPaid, PAID_STATUSES } from './migration-8-takings'
 import { toOrderRow, type OrderRecord } from './orders'
 import type { OrderKind, OrderRow, OrderStatus, RefundRow } from './history-types'
 
@@ -120,7 +120,7 @@ export class ReportsRepository {
     this.refundsStatement = db.prepare(`select o.kind, r.created_by as operator, o.channel, case when r.type = 'VOID' then 1 else 0 end as is_void,
         cast(sum(r.amount_sen) as bigint) as amount_sen, count(*) as count
       from refunds r join orders o on o.id = r.order_id
-      where r.status = 'SUCCESS' and r.approved_at >= @from and r.approved_at < @to
+      where r.status = 'SUCCESS' and r.approved_at >= @from and r.approved_at < @to and ${countsAsPaid('o')}
       group by o.kind, r.created_by, o.channel, case when r.type = 'VOID' then 1 else 0 end order by 1, 2, 3, 4`)
     this.statusStatement = db.prepare('select status, count(*) as count from orders where created_at >= @from and created_at < @to group by status order by status')
     this.reviewCountStatement = db.prepare('select count(*) from orders where review is not null and created_at >= @from and created_at < @to').pluck()
@@ -196,7 +196,7 @@ export class ReportsRepository {
     }))
   }
 
-  /** Refunds and voids approved in the period by the order's kind and channel and who asked for them. */
+  /** Refunds and voids approved in the period of payments that count (not waiting for review), by the order's kind and channel and who asked for them. */
   refundGroups(from: string, to: string): RefundGroup[] {
     return (this.refundsStatement.all({ from, to }) as Record<string, unknown>[]).map((r) => ({
       kind: r.kind as OrderKind,

@@ -36,6 +36,7 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
       [9, 'customer language'],
       [10, 'amount ranges searched in their index alone'],
       [11, 'attempts without an index on their Request-Id'],
+      [12, 'refunds count with their payment'],
     ])
   })
 

@@ -12,6 +12,7 @@ import { createGatewayClient } from '../../src-main/gateway/client'
 import { historyFile } from '../../src-main/store/history-file'
 import { createLogger, memorySink } from '../../src-main/log'
 import type { OrderDetail } from '../../src-preload/contract'
+import { malaysiaDay } from '../../src-main/services/home-figures'
 import { untilMalaysiaNoon } from '../malaysia-noon'
 import { cardLink, genericLink } from './link-requests'
 import { SANDBOX, startSandboxBackend, type SandboxTestBackend } from './sandbox-fixture'
@@ -291,6 +292,52 @@ describe('notifications as evidence', () => {
     expect(discounted.timeline.at(-1)?.summary).toContain('RM 4.00 paid of RM 4.50 (a discount at the gateway)')
     const accepted = await sandbox.call('orders.resolveReview', { id: more.id, decision: 'paid', reason: 'Customer paid a tip, confirmed by phone' })
     expect(accepted.order).toMatchObject({ status: 'PAID', review: null, gatewayAmountSen: 45_00 })
+  })
+
+  it('a refund made elsewhere of a payment that needs review counts in the takings no more than the payment: not until staff decide it paid', async () => {
+    const sandbox = await startSandboxBackend()
+    app = sandbox
+    // At noon in Malaysia: the payment, the refund and the decision all fall on one day.
+    sandbox.advance(untilMalaysiaNoon(sandbox.now().getTime()))
+    const url = await listenerOn(sandbox)
+    const invoice = 'INV-REVIEW-REFUND'
+    const { order } = await sandbox.call('links.create', cardLink({ invoiceNumber: invoice, amountSen: 100_00 }))
+    await sandbox.control('POST', '/pay', { invoice_number: invoice, card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
+    await sandbox.control('POST', '/settle', { invoice_number: invoice })
+    // The gateway says paid, for more than the order: Needs review, not counted as takings.
+    const higher = paymentBody(order).replace('"amount":100', '"amount":"150.00"')
+    expect(higher).toContain('"amount":"150.00"')
+    expect((await post(url, higher, signed(higher, 'doku-review-refund-0001'))).status).toBe(200)
+    await expect.poll(async () => (await sandbox.call('orders.get', { id: order.id })).order.review?.reason ?? null, { timeout: 5_000, interval: 5 }).toBe('amount')
+    // RM 30.00 refunded in the gateway's back office; registering it here waits for the decision (the order is not paid here).
+    const elsewhere = createGatewayClient({ baseUrl: sandbox.sim.baseUrl, credentials: SANDBOX, log: createLogger(memorySink()), now: () => sandbox.now() })
+    expect((await elsewhere.refund({ requestId: 'BO-REVIEW-REFUND-1', invoiceNumber: invoice, originalRequestId: order.requestId ?? '', amountSen: 30_00 })).ok).toBe(true)
+    await elsewhere.close()
+    expect(await sandbox.failure('refunds.register', { orderId: order.id, requestId: 'BO-REVIEW-REFUND-1' })).toMatchObject({ code: 'NOT_REFUNDABLE' })
+    // The gateway tells of it: recorded on the order, approved.
+    const told = JSON.stringify({
+      order: { invoice_number: invoice, amount: '100' },
+      transaction: { type: 'REFUND', status: 'SUCCESS' },
+      refund: { amount: '30', type: 'PARTIAL_REFUND', status: 'SUCCESS' },
+    })
+    expect((await post(url, told, signed(told, 'doku-review-refund-0002'))).status).toBe(200)
+    await expect.poll(async () => (await sandbox.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 5 }).toBe(`Refund made elsewhere on ${invoice}: approved`)
+    const today = malaysiaDay(sandbox.now())
+    const nothing = { paidSen: 0, paidCount: 0, refundedSen: 0, refundCount: 0, voidedSen: 0, voidCount: 0, netSen: 0 }
+    // Neither the payment nor its refund: the order is listed apart, as waiting for review.
+    const report = await sandbox.call('report.get', { from: today, to: today })
+    expect(report.totals).toEqual(nothing)
+    expect([report.byChannel, report.byKind, report.byOperator]).toEqual([[], [], []])
+    expect(report.needsReview).toBe(1)
+    expect(report.notFinal.orders.map((row) => row.invoiceNumber)).toEqual([invoice])
+    expect((await sandbox.call('home.figures')).today.current).toEqual(nothing)
+
+    // Decided paid as the gateway says: RM 150.00 paid, RM 30.00 refunded, both today.
+    await sandbox.call('orders.resolveReview', { id: order.id, decision: 'paid', reason: 'Customer paid a tip, confirmed by phone' })
+    const decided = await sandbox.call('report.get', { from: today, to: today })
+    expect(decided.totals).toEqual({ paidSen: 150_00, paidCount: 1, refundedSen: 30_00, refundCount: 1, voidedSen: 0, voidCount: 0, netSen: 120_00 })
+    expect(decided.byKind).toMatchObject([{ key: 'card_link', paidSen: 150_00, refundedSen: 30_00, netSen: 120_00 }])
+    expect((await sandbox.call('home.figures')).today.current).toEqual(decided.totals)
   })
 
   it('a non-card notification (generic scheme, another form) is kept and makes the app retrieve the payment at once', async () => {

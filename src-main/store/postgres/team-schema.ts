@@ -15,6 +15,7 @@ import { invoiceCaseTeamSql } from '../migration-7-invoice-case'
 import { takingsTeamSql } from '../migration-8-takings'
 import { customerLanguageTeamSql } from '../migration-9-customer-language'
 import { attemptsRequestIndexTeamSql } from '../migration-11-attempts-request-index'
+import { refundsOfCountedPaymentsTeamSql } from '../migration-12-refunds-of-counted-payments'
 import { usedInvoicesSql } from './used-invoices'
 
 export const TEAM_ENVIRONMENTS: readonly GatewayEnvironment[] = ['sandbox', 'production']
@@ -346,6 +347,12 @@ export const TEAM_MIGRATIONS: readonly { version: number; name: string; sql: str
     version: 9,
     name: 'invoice numbers used before the team',
     sql: TEAM_ENVIRONMENTS.map((environment) => usedInvoicesSql(historySchema(environment))).join('\n'),
+  },
+  {
+    // A refund counts in the takings only while its payment does, as SQLite migration 12 (docs/home-and-report.md).
+    version: 10,
+    name: 'refunds count with their payment',
+    sql: TEAM_ENVIRONMENTS.map((environment) => refundsOfCountedPaymentsTeamSql(historySchema(environment))).join('\n'),
   },
 ]
 

@@ -282,4 +282,55 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
     const summary = f.history.reports.hours('0000', '9999').reduce((total, row) => total + row.paidSen, 0)
     expect(summary).toBe(Number(fresh))
   })
+
+  /** The summary's refunds and voids equal those of counted payments summed afresh (sen and counts). */
+  function expectRefundsSummedAfresh(): void {
+    const fresh = f.db
+      .prepare(
+        `select cast(coalesce(sum(r.amount_sen), 0) as bigint) as sen, count(*) as n from refunds r join orders o on o.id = r.order_id
+        where r.status = 'SUCCESS' and r.approved_at is not null and o.status in ('PAID', 'REFUNDED', 'VOIDED') and o.review is null`,
+      )
+      .get() as { sen: unknown; n: unknown }
+    const rows = f.history.reports.hours('0000', '9999')
+    expect(rows.reduce((sum, row) => sum + row.refundedSen + row.voidedSen, 0)).toBe(Number(fresh.sen))
+    expect(rows.reduce((sum, row) => sum + row.refundCount + row.voidCount, 0)).toBe(Number(fresh.n))
+  }
+
+  it('a refund of a payment waiting for review counts no more than the payment: not until staff decide paid, never once decided not paid', () => {
+    const before = homeFigures(f.history, NOW).today.current
+    const reportBefore = endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW)
+    // A refund made elsewhere (the gateway's back office) on E, told by the gateway and approved at 09:50 today.
+    refund(o.E as OrderRow, 30_00, 'PARTIAL_REFUND', 'SUCCESS', '2026-11-23T01:49:00.000Z', '2026-11-23T01:50:00.000Z')
+    expect(homeFigures(f.history, NOW).today.current).toEqual(before)
+    const report = endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW)
+    expect(report.totals).toEqual(reportBefore.totals)
+    expect(report.byKind).toEqual(reportBefore.byKind)
+    expect(report.byOperator).toEqual(reportBefore.byOperator)
+    // E is listed apart, with its refund, as the order waiting for review.
+    expect(report.needsReview).toBe(1)
+    expect(report.notFinal.orders.map((order) => order.invoiceNumber)).toContain('INV-E')
+    expectRefundsSummedAfresh()
+
+    // Decided paid as the gateway said (RM 350.00): the payment and its refund count, each on its own time.
+    f.history.orders.update(id('E'), { review: null, status: 'PAID', completedAt: '2026-11-23T02:02:00.000Z', gatewayAmountSen: 350_00 }, '2026-11-23T02:02:00.000Z')
+    expect(homeFigures(f.history, NOW).today.current).toEqual({
+      ...before,
+      paidSen: before.paidSen + 350_00,
+      paidCount: before.paidCount + 1,
+      refundedSen: before.refundedSen + 30_00,
+      refundCount: before.refundCount + 1,
+      netSen: before.netSen + 320_00,
+    })
+    const decided = endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW)
+    expect(decided.byKind.find((line) => line.key === 'card_link')).toMatchObject({ paidSen: 120_50 + 350_00, refundedSen: 30_00 })
+    expectRefundsSummedAfresh()
+
+    // Back to review (a fix made by hand), then decided not paid: neither the payment nor its refund.
+    f.history.orders.update(id('E'), { review: o.E?.review ?? null, status: 'PENDING', completedAt: null, gatewayAmountSen: null }, '2026-11-23T02:03:00.000Z')
+    expect(homeFigures(f.history, NOW).today.current).toEqual(before)
+    f.history.orders.update(id('E'), { review: null, status: 'FAILED', completedAt: '2026-11-23T02:04:00.000Z' }, '2026-11-23T02:04:00.000Z')
+    expect(homeFigures(f.history, NOW).today.current).toEqual(before)
+    expect(endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW).totals).toEqual(reportBefore.totals)
+    expectRefundsSummedAfresh()
+  })
 })

@@ -1,7 +1,8 @@
 /**
  * Histories from before the takings summary (SQLite migration 8, team migration 4) migrate with their
  * orders and refunds already summed: a paid order, a discounted one, one waiting for review (left
- * out), a refund and a void approved (on the day of their last change), a refund refused.
+ * out, and its refund with it), a refund and a void approved (on the day of their last change), a
+ * refund refused.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -31,12 +32,14 @@ function oldRows(db: SqlDatabase): void {
   const at = '2026-11-23T01:00:00.000Z'
   const paid = order.get('card_link', 'INV-1', 100_00, 'CARD', 'PAID', at, at, at, null, null) as number
   order.get('generic_link', 'INV-2', 50_00, 'EWALLET_TNG', 'PAID', at, at, at, null, 45_50)
-  order.get('card_link', 'INV-3', 80_00, 'CARD', 'PENDING', at, at, null, '{"reason":"amount"}', null)
+  const review = order.get('card_link', 'INV-3', 80_00, 'CARD', 'PENDING', at, at, null, '{"reason":"amount"}', null) as number
   const voided = order.get('card_link', 'INV-4', 30_00, 'CARD', 'VOIDED', '2026-11-22T01:00:00.000Z', at, '2026-11-22T01:00:00.000Z', null, null) as number
   const refund = db.prepare(`insert into refunds (order_id, request_id, amount_sen, type, status, external, created_by, created_at, updated_at) values (?, ?, ?, ?, ?, 0, 'Ravi', ?, ?)`)
   refund.run(paid, 'R-1', 25_00, 'PARTIAL_REFUND', 'SUCCESS', '2026-11-23T01:10:00.000Z', '2026-11-23T01:11:00.000Z')
   refund.run(paid, 'R-2', 5_00, 'PARTIAL_REFUND', 'FAILED', '2026-11-23T01:20:00.000Z', '2026-11-23T01:21:00.000Z')
   refund.run(voided, 'R-3', 30_00, 'VOID', 'SUCCESS', '2026-11-22T17:00:00.000Z', '2026-11-22T17:00:01.000Z')
+  // A refund made elsewhere of the payment waiting for review: no more counted than the payment (migration 12, team migration 10).
+  refund.run(review, 'R-4', 20_00, 'PARTIAL_REFUND', 'SUCCESS', '2026-11-23T01:30:00.000Z', '2026-11-23T01:31:00.000Z')
 }
 
 function expectSummed(db: SqlDatabase): void {
@@ -44,6 +47,11 @@ function expectSummed(db: SqlDatabase): void {
   // Today (Malaysia, the 23rd): 100.00 + 45.50 paid; 25.00 refunded; the void (01:00 on the 23rd in Malaysia) 30.00.
   expect(homeFigures(history, NOW).today.current).toEqual({ paidSen: 145_50, paidCount: 2, refundedSen: 25_00, refundCount: 1, voidedSen: 30_00, voidCount: 1, netSen: 90_50 })
   expect(homeFigures(history, NOW).today.previous.paidSen).toBe(30_00)
+  // Decided paid: the payment and its refund count, by the triggers.
+  const review = history.orders.byInvoice('INV-3')
+  if (!review) throw new Error('no INV-3')
+  history.orders.update(review.id, { review: null, status: 'PAID', completedAt: '2026-11-23T01:45:00.000Z' }, '2026-11-23T01:45:00.000Z')
+  expect(homeFigures(history, NOW).today.current).toEqual({ paidSen: 225_50, paidCount: 3, refundedSen: 45_00, refundCount: 2, voidedSen: 30_00, voidCount: 1, netSen: 150_50 })
 }
 
 describe('the takings summary of a history that had none', () => {
