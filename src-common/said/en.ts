@@ -501,6 +501,14 @@ export const said = {
     wrongKey: 'This is not the key of this team: enter it exactly as it was shown when the team was created.',
     enterPassword: 'Enter the database password.',
     teamThere: 'A team is already in this database: join it instead.',
+    unsettledJoin_one:
+      'This desk has a phone order whose charge is not settled yet ({{invoices}}). In the team nothing checks this desk’s own orders: check its status in Orders first (or, if the gateway cannot settle it, have a Supervisor unlock its card), then join.',
+    unsettledJoin_other:
+      'This desk has {{count}} phone orders whose charge is not settled yet ({{invoices}}). In the team nothing checks this desk’s own orders: check their status in Orders first (or, where the gateway cannot settle one, have a Supervisor unlock its card), then join.',
+    unsettledCreate_one:
+      'This desk has a phone order whose charge is not settled yet ({{invoices}}). Copy this desk’s history into the team, so that the team checks it, or check its status in Orders first.',
+    unsettledCreate_other:
+      'This desk has {{count}} phone orders whose charge is not settled yet ({{invoices}}). Copy this desk’s history into the team, so that the team checks them, or check their status in Orders first.',
     otherTables: 'Connected, but this database holds tables of something else. Use an empty database of its own for the team.',
     cannotConnect: 'Cannot connect: {{reason}}',
     connect: {

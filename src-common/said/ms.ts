@@ -496,6 +496,14 @@ export const said: Strings<typeof english> = {
     wrongKey: 'Ini bukan kunci pasukan ini: masukkan kunci tepat seperti yang dipaparkan semasa pasukan dicipta.',
     enterPassword: 'Masukkan kata laluan pangkalan data.',
     teamThere: 'Sudah ada pasukan dalam pangkalan data ini: sertai pasukan itu.',
+    unsettledJoin_one:
+      'Komputer ini ada pesanan telefon yang cajnya belum selesai ({{invoices}}). Dalam pasukan, tiada apa yang menyemak pesanan komputer ini sendiri: semak statusnya di Pesanan dahulu (atau, jika gerbang pembayaran tidak dapat menyelesaikannya, minta Penyelia membuka kunci kadnya), kemudian sertai.',
+    unsettledJoin_other:
+      'Komputer ini ada {{count}} pesanan telefon yang cajnya belum selesai ({{invoices}}). Dalam pasukan, tiada apa yang menyemak pesanan komputer ini sendiri: semak statusnya di Pesanan dahulu (atau, jika gerbang pembayaran tidak dapat menyelesaikan salah satunya, minta Penyelia membuka kunci kadnya), kemudian sertai.',
+    unsettledCreate_one:
+      'Komputer ini ada pesanan telefon yang cajnya belum selesai ({{invoices}}). Salin sejarah komputer ini ke dalam pasukan supaya pasukan menyemaknya, atau semak statusnya di Pesanan dahulu.',
+    unsettledCreate_other:
+      'Komputer ini ada {{count}} pesanan telefon yang cajnya belum selesai ({{invoices}}). Salin sejarah komputer ini ke dalam pasukan supaya pasukan menyemaknya, atau semak statusnya di Pesanan dahulu.',
     otherTables: 'Bersambung, tetapi pangkalan data ini menyimpan jadual sistem lain. Gunakan pangkalan data kosong khas untuk pasukan.',
     cannotConnect: 'Tidak dapat bersambung: {{reason}}',
     connect: {

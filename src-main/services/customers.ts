@@ -36,7 +36,7 @@ export type CardLock = SavedCardView['lockedBy']
  * the gateway's the app does not know) too: a status answer no longer gives a phone order that
  * status, but one recorded before may still be in a history.
  */
-const LOCKING: ReadonlySet<string> = new Set(['OUTCOME_UNKNOWN', 'PENDING', 'UNKNOWN'])
+export const CARD_LOCKING_STATUSES: ReadonlySet<string> = new Set(['OUTCOME_UNKNOWN', 'PENDING', 'UNKNOWN'])
 
 /**
  * The cards of a customer that a charge locks, each with the order that locks it: a charge with an
@@ -47,7 +47,7 @@ const LOCKING: ReadonlySet<string> = new Set(['OUTCOME_UNKNOWN', 'PENDING', 'UNK
 export function cardLocks(history: History, customerId: number): Map<number, NonNullable<CardLock>> {
   const locks = new Map<number, NonNullable<CardLock>>()
   for (const order of history.orders.forCustomer(customerId, 200)) {
-    if (order.kind !== 'phone_order' || !LOCKING.has(order.status)) continue
+    if (order.kind !== 'phone_order' || !CARD_LOCKING_STATUSES.has(order.status)) continue
     const events = history.events.forOrder(order.id)
     if (events.some((event) => event.details?.['override'] === true)) continue
     const cardId = events.find((event) => event.type === 'created')?.details?.['cardId']

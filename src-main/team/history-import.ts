@@ -10,6 +10,7 @@ import type { CardCipher } from '../credentials/card-cipher'
 import type { Db } from '../store/database'
 import type { PgDatabase } from '../store/postgres/pg-database'
 import { historySchema } from '../store/postgres/team-schema'
+import { CARD_LOCKING_STATUSES } from '../services/customers'
 import { INVOICE_SEQUENCE_KEY } from '../services/invoice-numbers'
 
 const BATCH = 500
@@ -110,6 +111,30 @@ export function reserveUsedInvoices(team: PgDatabase, sources: readonly Pick<Imp
       }
     }
   })()
+}
+
+/**
+ * The desk's phone orders whose charge is not settled (pending, or of unknown outcome) and whose card
+ * no Supervisor unlocked: what the status tracker would still check here. In a team nothing checks a
+ * desk's own history, so these must be settled, or come along in the import, first.
+ */
+export function unsettledCharges(sources: readonly Pick<ImportSource, 'db'>[]): string[] {
+  const statuses = [...CARD_LOCKING_STATUSES]
+  const invoices: string[] = []
+  for (const source of sources) {
+    if (!source.db) continue
+    const rows = source.db
+      .prepare(
+        `select invoice_number from orders o
+         where o.kind = 'phone_order' and o.status in (${statuses.map(() => '?').join(', ')})
+           and not exists (select 1 from events e where e.order_id = o.id and json_extract(e.details, '$.override') = 1)
+         order by o.id`,
+      )
+      .pluck()
+      .all(...statuses) as string[]
+    invoices.push(...rows)
+  }
+  return invoices
 }
 
 /** Blobs travel as PostgreSQL's hex text for bytea; tokens are re-encrypted and re-fingerprinted. */

@@ -49,7 +49,7 @@ export function teamCalls(options: TeamCallsOptions): Pick<Handlers, TeamCall> {
     'team.create': async ({ connection, password, importHistory }) => {
       notInTeam()
       const actor = options.actor()
-      const key = await team.create(connection, password)
+      const key = await team.create(connection, password, importHistory)
       // This desk's operators were copied with their ids: whoever is signed in stays signed in.
       await options.moveHistories({ keepSession: true })
       audit(actor, 'team.create', { host: connection.host, port: connection.port, database: connection.database, user: connection.user, tls: connection.tls, importHistory })

@@ -21,7 +21,7 @@ import { PgDatabase } from '../store/postgres/pg-database'
 import { DatabaseUnreachableError } from '../store/postgres/sync-connection'
 import { foreignTables, historySchema, migrateTeam, TEAM_ENVIRONMENTS, TEAM_SCHEMA_VERSION, teamSchemaVersion } from '../store/postgres/team-schema'
 import { ChangeRelay } from './change-relay'
-import { importHistory, reserveIds, reserveUsedInvoices, type ImportSource } from './history-import'
+import { importHistory, reserveIds, reserveUsedInvoices, unsettledCharges, type ImportSource } from './history-import'
 import { LeaderElection } from './leader-election'
 import { sameConnection, teamClientConfig } from './team-connection'
 import { newTeamKey, teamCardKey, teamKeyCheck, teamKeyMatches } from './team-key'
@@ -102,6 +102,14 @@ export function connectFailure(config: Pick<pg.ClientConfig, 'host' | 'port' | '
       if (/timeout/i.test(message)) return say('said.team.connect.noAnswer', where)
       return say('said.team.cannotConnect', { reason: message })
   }
+}
+
+/** Refuses a move into a team that would leave a charge of this desk unchecked (see unsettledCharges). */
+function refuseUnsettled(sources: readonly Pick<ImportSource, 'db'>[], id: 'said.team.unsettledJoin' | 'said.team.unsettledCreate'): void {
+  const invoices = unsettledCharges(sources)
+  if (invoices.length === 0) return
+  const shown = invoices.slice(0, 5).join(', ') + (invoices.length > 5 ? ', …' : '')
+  throw new AppError('UNSETTLED_CHARGES', say(id, { count: invoices.length, invoices: shown }))
 }
 
 export class TeamMode {
@@ -365,14 +373,30 @@ export class TeamMode {
     }
   }
 
-  /** Makes an empty database a team, with this desk's operators; returns the new team key (shown once). */
-  async create(connection: TeamConnection, password: string): Promise<string> {
+  /**
+   * Makes an empty database a team, with this desk's operators; returns the new team key (shown once).
+   * Without the desk's history (`importHistory` false), refused while a charge of the desk is unsettled.
+   */
+  async create(connection: TeamConnection, password: string, importHistory: boolean): Promise<string> {
     const probe = await this.probe(connection, password)
     if (probe.found === 'team') throw new AppError('TEAM_CREATE_REFUSED', say('said.team.teamThere'))
     if (probe.found === 'other') throw new AppError('TEAM_CREATE_REFUSED', say('said.team.otherTables'))
     // Unreachable: the probe says why ("Cannot connect:" and the driver's reason, which is data).
     if (probe.found !== 'empty') throw new AppError('TEAM_CREATE_REFUSED', probe.say)
     const key = newTeamKey()
+    const sources = await this.importSources(key)
+    try {
+      if (!importHistory) refuseUnsettled(sources, 'said.team.unsettledCreate')
+      this.createTeam(connection, password, key, sources)
+    } finally {
+      sources.forEach((source) => source.close())
+    }
+    await this.saveJoined(connection, password, key, true)
+    this.options.log.info('team.created', { host: connection.host, database: connection.database })
+    return key
+  }
+
+  private createTeam(connection: TeamConnection, password: string, key: string, sources: readonly ImportSource[]): void {
     const db = new PgDatabase({ connection: teamClientConfig(connection, password), callTimeoutMs: 60_000 })
     try {
       const at = this.options.now()
@@ -390,43 +414,42 @@ export class TeamMode {
       })()
       // Ids past this desk's own, before any other desk can write: the import keeps its ids. And
       // the numbers this desk gave the gateway are never given again, copied or not.
-      const sources = await this.importSources(key)
-      try {
-        reserveIds(db, sources)
-        reserveUsedInvoices(db, sources, at, true)
-      } finally {
-        sources.forEach((source) => source.close())
-      }
+      reserveIds(db, sources)
+      reserveUsedInvoices(db, sources, at, true)
     } finally {
       db.close()
     }
-    await this.saveJoined(connection, password, key, true)
-    this.options.log.info('team.created', { host: connection.host, database: connection.database })
-    return key
   }
 
+  /** Joins the team in that database with its key; refused while a charge of this desk is unsettled. */
   async join(connection: TeamConnection, password: string, key: string): Promise<void> {
+    // This desk's history stays on it (it returns on leaving): the numbers it gave the gateway must
+    // not be given again, and nothing may be left unchecked there.
+    const sources = await this.importSources(key)
+    try {
+      refuseUnsettled(sources, 'said.team.unsettledJoin')
+      await this.joinTeam(connection, password, key, sources)
+    } finally {
+      sources.forEach((source) => source.close())
+    }
+    await this.saveJoined(connection, password, key, false)
+    this.options.log.info('team.joined', { host: connection.host, database: connection.database })
+  }
+
+  private async joinTeam(connection: TeamConnection, password: string, key: string, sources: readonly ImportSource[]): Promise<void> {
     const config = teamClientConfig(connection, password)
     const refused = await connectProblem(config)
     if (refused) throw new AppError('TEAM_UNREACHABLE', refused)
     const db = new PgDatabase({ connection: config, callTimeoutMs: 8_000 })
     try {
       this.checkTeam(db, key)
-      // This desk's history stays on it; the numbers it gave the gateway must not be given again.
-      const sources = await this.importSources(key)
-      try {
-        reserveUsedInvoices(db, sources, this.options.now(), false)
-      } finally {
-        sources.forEach((source) => source.close())
-      }
+      reserveUsedInvoices(db, sources, this.options.now(), false)
     } catch (error) {
       if (error instanceof DatabaseUnreachableError) throw new AppError('TEAM_UNREACHABLE', say('said.team.cannotConnect', { reason: error.message }))
       throw error
     } finally {
       db.close()
     }
-    await this.saveJoined(connection, password, key, false)
-    this.options.log.info('team.joined', { host: connection.host, database: connection.database })
   }
 
   private async saveJoined(connection: TeamConnection, password: string, key: string, createdHere: boolean): Promise<void> {

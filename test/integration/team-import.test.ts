@@ -11,6 +11,7 @@ import { seedOrders } from '../../src-main/store/seed'
 import { freshDatabase } from '../support/postgres'
 import { startSandboxBackend, type SandboxTestBackend } from './sandbox-fixture'
 import { teamConnection } from './team/desks'
+import { importEnd } from './team/import-end'
 
 const ORDERS = 100_000
 let app: SandboxTestBackend
@@ -25,27 +26,6 @@ afterAll(async () => {
   await app.close()
   await database.drop()
 }, 60_000)
-
-/**
- * Starts an import with `start` and waits for its end. A team.changed sent just before it began
- * (the team's connection after a restart, say) still carries the last import's state, so only
- * what is read after the call answered counts: its answer, then team.get, then the events.
- */
-async function importEnd(desk: SandboxTestBackend, start: () => Promise<TeamView>): Promise<TeamView> {
-  const ended = (view: TeamView | null): boolean => view?.import != null && view.import.state !== 'running'
-  const answer = await start()
-  if (ended(answer)) return answer
-  let unsubscribe = (): void => undefined
-  const event = new Promise<TeamView>((resolve) => {
-    unsubscribe = desk.backend.events.subscribe((name, payload) => {
-      if (name === 'team.changed' && ended(payload as TeamView)) resolve(payload as TeamView)
-    })
-  })
-  const now = await desk.call('team.get')
-  const view = ended(now) ? now : await event
-  unsubscribe()
-  return view
-}
 
 async function teamCount(table: string): Promise<number> {
   const client = new pg.Client({ connectionString: database.url })
