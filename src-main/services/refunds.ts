@@ -76,7 +76,6 @@ function answerOfStatus(outcome: StatusOutcome): RefundAnswer {
   return { status: refundStatusOf(outcome.status.status), raw: outcome.status.raw, type: refundTypeOf(outcome.transactionType), amountSen: outcome.amountSen, message: null }
 }
 
-/** "Partial refund of RM 10.00 (…)": what staff asked while it is refused or waiting, what the gateway did once done (src-common/refund-words.ts). */
 /** A refund as the timeline names it ("Partial refund of RM 25.00 (rf-…)"), as an id with its values. */
 function refundSaid(history: History, refund: RefundRow): Said {
   const order = history.orders.get(refund.orderId)
@@ -87,25 +86,36 @@ function refundSaid(history: History, refund: RefundRow): Said {
   return say('said.timeline.refundOf', { kind: word ? say(`said.timeline.refundKind.${word}`) : kind, amount: formatRm(refund.amountSen), requestId: refund.requestId })
 }
 
+/** A refund in these states is settled: a word that is not final does not take it back. */
+const SETTLED_REFUND: ReadonlySet<RefundRow['status']> = new Set(['SUCCESS', 'FAILED'])
+
 /**
  * Applies an answer to a refund and its order in one transaction: the refund's status, type, amount
  * and message; the order becomes VOIDED after a successful void and REFUNDED once refunds cover what
- * was paid. Used by the refund call, its status check and notifications.
+ * was paid. Used by the refund call, its status check and notifications. The refund is read again
+ * inside the transaction: a notification may have settled it while a call's or a check's answer was
+ * on its way, and a later "still pending" from the gateway's slower view does not undo that (it is
+ * noted on the timeline as said).
  */
 export function applyRefundAnswer(ctx: ServiceContext, refund: RefundRow, answer: RefundAnswer, attemptId: number | null, via: 'refund' | 'check' | 'notification'): RefundRow {
   const history = ctx.history()
   const at = ctx.now().toISOString()
   return history.transaction(() => {
-    const patch: RefundUpdate = {
-      status: answer.status,
-      rawStatus: answer.raw,
-      ...(answer.type ? { type: answer.type } : {}),
-      // A registered refund learns its amount from the gateway; one sent from here keeps the amount sent.
-      ...(answer.amountSen !== null && (refund.external || refund.amountSen === 0) ? { amountSen: answer.amountSen } : {}),
-      ...(answer.message ? { message: answer.message } : {}),
-    }
-    const updated = history.refunds.update(refund.id, patch, at)
-    const outcome = updated.status === refund.status && via !== 'refund' ? 'still' : updated.status === 'SUCCESS' ? 'done' : updated.status === 'FAILED' ? 'refused' : 'waiting'
+    const current = history.refunds.get(refund.id) ?? refund
+    // Settled by the gateway's own word (a 404's "declined" is this app's inference: a later word may correct it).
+    const stale = SETTLED_REFUND.has(current.status) && current.rawStatus !== null && !SETTLED_REFUND.has(answer.status)
+    const patch: RefundUpdate = stale
+      ? {}
+      : {
+          status: answer.status,
+          rawStatus: answer.raw,
+          ...(answer.type ? { type: answer.type } : {}),
+          // A registered refund learns its amount from the gateway; one sent from here keeps the amount sent.
+          ...(answer.amountSen !== null && (current.external || current.amountSen === 0) ? { amountSen: answer.amountSen } : {}),
+          ...(answer.message ? { message: answer.message } : {}),
+        }
+    const updated = stale ? current : history.refunds.update(refund.id, patch, at)
+    const outcome = stale || (updated.status === current.status && via !== 'refund') ? 'still' : updated.status === 'SUCCESS' ? 'done' : updated.status === 'FAILED' ? 'refused' : 'waiting'
     const line = say(`said.timeline.refundAnswer.${outcome}`, {
       source: say(`said.timeline.refundSource.${via}`),
       refund: refundSaid(history, updated),
@@ -346,6 +356,9 @@ export class Refunds {
     const history = this.ctx.history()
     const at = this.ctx.now().toISOString()
     return history.transaction(() => {
+      // A notification that settled it while the check was on its way is the gateway's word on this very refund.
+      const current = history.refunds.get(refund.id) ?? refund
+      if (SETTLED_REFUND.has(current.status) && current.status !== refund.status) return current
       const updated = history.refunds.update(refund.id, { status: 'FAILED', message }, at)
       history.events.append({
         orderId: refund.orderId,

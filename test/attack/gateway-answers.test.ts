@@ -8,7 +8,9 @@
  *   card: a 404 settles only a charge the gateway never spoke of;
  * - a signed answer about another invoice made a link paid: it is kept as read, not applied;
  * - a notification naming a refund by its own request id could not correct a refund a 404 had
- *   marked declined: an id match is the gateway's word on that refund, and is applied.
+ *   marked declined: an id match is the gateway's word on that refund, and is applied;
+ * - a refund's check answered "pending" by the gateway's slower view, after a notification had
+ *   settled that refund while the check was on its way, put it back to pending: it stays settled.
  *
  * The gateway is the training gateway behind a proxy that rewrites status answers and signs them
  * again with the merchant's key, as the real gateway signs its own.
@@ -27,7 +29,7 @@ import { freePort } from '../support/free-port'
 
 /** A status answer as the proxy hands it on: its HTTP status and JSON body. */
 type StatusAnswer = { status: number; json: unknown }
-type Rewrite = (answer: StatusAnswer) => StatusAnswer
+type Rewrite = (answer: StatusAnswer) => StatusAnswer | Promise<StatusAnswer>
 
 let app: TestBackend | null = null
 let sim: Simulator | null = null
@@ -49,13 +51,13 @@ function rewritingProxy(target: string, rewrite: () => Rewrite | null): Promise<
       const out = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
         const parts: Buffer[] = []
         answer.on('data', (c: Buffer) => parts.push(c))
-        answer.on('end', () => {
+        const handOn = async (): Promise<void> => {
           let body = Buffer.concat(parts)
           let status = answer.statusCode ?? 500
           const headers = { ...answer.headers }
           const change = rewrite()
           if (change && req.method === 'GET' && req.url?.startsWith('/orders/v1/status/')) {
-            const changed = change({ status, json: JSON.parse(body.toString('utf8')) as unknown })
+            const changed = await change({ status, json: JSON.parse(body.toString('utf8')) as unknown })
             status = changed.status
             body = Buffer.from(JSON.stringify(changed.json))
             headers['content-length'] = String(body.length)
@@ -71,7 +73,8 @@ function rewritingProxy(target: string, rewrite: () => Rewrite | null): Promise<
           }
           res.writeHead(status, headers)
           res.end(body)
-        })
+        }
+        answer.on('end', () => void handOn().catch(() => res.destroy()))
       })
       out.on('error', () => res.destroy())
       out.end(Buffer.concat(chunks))
@@ -216,4 +219,46 @@ it('a notification naming a refund by its request id corrects a refund a 404 mar
   await expect.poll(async () => (await app.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 10 }).toBe(`Refund ${lost.refund.requestId} on INV-C-1: approved`)
   const detail = await app.call('orders.get', { id: link.order.id })
   expect(detail.refunds).toMatchObject({ refundedSen: 30_00, remainingSen: 70_00 })
+})
+
+it('a check answered "pending" after a notification settled the refund meanwhile leaves it settled', async () => {
+  const { app, advance, rewrite, control } = await gatewayBehindProxy()
+  const { settings } = await app.call('settings.get')
+  await app.call('settings.update', { ...settings, listener: { ...settings.listener, enabled: true, port: await freePort(), path: LISTENER_PATH } })
+  const url = new URL((await app.call('listener.status')).localUrl ?? '')
+  const link = await app.call('links.create', cardLink({ invoiceNumber: 'INV-R-1', amountSen: 100_00 }))
+  await control('POST', '/pay', { invoice_number: 'INV-R-1', card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
+  await control('POST', '/settle', { invoice_number: 'INV-R-1' })
+  advance(61_000)
+  await app.call('orders.checkStatus', { id: link.order.id })
+  await control('POST', '/faults', { operation: 'refund', kind: 'reset', phase: 'after', count: 1 })
+  const lost = await app.call('refunds.request', { orderId: link.order.id, kind: 'PARTIAL', amountSen: 30_00 })
+  expect(lost.refund.status).toBe('OUTCOME_UNKNOWN')
+  advance(61_000)
+
+  // The check's answer is held at the gateway's door while the notification arrives, then says PENDING.
+  let held = (): void => undefined
+  const checkHeld = new Promise<void>((resolve) => (held = resolve))
+  let release = (): void => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  rewrite(async (answer) => {
+    held()
+    await released
+    return saying('PENDING')(answer)
+  })
+  const check = app.call('refunds.checkStatus', { refundId: lost.refund.id })
+  await checkHeld
+  const body = JSON.stringify({
+    order: { invoice_number: 'INV-R-1', amount: '100' },
+    transaction: { type: 'REFUND', status: 'SUCCESS' },
+    refund: { request_id: lost.refund.requestId, amount: '30', type: 'PARTIAL_REFUND', status: 'SUCCESS' },
+  })
+  expect((await post(url, body, signed(body, 'doku-refund-settled'))).status).toBe(200)
+  await expect.poll(async () => (await app.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 10 }).toBe(`Refund ${lost.refund.requestId} on INV-R-1: approved`)
+  release()
+  expect((await check).refund.status).toBe('SUCCESS')
+  rewrite(null)
+  const detail = await app.call('orders.get', { id: link.order.id })
+  expect(detail.refunds).toMatchObject({ refundedSen: 30_00, remainingSen: 70_00 })
+  expect(detail.timeline.at(-1)?.summary).toMatch(/still .*gateway says PENDING/)
 })
