@@ -8,7 +8,7 @@
  * truly differs between the engines is not translated here: the repository branches on the engine.
  */
 import type { SqlDatabase, SqlRunResult, SqlStatement } from '../database'
-import { SyncConnection, type SyncConnectionOptions } from './sync-connection'
+import { DatabaseError, SyncConnection, type SyncConnectionOptions } from './sync-connection'
 
 type Parameters = { kind: 'positional'; count: number } | { kind: 'named'; names: string[] }
 
@@ -137,7 +137,9 @@ export class PgDatabase implements SqlDatabase {
         const result = work(...args)
         if (result instanceof Promise) throw new TypeError('A transaction cannot span an await.')
         this.depth -= 1
-        this.connection.query(this.depth === 0 ? 'commit' : `release savepoint ${savepoint}`)
+        const ended = this.connection.query(this.depth === 0 ? 'commit' : `release savepoint ${savepoint}`)
+        // A COMMIT of a transaction a statement had failed (its error caught inside) is a ROLLBACK: nothing was kept.
+        if (this.depth === 0 && ended.command !== 'COMMIT') throw new DatabaseError(`The transaction was not kept (the database answered ${ended.command}).`, '40000', undefined)
         return result
       } catch (error) {
         this.depth = Math.max(0, this.depth - 1)

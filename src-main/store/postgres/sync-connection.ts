@@ -8,6 +8,12 @@
  * finds the session broken ends the worker: the session closes, PostgreSQL rolls back whatever
  * transaction it had open, and the next call starts a new one. A transaction therefore never spans
  * an await: while it runs, nothing else on this thread can interleave, exactly as with better-sqlite3.
+ *
+ * The worker never opens a second session by itself: a session ended between two statements of a
+ * transaction (a DBA's pg_terminate_backend, a server restart, a pooler) would have the rest run in
+ * autocommit on the new one, and the COMMIT only warn, so the caller would send a charge whose
+ * write-ahead is half gone (found by review). Once its session ended, it answers "unreachable" and
+ * the caller's probe starts a new worker.
  */
 import { createRequire } from 'node:module'
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
@@ -16,6 +22,8 @@ import type { ClientConfig } from 'pg'
 export interface QueryResult {
   rows: Record<string, unknown>[]
   rowCount: number
+  /** The statement's command tag (COMMIT; ROLLBACK when a COMMIT found the transaction failed). */
+  command: string
 }
 
 /** The database could not be reached, or stopped answering: nothing of the call is known to have been kept. */
@@ -58,7 +66,7 @@ export function outsideAsar(path: string): string {
   return path.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2')
 }
 
-type Answer = { ok: true; rows: Record<string, unknown>[]; rowCount: number } | { ok: false; unreachable: boolean; message: string; code?: string; constraint?: string }
+type Answer = { ok: true; rows: Record<string, unknown>[]; rowCount: number; command: string } | { ok: false; unreachable: boolean; message: string; code?: string; constraint?: string }
 
 // Plain JavaScript: it runs in a worker without the TypeScript toolchain. Integers of 8 bytes (ids,
 // counts) come back as numbers, as better-sqlite3 gives them; ours stay far below 2^53.
@@ -68,11 +76,12 @@ const pg = require(workerData.pgPath)
 pg.types.setTypeParser(20, (text) => Number(text))
 const { port, signal, connection } = workerData
 let client = null
+let ended = null
 const CONNECTION_CODES = /^(08|57P0[123]|53300)/
 async function open() {
   const next = new pg.Client(connection)
-  next.on('error', () => { client = null })
-  next.on('end', () => { client = null })
+  next.on('error', (error) => { ended = ended ?? String(error.message ?? error); client = null })
+  next.on('end', () => { ended = ended ?? 'The team database session ended.'; client = null })
   await next.connect()
   client = next
 }
@@ -83,9 +92,10 @@ function answer(sequence, message) {
 }
 port.on('message', async ({ sql, params, sequence }) => {
   try {
+    if (ended !== null) return answer(sequence, { ok: false, unreachable: true, message: ended })
     if (client === null) await open()
     const result = await client.query({ text: sql, values: params })
-    answer(sequence, { ok: true, rows: result.rows ?? [], rowCount: result.rowCount ?? 0 })
+    answer(sequence, { ok: true, rows: result.rows ?? [], rowCount: result.rowCount ?? 0, command: String(result.command ?? '') })
   } catch (error) {
     const code = typeof error.code === 'string' ? error.code : undefined
     const unreachable = client === null || code === undefined || CONNECTION_CODES.test(code)
@@ -127,7 +137,7 @@ export class SyncConnection {
     }
     const message = seen === sequence ? (receiveMessageOnPort(port)?.message as Answer | undefined) : undefined
     if (message === undefined) throw this.lost(`The team database did not answer within ${String(this.callTimeoutMs / 1000)} s.`)
-    if (message.ok) return { rows: message.rows, rowCount: message.rowCount }
+    if (message.ok) return { rows: message.rows, rowCount: message.rowCount, command: message.command }
     if (message.unreachable) throw this.lost(message.message)
     throw new DatabaseError(message.message, message.code, message.constraint)
   }
