@@ -41,7 +41,6 @@ import { exportAudit, listAudit } from './services/audit-log'
 import { openEnvironment, openDeskHistory, type EnvironmentOpenerOptions, type OpenedEnvironment } from './environment-opener'
 import { TeamMode } from './team/team-mode'
 import { teamCalls } from './team/team-calls'
-import { DatabaseUnreachableError } from './store/postgres/sync-connection'
 import { LeaderDuties } from './team/leader-duties'
 import { endOfDayReport, homeAttention, homeFigures } from './services/home-figures'
 import { exportReportCsv } from './services/report-export'
@@ -496,7 +495,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   return {
     dispatch: createDispatch(handlers, log, {
       authorise: (name, input) => desk.authorise(name, input),
-      translateError: (error) => (error instanceof DatabaseUnreachableError ? team.refusal(error) : null),
+      translateError: (error) => team.refusal(error),
     }),
     events,
     log,

@@ -494,6 +494,7 @@ export const said = {
     noPassword: 'The team database password is not in this desk’s keychain: join the team again in Settings → Team database.',
     unreachable:
       'The team database cannot be reached, so nothing was saved and nothing was sent to the gateway. This desk reconnects by itself. (A charge or refund already sent before the database went away stays locked until a status check settles it.)',
+    busy: 'Another desk is saving to the same records right now, so nothing was saved here and nothing was sent to the gateway. Try again in a moment.',
     noKeyJoin: 'The team key is not in this desk’s keychain: join the team again with the key.',
     noKey: 'The team key is not in this desk’s keychain.',
     noTeam: 'There is no team in this database.',

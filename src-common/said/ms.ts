@@ -489,6 +489,7 @@ export const said: Strings<typeof english> = {
     noPassword: 'Kata laluan pangkalan data pasukan tiada dalam rantai kunci komputer ini: sertai pasukan semula di Tetapan → Pangkalan data pasukan.',
     unreachable:
       'Pangkalan data pasukan tidak dapat dicapai, jadi tiada apa-apa disimpan dan tiada apa-apa dihantar ke gerbang pembayaran. Komputer ini akan bersambung semula dengan sendirinya. (Caj atau bayaran balik yang sudah dihantar sebelum pangkalan data terputus kekal dikunci sehingga semakan status menyelesaikannya.)',
+    busy: 'Komputer lain sedang menyimpan rekod yang sama sekarang, jadi tiada apa-apa disimpan di sini dan tiada apa-apa dihantar ke gerbang pembayaran. Cuba lagi sebentar lagi.',
     noKeyJoin: 'Kunci pasukan tiada dalam rantai kunci komputer ini: sertai pasukan semula dengan kunci tersebut.',
     noKey: 'Kunci pasukan tiada dalam rantai kunci komputer ini.',
     noTeam: 'Tiada pasukan dalam pangkalan data ini.',

@@ -18,7 +18,7 @@ import type { Logger } from '../log'
 import type { TeamSettings } from '../settings/app-settings'
 import type { Db } from '../store/database'
 import { PgDatabase } from '../store/postgres/pg-database'
-import { DatabaseUnreachableError } from '../store/postgres/sync-connection'
+import { DatabaseError, DatabaseUnreachableError } from '../store/postgres/sync-connection'
 import { foreignTables, historySchema, migrateTeam, TEAM_ENVIRONMENTS, TEAM_SCHEMA_VERSION, teamSchemaVersion } from '../store/postgres/team-schema'
 import { ChangeRelay } from './change-relay'
 import { importHistory, reserveIds, reserveUsedInvoices, unsettledCharges, type ImportSource } from './history-import'
@@ -28,6 +28,8 @@ import { newTeamKey, teamCardKey, teamKeyCheck, teamKeyMatches } from './team-ke
 
 /** How often an unreachable database is tried again. */
 const RECONNECT_MS = 3_000
+/** PostgreSQL's lock_not_available: lock_timeout passed waiting for a lock (team-connection.ts). */
+const LOCK_NOT_AVAILABLE = '55P03'
 /** The advisory lock whose holder leads the team (one per environment: the environment's index is added). */
 const LEADER_LOCK = 7_391_100
 
@@ -244,10 +246,17 @@ export class TeamMode {
     }
   }
 
-  /** The error a call ends with when the team database cannot be reached. */
-  refusal(error: DatabaseUnreachableError): AppError {
-    this.lost(error.message)
-    return new AppError('TEAM_DATABASE_UNREACHABLE', say('said.team.unreachable'))
+  /**
+   * The error a call ends with when the team database cannot be reached, or when a lock it needs
+   * (another desk's money write, say) was not free within the lock timeout; null for any other error.
+   */
+  refusal(error: unknown): AppError | null {
+    if (error instanceof DatabaseUnreachableError) {
+      this.lost(error.message)
+      return new AppError('TEAM_DATABASE_UNREACHABLE', say('said.team.unreachable'))
+    }
+    if (error instanceof DatabaseError && error.code === LOCK_NOT_AVAILABLE) return new AppError('TEAM_DATABASE_BUSY', say('said.team.busy'))
+    return null
   }
 
   // ---- Opening an environment's history ----

@@ -7,7 +7,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { PgDatabase } from '../../src-main/store/postgres/pg-database'
 import { DatabaseError, DatabaseUnreachableError } from '../../src-main/store/postgres/sync-connection'
+import { teamClientConfig } from '../../src-main/team/team-connection'
+import { TeamMode, type TeamModeOptions } from '../../src-main/team/team-mode'
 import { freshDatabase, TEST_CALL_TIMEOUT_MS } from '../support/postgres'
+import { teamConnection } from './team/desks'
 
 let database: { url: string; drop(): Promise<void> }
 const sessions: PgDatabase[] = []
@@ -57,4 +60,32 @@ it('does not report as kept a transaction PostgreSQL rolled back at its COMMIT (
   })
   expect(write).toThrow(DatabaseError)
   expect(kept(session())).toEqual([])
+})
+
+it('asks the server to end the session of a desk that went silent within half a minute, locks and all', () => {
+  // Found by review: a desk whose network dropped kept the money lock for two hours (the server's
+  // default keepalive), and every other desk's charges failed on it.
+  const desk = new PgDatabase({ connection: teamClientConfig(teamConnection(database.url), 'unused'), callTimeoutMs: TEST_CALL_TIMEOUT_MS })
+  sessions.push(desk)
+  const setting = (name: string): string => desk.prepare(`select current_setting('${name}')`).pluck().get() as string
+  expect([setting('tcp_keepalives_idle'), setting('tcp_keepalives_interval'), setting('tcp_keepalives_count'), setting('tcp_user_timeout')]).toEqual(['10', '5', '3', '25000'])
+  expect(setting('idle_in_transaction_session_timeout')).toBe('10s')
+})
+
+it('tells staff another desk holds the lock, not an internal error, when a lock is not free in time', () => {
+  const team = new TeamMode({} as TeamModeOptions)
+  const other = session()
+  const desk = new PgDatabase({ connection: teamClientConfig(teamConnection(database.url), 'unused'), callTimeoutMs: TEST_CALL_TIMEOUT_MS })
+  sessions.push(desk)
+  desk.exec('set lock_timeout = 50')
+  other.transaction(() => {
+    other.prepare('select pg_advisory_xact_lock(7391001)').get()
+    let refused: unknown = null
+    try {
+      desk.transaction(() => desk.prepare('select pg_advisory_xact_lock(7391001)').get())()
+    } catch (error) {
+      refused = error
+    }
+    expect(team.refusal(refused)).toMatchObject({ code: 'TEAM_DATABASE_BUSY', message: expect.stringContaining('nothing was sent to the gateway') as unknown })
+  })()
 })
