@@ -143,7 +143,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     deskName: config.deskName ?? hostname(),
     settings: () => appSettings.team,
     saveSettings: (next) => saveAppSettings({ ...appSettings, team: next }),
-    deskHistory: (environment) => openDeskHistory(opener, environment),
+    deskHistory: (environment, create) => openDeskHistory(opener, environment, create),
     deskOperators: () => deskDb.db.prepare('select * from operators').all() as Record<string, unknown>[],
     ...(config.leaderIntervalMs === undefined ? {} : { leaderIntervalMs: config.leaderIntervalMs }),
   })

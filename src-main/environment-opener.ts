@@ -56,8 +56,8 @@ export async function openEnvironment(options: EnvironmentOpenerOptions, id: Env
 }
 
 /** This desk's own history of an environment, for the import into a team; null when the desk never used it. */
-export async function openDeskHistory(options: EnvironmentOpenerOptions, id: GatewayEnvironment): Promise<{ db: Db; cipher: CardCipher } | null> {
-  if (!existsSync(historyFile(options.dataDir, id))) return null
+export async function openDeskHistory(options: EnvironmentOpenerOptions, id: GatewayEnvironment, create = false): Promise<{ db: Db; cipher: CardCipher } | null> {
+  if (!create && !existsSync(historyFile(options.dataDir, id))) return null
   const { db } = await openHistoryDatabase(options.dataDir, id, { nativeBinding: options.sqliteNativeBinding })
   return { db, cipher: await options.vault.cardCipher(id) }
 }

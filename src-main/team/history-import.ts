@@ -73,6 +73,18 @@ export function reserveIds(team: PgDatabase, sources: readonly ImportSource[]): 
   })()
 }
 
+/** A desk's own history (SQLite) leaving a team: its sequence moves up to the team's `sequence`, never back. */
+export function raiseInvoiceSequence(desk: Db | null, sequence: string, at: Date): void {
+  if (!desk || !/^\d{1,15}$/.test(sequence)) return
+  desk
+    .prepare(
+      `insert into settings (key, value, updated_at) values (?, ?, ?)
+       on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at
+       where cast(settings.value as integer) < cast(excluded.value as integer) or settings.value glob '*[^0-9]*' or settings.value = ''`,
+    )
+    .run(INVOICE_SEQUENCE_KEY, sequence, at.toISOString())
+}
+
 /** Invoice numbers written to the team in one statement. */
 const INVOICE_BATCH = 5_000
 

@@ -21,7 +21,8 @@ import { PgDatabase } from '../store/postgres/pg-database'
 import { DatabaseError, DatabaseUnreachableError } from '../store/postgres/sync-connection'
 import { foreignTables, historySchema, migrateTeam, TEAM_ENVIRONMENTS, TEAM_SCHEMA_VERSION, teamSchemaVersion } from '../store/postgres/team-schema'
 import { ChangeRelay } from './change-relay'
-import { importHistory, reserveIds, reserveUsedInvoices, unsettledCharges, type ImportSource } from './history-import'
+import { importHistory, raiseInvoiceSequence, reserveIds, reserveUsedInvoices, unsettledCharges, type ImportSource } from './history-import'
+import { INVOICE_SEQUENCE_KEY } from '../services/invoice-numbers'
 import { LeaderElection } from './leader-election'
 import { sameConnection, teamClientConfig } from './team-connection'
 import { newTeamKey, teamCardKey, teamKeyCheck, teamKeyMatches } from './team-key'
@@ -40,8 +41,8 @@ export interface TeamModeOptions {
   events: EventBus
   settings: () => TeamSettings | null
   saveSettings: (team: TeamSettings | null) => void
-  /** This desk's own history of an environment, for the import (null when it has none); the caller closes it. */
-  deskHistory: (environment: GatewayEnvironment) => Promise<{ db: Db; cipher: CardCipher } | null>
+  /** This desk's own history of an environment (null when it has none, unless `create`); the caller closes it. */
+  deskHistory: (environment: GatewayEnvironment, create?: boolean) => Promise<{ db: Db; cipher: CardCipher } | null>
   /** The operators of this desk, copied into a team this desk creates (their PIN hashes, never PINs). */
   deskOperators: () => Record<string, unknown>[]
   /** Leader election's interval; tests shorten it. */
@@ -473,6 +474,7 @@ export class TeamMode {
   async leave(): Promise<void> {
     this.stopImport = true
     await this.importing
+    await this.carrySequenceHome()
     await this.unfollow()
     this.options.saveSettings(null)
     await this.options.vault.removeTeamSecret('key')
@@ -483,6 +485,37 @@ export class TeamMode {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
     this.reconnectTimer = null
     this.options.log.info('team.left')
+  }
+
+  /**
+   * Leaving: this desk's own sequences move past the team's, so that it never gives out again a number
+   * the team gave the gateway (found by review: after Leave the desk offered INV-000001, which a status
+   * check would answer with the team's payment). A team that cannot be reached now is left all the
+   * same (a desk may leave because the database is gone); the log says the numbers were not carried.
+   */
+  private async carrySequenceHome(): Promise<void> {
+    const team = this.requireTeam()
+    let db: PgDatabase | null = null
+    try {
+      db = new PgDatabase({ connection: this.connectionFor(team, await this.password()), callTimeoutMs: 8_000 })
+      for (const environment of TEAM_ENVIRONMENTS) {
+        const sequence = db
+          .prepare(`select value from ${historySchema(environment)}.settings where key = ?`)
+          .pluck()
+          .get(INVOICE_SEQUENCE_KEY) as string | undefined
+        if (sequence === undefined) continue
+        const desk = await this.options.deskHistory(environment, true)
+        try {
+          raiseInvoiceSequence(desk?.db ?? null, sequence, this.options.now())
+        } finally {
+          desk?.db.close()
+        }
+      }
+    } catch (error) {
+      this.options.log.warn('team.leave_sequence_not_carried', { error: error instanceof Error ? error.message : String(error) })
+    } finally {
+      db?.close()
+    }
   }
 
   // ---- Importing this desk's history ----

@@ -74,3 +74,13 @@ it('gives none of the numbers a joining desk used on its own, at any desk of the
     expect(await creator.failure('links.create', cardLink({ invoiceNumber }))).toMatchObject({ code: 'DUPLICATE_INVOICE' })
   }
 })
+
+it('gives none of the team’s numbers at a desk that left it', async () => {
+  const app = await desk()
+  await app.call('team.create', { connection: teamConnection(await teamDatabase('numbers_left')), password: 'unused', importHistory: false })
+  await linksAlone(app, 3, 'TEAM-TYPED-1')
+  await app.call('team.leave')
+  await app.signInAs('admin')
+  expect((await app.call('team.get')).mode).toBe('desk')
+  expect((await app.call('links.prepare')).invoiceNumber).toBe('INV-000004')
+})
