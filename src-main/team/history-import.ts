@@ -29,7 +29,12 @@ const TABLES: readonly { name: string; key: string | null }[] = [
   { name: 'settings', key: null },
 ]
 
-const CONFLICT: Record<string, string> = { tracking: '(subject, subject_id)', settings: '(key)' }
+/**
+ * What a row already in the team is recognised by. A saved card: by its id, or by its customer and
+ * token, for a customer already copied may have saved the same card in the team before the cards
+ * came (found by review: the unique key stopped the import at that batch for good).
+ */
+const CONFLICT: Record<string, string> = { tracking: ' (subject, subject_id)', settings: ' (key)', saved_cards: '' }
 
 export interface ImportSource {
   environment: GatewayEnvironment
@@ -170,6 +175,24 @@ export interface ImportRun {
   onProgress: (progress: ImportProgress) => boolean
 }
 
+/**
+ * A desk's card the team already had under another id (saved meanwhile for the same customer): the
+ * desk's phone orders name their card in their first timeline entry, which is what locks a card
+ * whose charge is unknown (services/customers.ts cardLocks); they are pointed at the team's card.
+ */
+function cardsSavedMeanwhile(team: PgDatabase, schema: string): ReturnType<PgDatabase['prepare']> {
+  return team.prepare(
+    `with moved as (
+       select b.id as desk_id, t.id as team_id, b.customer_id
+       from jsonb_populate_recordset(null::${schema}.saved_cards, ?::jsonb) b
+       join ${schema}.saved_cards t on t.customer_id = b.customer_id and t.token_fingerprint = b.token_fingerprint and t.id <> b.id
+     )
+     update ${schema}.events e set details = jsonb_set(e.details::jsonb, '{cardId}', to_jsonb(m.team_id))::text
+     from moved m, ${schema}.orders o
+     where e.order_id = o.id and o.customer_id = m.customer_id and e.type = 'created' and e.details::jsonb ->> 'cardId' = m.desk_id::text`,
+  )
+}
+
 /** Copies what is not copied yet. Resolves with the final progress; throws what stopped it. */
 export async function importHistory(run: ImportRun): Promise<ImportProgress & { stopped: boolean }> {
   const { team, sources } = run
@@ -184,10 +207,11 @@ export async function importHistory(run: ImportRun): Promise<ImportProgress & { 
       if (done && table.key === null) continue
       let lastId = done?.last_id ?? 0
       const columns = (source.db.prepare(`select name from pragma_table_info(?)`).pluck().all(table.name) as string[]).map((c) => `"${c}"`).join(', ')
-      const conflict = CONFLICT[table.name] ?? '(id)'
+      const conflict = CONFLICT[table.name] ?? ' (id)'
       const insert = team.prepare(
-        `insert into ${schema}.${table.name} (${columns}) select ${columns} from jsonb_populate_recordset(null::${schema}.${table.name}, ?::jsonb) on conflict ${conflict} do nothing`,
+        `insert into ${schema}.${table.name} (${columns}) select ${columns} from jsonb_populate_recordset(null::${schema}.${table.name}, ?::jsonb) on conflict${conflict} do nothing`,
       )
+      const afterBatch = table.name === 'saved_cards' ? cardsSavedMeanwhile(team, schema) : null
       const read = table.key === null ? source.db.prepare(`select * from ${table.name}`) : source.db.prepare(`select * from ${table.name} where id > ? order by id limit ${String(BATCH)}`)
       for (;;) {
         const rows = (table.key === null ? read.all() : read.all(lastId)) as Record<string, unknown>[]
@@ -196,6 +220,7 @@ export async function importHistory(run: ImportRun): Promise<ImportProgress & { 
         const next = table.key === null ? 0 : (rows.at(-1)?.['id'] as number)
         team.transaction(() => {
           insert.run(JSON.stringify(batch))
+          afterBatch?.run(JSON.stringify(batch))
           team
             .prepare(
               `insert into team.import_progress (environment, table_name, last_id, copied, total) values (?, ?, ?, ?, ?)
