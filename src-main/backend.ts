@@ -42,6 +42,7 @@ import { openEnvironment, openDeskHistory, type EnvironmentOpenerOptions, type O
 import { TeamMode } from './team/team-mode'
 import { teamCalls } from './team/team-calls'
 import { LeaderDuties } from './team/leader-duties'
+import { requireTeamAccount } from './team/team-account'
 import { endOfDayReport, homeAttention, homeFigures } from './services/home-figures'
 import { exportReportCsv } from './services/report-export'
 
@@ -144,6 +145,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     settings: () => appSettings.team,
     saveSettings: (next) => saveAppSettings({ ...appSettings, team: next }),
     deskHistory: (environment, create) => openDeskHistory(opener, environment, create),
+    deskClientId: (environment) => appSettings.credentials[environment].clientId,
     deskOperators: () => deskDb.db.prepare('select * from operators').all() as Record<string, unknown>[],
     ...(config.leaderIntervalMs === undefined ? {} : { leaderIntervalMs: config.leaderIntervalMs }),
   })
@@ -251,6 +253,17 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         if ('missing' in built) {
           serviceClient = null
           throw new AppError('NOT_CONFIGURED', say('said.credentials.notConfigured', { problem: built.missing }))
+        }
+        // A team's history is asked of the gateway under the team's account only (team-account.ts).
+        const id = active.id
+        if (id !== 'training' && team.holds(id)) {
+          try {
+            requireTeamAccount(active.history.db, 'settings', id, appSettings.credentials[id].clientId, now())
+          } catch (error) {
+            serviceClient = null
+            void built.client.close()
+            throw error
+          }
         }
         return built.client
       })
@@ -426,6 +439,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       vault,
       appSettings: () => appSettings,
       saveAppSettings,
+      checkAccount: (environment, clientId) => team.requireAccount(environment, clientId),
       credentialsChanged: dropServiceClient,
       audit: (entry) => active.history.audit.append(entry),
       actor: () => context.actor(),

@@ -494,6 +494,9 @@ export const said = {
     noPassword: 'The team database password is not in this desk’s keychain: join the team again in Settings → Team database.',
     unreachable:
       'The team database cannot be reached, so nothing was saved and nothing was sent to the gateway. This desk reconnects by itself. (A charge or refund already sent before the database went away stays locked until a status check settles it.)',
+    otherAccount:
+      'This desk’s {{environment}} Client-Id ({{clientId}}) is not the team’s ({{teamClientId}}). A team is one merchant account: a charge made under one account and checked under another would read as never made. Use the team’s Client-Id and its keys, or a team database of its own for the other account.',
+    environment: { sandbox: 'Sandbox', production: 'Production' },
     busy: 'Another desk is saving to the same records right now, so nothing was saved here and nothing was sent to the gateway. Try again in a moment.',
     noKeyJoin: 'The team key is not in this desk’s keychain: join the team again with the key.',
     noKey: 'The team key is not in this desk’s keychain.',

@@ -489,6 +489,9 @@ export const said: Strings<typeof english> = {
     noPassword: 'Kata laluan pangkalan data pasukan tiada dalam rantai kunci komputer ini: sertai pasukan semula di Tetapan → Pangkalan data pasukan.',
     unreachable:
       'Pangkalan data pasukan tidak dapat dicapai, jadi tiada apa-apa disimpan dan tiada apa-apa dihantar ke gerbang pembayaran. Komputer ini akan bersambung semula dengan sendirinya. (Caj atau bayaran balik yang sudah dihantar sebelum pangkalan data terputus kekal dikunci sehingga semakan status menyelesaikannya.)',
+    otherAccount:
+      'Client-Id {{environment}} komputer ini ({{clientId}}) bukan milik pasukan ({{teamClientId}}). Satu pasukan ialah satu akaun peniaga: caj yang dibuat di bawah satu akaun dan disemak di bawah akaun lain akan dibaca seolah-olah tidak pernah dibuat. Gunakan Client-Id pasukan dan kuncinya, atau pangkalan data pasukan tersendiri untuk akaun lain itu.',
+    environment: { sandbox: 'Sandbox', production: 'Produksi' },
     busy: 'Komputer lain sedang menyimpan rekod yang sama sekarang, jadi tiada apa-apa disimpan di sini dan tiada apa-apa dihantar ke gerbang pembayaran. Cuba lagi sebentar lagi.',
     noKeyJoin: 'Kunci pasukan tiada dalam rantai kunci komputer ini: sertai pasukan semula dengan kunci tersebut.',
     noKey: 'Kunci pasukan tiada dalam rantai kunci komputer ini.',

@@ -3,7 +3,7 @@
  * Secrets go to the keychain and come back only as "set"; the non-secret half lives in the app
  * settings; every change is audited by name, never by value.
  */
-import type { CredentialsView } from '../../src-preload/contract'
+import type { CredentialsView, GatewayEnvironment } from '../../src-preload/contract'
 import type { Handlers } from '../bridge/dispatch'
 import type { Logger } from '../log'
 import type { AppSettings } from '../settings/app-settings'
@@ -17,6 +17,8 @@ export interface CredentialCallsOptions {
   vault: CredentialVault
   appSettings: () => AppSettings
   saveAppSettings: (next: AppSettings) => void
+  /** Refuses a Client-Id that is not the team's, for an environment whose history is a team's (team-account.ts). */
+  checkAccount: (environment: GatewayEnvironment, clientId: string) => Promise<void>
   /** The gateway client is built from the credentials: it must be built again. */
   credentialsChanged: () => void
   audit: (entry: NewAuditEntry) => void
@@ -37,6 +39,7 @@ export function credentialCalls(options: CredentialCallsOptions): Pick<Handlers,
     'credentials.get': () => view(),
 
     'credentials.update': async ({ environment, clientId, apiKeyTrailingColon, secretKey, apiKey }) => {
+      if (clientId !== undefined) await options.checkAccount(environment, clientId)
       if (secretKey !== undefined) await vault.setSecret(environment, 'secretKey', secretKey)
       if (apiKey !== undefined) await vault.setSecret(environment, 'apiKey', apiKey)
       options.credentialsChanged()

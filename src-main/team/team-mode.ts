@@ -21,6 +21,7 @@ import { PgDatabase } from '../store/postgres/pg-database'
 import { DatabaseError, DatabaseUnreachableError } from '../store/postgres/sync-connection'
 import { foreignTables, historySchema, migrateTeam, TEAM_ENVIRONMENTS, TEAM_SCHEMA_VERSION, teamSchemaVersion } from '../store/postgres/team-schema'
 import { ChangeRelay } from './change-relay'
+import { bindClientId, requireTeamAccount } from './team-account'
 import { importHistory, raiseInvoiceSequence, reserveIds, reserveUsedInvoices, unsettledCharges, type ImportSource } from './history-import'
 import { INVOICE_SEQUENCE_KEY } from '../services/invoice-numbers'
 import { LeaderElection } from './leader-election'
@@ -43,6 +44,8 @@ export interface TeamModeOptions {
   saveSettings: (team: TeamSettings | null) => void
   /** This desk's own history of an environment (null when it has none, unless `create`); the caller closes it. */
   deskHistory: (environment: GatewayEnvironment, create?: boolean) => Promise<{ db: Db; cipher: CardCipher } | null>
+  /** This desk's gateway Client-Id of an environment ('' when none is set): a team is one merchant account (team-account.ts). */
+  deskClientId: (environment: GatewayEnvironment) => string
   /** The operators of this desk, copied into a team this desk creates (their PIN hashes, never PINs). */
   deskOperators: () => Record<string, unknown>[]
   /** Leader election's interval; tests shorten it. */
@@ -426,6 +429,7 @@ export class TeamMode {
       // the numbers this desk gave the gateway are never given again, copied or not.
       reserveIds(db, sources)
       reserveUsedInvoices(db, sources, at, true)
+      for (const environment of TEAM_ENVIRONMENTS) bindClientId(db, `${historySchema(environment)}.settings`, this.options.deskClientId(environment), at)
     } finally {
       db.close()
     }
@@ -453,7 +457,11 @@ export class TeamMode {
     const db = new PgDatabase({ connection: config, callTimeoutMs: 8_000 })
     try {
       this.checkTeam(db, key)
-      reserveUsedInvoices(db, sources, this.options.now(), false)
+      const at = this.options.now()
+      db.transaction(() => {
+        for (const environment of TEAM_ENVIRONMENTS) requireTeamAccount(db, `${historySchema(environment)}.settings`, environment, this.options.deskClientId(environment), at)
+      })()
+      reserveUsedInvoices(db, sources, at, false)
     } catch (error) {
       if (error instanceof DatabaseUnreachableError) throw new AppError('TEAM_UNREACHABLE', say('said.team.cannotConnect', { reason: error.message }))
       throw error
@@ -468,6 +476,17 @@ export class TeamMode {
     this.unreachable = null
     this.importState = null
     this.options.saveSettings({ connection, deskName: this.options.deskName, createdHere })
+  }
+
+  /** A Client-Id this desk is about to use in a team environment: bound if the team has none yet, refused if not the team's. */
+  async requireAccount(environment: GatewayEnvironment, clientId: string): Promise<void> {
+    if (!this.holds(environment)) return
+    const db = new PgDatabase({ connection: this.connectionFor(this.requireTeam(), await this.password()), callTimeoutMs: 8_000 })
+    try {
+      requireTeamAccount(db, `${historySchema(environment)}.settings`, environment, clientId, this.options.now())
+    } finally {
+      db.close()
+    }
   }
 
   /** Back to this desk's own histories; the team key stays in the keychain only until then. */
