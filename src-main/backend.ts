@@ -145,6 +145,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     settings: () => appSettings.team,
     saveSettings: (next) => saveAppSettings({ ...appSettings, team: next }),
     deskHistory: (environment, create) => openDeskHistory(opener, environment, create),
+    signedIn: () => desk.current() !== null,
     deskClientId: (environment) => appSettings.credentials[environment].clientId,
     deskOperators: () => deskDb.db.prepare('select * from operators').all() as Record<string, unknown>[],
     ...(config.leaderIntervalMs === undefined ? {} : { leaderIntervalMs: config.leaderIntervalMs }),

@@ -44,6 +44,8 @@ export interface TeamModeOptions {
   saveSettings: (team: TeamSettings | null) => void
   /** This desk's own history of an environment (null when it has none, unless `create`); the caller closes it. */
   deskHistory: (environment: GatewayEnvironment, create?: boolean) => Promise<{ db: Db; cipher: CardCipher } | null>
+  /** Someone is signed in at this desk: only then does the view name where the team database is. */
+  signedIn: () => boolean
   /** This desk's gateway Client-Id of an environment ('' when none is set): a team is one merchant account (team-account.ts). */
   deskClientId: (environment: GatewayEnvironment) => string
   /** The operators of this desk, copied into a team this desk creates (their PIN hashes, never PINs). */
@@ -147,7 +149,19 @@ export class TeamMode {
     return this.election?.leader ?? false
   }
 
+  /**
+   * What Settings → Team database and the banner show. To a desk nobody is signed in at (anyone at
+   * the keyboard, or a page in browser mode before sign-in), only whether it is in a team and can
+   * reach it: not the database's host, user and name, the leader's name or the driver's words
+   * (found by review).
+   */
   async view(): Promise<TeamView> {
+    const full = await this.fullView()
+    if (this.options.signedIn()) return full
+    return { ...full, connection: null, passwordSet: false, problem: null, leaderDesk: null, import: null }
+  }
+
+  private async fullView(): Promise<TeamView> {
     const team = this.options.settings()
     return {
       mode: team ? 'team' : 'desk',

@@ -41,7 +41,10 @@ it('refuses a desk of another merchant account at join and a Client-Id changed i
   // With the team's Client-Id it joins; in the team, the Client-Id cannot be changed to another account's.
   await other.call('credentials.update', { environment: 'sandbox', clientId: SANDBOX.clientId })
   await other.call('team.join', join)
+  // Signed out by the join: the desk says it is in a team, not where the database is (found by review).
+  expect(await other.call('team.get')).toMatchObject({ mode: 'team', state: 'connected', connection: null, problem: null, leaderDesk: null })
   await other.signInAs('admin')
+  expect((await other.call('team.get')).connection).toMatchObject({ host: '127.0.0.1', database: teamConnection(database.url).database })
   expect(await other.failure('credentials.update', { environment: 'sandbox', clientId: 'MCH-0002-9999999999' })).toMatchObject({ code: 'NOT_TEAM_ACCOUNT' })
   expect((await other.call('credentials.get')).sandbox.clientId).toBe(SANDBOX.clientId)
 
