@@ -8,6 +8,7 @@
  * from 16:00 UTC the day before, and a week (Monday to Sunday) or a month is a whole range of hours.
  */
 import type { Attention, AttentionItem, ChannelGroup, EndOfDayReport, HomeFigures, PeriodFigures, ReportPeriod, Takings } from '../../src-preload/contract'
+import { actingOperator } from '../../src-common/actor'
 import { CHANNEL_NAMES, isGenericChannel } from '../../src-common/channels'
 import { CHANNEL_GROUPS, channelGroup } from '../../src-common/channel-groups'
 import type { History } from '../store/history'
@@ -248,12 +249,13 @@ function report(history: History, period: ReportPeriod, now: Date): EndOfDayRepo
   const byOperator = new Lines()
   for (const group of history.reports.paidGroups(hours.from, hours.to)) {
     byKind.add(group.kind, KIND_NAMES[group.kind], { paidSen: group.paidSen, paidCount: group.paidCount })
-    byOperator.add(group.operator, group.operator, { paidSen: group.paidSen, paidCount: group.paidCount })
+    // One line per operator: what a Supervisor approved for them counts as theirs (found by QA: "Mei Ling" and "Mei Ling (approved by Ravi)" were two lines).
+    byOperator.add(actingOperator(group.operator), actingOperator(group.operator), { paidSen: group.paidSen, paidCount: group.paidCount })
   }
   for (const group of history.reports.refundGroups(hours.from, hours.to)) {
     const money = group.void ? { voidedSen: group.amountSen, voidCount: group.count } : { refundedSen: group.amountSen, refundCount: group.count }
     byKind.add(group.kind, KIND_NAMES[group.kind], money)
-    byOperator.add(group.operator, group.operator, money)
+    byOperator.add(actingOperator(group.operator), actingOperator(group.operator), money)
   }
   const counts = history.reports.statusCounts(hours.from, hours.to)
   const notFinal = history.reports.notFinal(hours.from, hours.to, REPORT_OPEN_ROWS)

@@ -65,7 +65,14 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
       createdAt: '2026-11-23T01:20:00.000Z',
       completedAt: '2026-11-23T01:30:00.000Z',
     })
-    rows.C = paid({ invoiceNumber: 'INV-C', kind: 'phone_order', amountSen: 250_00, createdBy: 'Kumar', createdAt: '2026-11-23T00:14:00.000Z', completedAt: '2026-11-23T00:15:00.000Z' })
+    rows.C = paid({
+      invoiceNumber: 'INV-C',
+      kind: 'phone_order',
+      amountSen: 250_00,
+      createdBy: 'Kumar (approved by Ravi)',
+      createdAt: '2026-11-23T00:14:00.000Z',
+      completedAt: '2026-11-23T00:15:00.000Z',
+    })
     // Paid RM 95.00 of RM 100.00 (a promotion): counts for what was paid.
     rows.D = paid({
       invoiceNumber: 'INV-D',
@@ -221,7 +228,7 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
       ['generic_link', 184_90, 2, 0, 0, 184_90],
       ['phone_order', 250_00, 1, 50_00, 0, 200_00],
     ])
-    // Paid by who made the order (Aisyah: A + D; Kumar: B + C), refunds and voids by who asked (Ravi).
+    // Paid by who made the order (Aisyah: A + D; Kumar: B + C, C approved for him by Ravi: his line, found by QA), refunds and voids by who asked (Ravi).
     expect(lines(report.byOperator)).toEqual([
       ['Aisyah', 215_50, 2, 0, 0, 215_50],
       ['Kumar', 339_90, 2, 0, 0, 339_90],
