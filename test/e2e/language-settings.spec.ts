@@ -94,7 +94,7 @@ test('Settings in Bahasa Melayu: environment, credentials, the settings form and
 
   // This installation, and the welcome offered again.
   await expect(page.getByRole('region', { name: 'Pemasangan ini' }).getByTestId('app-info')).toContainText('Dalam pelayar anda (mod pelayar)')
-  await expect(page.getByRole('button', { name: 'Tunjukkan aluan sekali lagi' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Tunjukkan halaman alu-aluan sekali lagi' })).toBeVisible()
   await shoot(page, 'settings-installation', page.getByRole('region', { name: 'Pemasangan ini' }))
 })
 

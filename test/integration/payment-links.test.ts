@@ -175,6 +175,8 @@ describe('a link on another channel', () => {
     const page = await (await fetch(malay.order.linkUrl ?? '')).text()
     expect(page).toContain('<html lang="ms">')
     expect(page).toContain('Luluskan pembayaran')
+    // When it closes, in Malaysia time and the page's words (found by QA: a raw UTC time).
+    expect(page).toMatch(/Halaman ini ditutup pada \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d\./)
 
     // The next link for the same customer keeps the language chosen before when the form leaves it.
     const again = await app.call('links.create', genericLink('EWALLET_GRABPAY', { invoiceNumber: 'INV-000002' }))
@@ -186,6 +188,10 @@ describe('a link on another channel', () => {
     const card = await app.call('links.create', cardLink({ invoiceNumber: 'INV-000003', customer: { ...customer, language: 'en' } }))
     expect(card.customerLanguage).toBe('en')
     expect(await requestBodyOf(card)).not.toContain('language')
+    // FPX is named in the page's language; a brand as it is.
+    const fpx = await app.call('links.create', genericLink('INTERNET_BANKING_FPX', { invoiceNumber: 'INV-000005', bankCode: 'MBB0228', customer: { ...customer, language: 'ms' } }))
+    expect(await (await fetch(fpx.order.linkUrl ?? '')).text()).toContain('Perbankan dalam talian FPX')
+    expect(page).toContain('n Go eWallet')
 
     const { settings } = await app.call('settings.get')
     await app.call('settings.update', { ...settings, links: { ...settings.links, sendPageLanguage: false } })

@@ -47,6 +47,25 @@ const WORDS = {
 } as const
 
 const wordsOf = (payment: GenericPayment) => WORDS[payment.pageLanguage ?? 'EN']
+
+/** When the page closes, in Malaysia time and the page's language ("1 Dis 2026, 09:33"; found by QA: a raw UTC time). */
+function closingTime(payment: GenericPayment): string {
+  return new Intl.DateTimeFormat(payment.pageLanguage === 'MS' ? 'ms-MY' : 'en-MY', {
+    timeZone: 'Asia/Kuala_Lumpur',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(payment.expiredAt))
+}
+
+/** The channel's name on the page: FPX in the page's language, brands as they are. */
+function channelOnPage(payment: GenericPayment): string {
+  if (payment.channel === 'INTERNET_BANKING_FPX' && payment.pageLanguage === 'MS') return 'Perbankan dalam talian FPX'
+  return isGenericChannel(payment.channel) ? CHANNEL_NAMES[payment.channel] : payment.channel
+}
 const langOf = (payment: GenericPayment): 'en' | 'ms' => (payment.pageLanguage === 'MS' ? 'ms' : 'en')
 
 function paymentSummary(payment: GenericPayment, merchantName: string) {
@@ -57,7 +76,7 @@ function paymentSummary(payment: GenericPayment, merchantName: string) {
     ...(merchant ? [[words.merchant, merchant] as const] : []),
     [words.invoice, payment.invoiceNumber],
     [words.amount, formatMyr(payment.amountSen)],
-    [words.payWith, isGenericChannel(payment.channel) ? CHANNEL_NAMES[payment.channel] : payment.channel],
+    [words.payWith, channelOnPage(payment)],
     ...(bank ? [[words.bank, bank.bank_name] as const] : []),
   ])
 }
@@ -86,7 +105,7 @@ export function showGenericPage(ctx: SimContext, req: SimRequest, id: string): S
       words.confirm,
       h`<h1>${words.confirm}</h1>
 ${paymentSummary(payment, ctx.merchantName())}
-<p class="hint">${words.closes} ${new Date(payment.expiredAt).toISOString().replace('.000Z', 'Z')}.</p>
+<p class="hint">${words.closes} ${closingTime(payment)}.</p>
 <form method="post" action="${action}">
 <button type="submit" name="action" value="approve">${words.approve}</button>
 <button type="submit" name="action" value="decline" class="secondary">${words.decline}</button>

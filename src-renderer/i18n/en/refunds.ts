@@ -56,7 +56,7 @@ export const refunds = {
     amountBad: 'Enter an amount in RM with at most two decimals, e.g. 12.50',
     amountZero: 'Enter an amount above RM 0.00',
     amountTooMuch: 'At most {{amount}} is left to refund',
-    chooseKind: 'Choose a full refund or a partial refund',
+    chooseKind: 'Choose what to refund',
     voidGone: 'A void is no longer possible on this order: choose a refund',
     voidOnly: 'Not settled yet: only a void of the whole payment is possible for now',
   },

@@ -20,7 +20,7 @@ export const settings: Catalogue['settings'] = {
   welcome: {
     heading: 'Bermula',
     lead: 'Aluan yang dipaparkan sekali oleh komputer baharu: nama kedai, ke mana pelanggan pergi selepas membayar, dan perkara pertama untuk dicuba.',
-    show: 'Tunjukkan aluan sekali lagi',
+    show: 'Tunjukkan halaman alu-aluan sekali lagi',
   },
   environment: {
     heading: 'Persekitaran',

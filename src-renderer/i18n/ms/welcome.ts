@@ -29,9 +29,9 @@ export const welcome: Catalogue['welcome'] = {
     failedPlaceholder: 'cth. https://kedai.example.my/bayaran-gagal',
     saving: 'Sedang menyimpan…',
     save: 'Simpan dan teruskan',
-    skip: 'Langkau aluan',
+    skip: 'Langkau halaman alu-aluan',
     later: 'Kedua-duanya boleh diubah kemudian di Tetapan.',
-    nameEmpty: 'Masukkan nama kedai (atau langkau aluan buat masa ini)',
+    nameEmpty: 'Masukkan nama kedai (atau langkau halaman alu-aluan buat masa ini)',
     wholeAddress: 'Taip alamat penuh, bermula dengan https://',
   },
   start: {
@@ -39,8 +39,8 @@ export const welcome: Catalogue['welcome'] = {
     savedTraining: 'Disimpan. Resit dan halaman pembayaran kini memaparkan “{{name}}”.',
     savedReceipts: 'Disimpan. Resit kini memaparkan “{{name}}”.',
     heading: 'Apa yang anda mahu buat dahulu?',
-    later: 'Nama kedai dan alamat pulangan ada di Tetapan, begitu juga aluan ini.',
-    close: 'Tutup aluan',
+    later: 'Nama kedai dan alamat pulangan ada di Tetapan, begitu juga halaman alu-aluan ini.',
+    close: 'Tutup halaman alu-aluan',
   },
   actions: {
     'payment-link': { label: 'Cipta pautan pembayaran', text: 'Alamat untuk pelanggan membayar dengan kad, perbankan dalam talian FPX, e-dompet atau bayar kemudian.' },

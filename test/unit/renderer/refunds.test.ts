@@ -124,7 +124,7 @@ describe('the partial amount', () => {
 
 describe('the refund form', () => {
   it('asks for a choice after settlement; before it the void is the one thing on offer', () => {
-    expect(checkRefund({ kind: null, amount: '' }, settled()).kind).toBe('Choose a full refund or a partial refund')
+    expect(checkRefund({ kind: null, amount: '' }, settled()).kind).toBe('Choose what to refund')
     expect(checkRefund({ kind: null, amount: '' }, summary())).toEqual({})
     expect(toRefundRequest(9, { kind: null, amount: '' }, summary())).toEqual({ orderId: 9, kind: 'VOID', amountSen: 10_000 })
     expect(checkRefund({ kind: 'PARTIAL', amount: '10' }, summary()).kind).toBe('Not settled yet: only a void of the whole payment is possible for now')
