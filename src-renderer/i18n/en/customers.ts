@@ -30,7 +30,8 @@ export const customers = {
     label: 'Recent orders',
     openTitle: '{{kind}} {{invoice}}: open in Orders',
     showFewer: 'Show fewer',
-    showAll: 'Show all {{count}}',
+    // The panel holds the customer's last 20 orders (main sends no more): "all" would be untrue past 20 (found by QA).
+    showAll: 'Show the last {{count}}',
   },
   panel: {
     edit: 'Edit',

@@ -32,7 +32,7 @@ export const customers: Catalogue['customers'] = {
     label: 'Pesanan terkini',
     openTitle: '{{kind}} {{invoice}}: buka di Pesanan',
     showFewer: 'Tunjuk kurang',
-    showAll: 'Tunjuk semua {{count}}',
+    showAll: 'Tunjuk {{count}} terakhir',
   },
   panel: {
     edit: 'Ubah',
