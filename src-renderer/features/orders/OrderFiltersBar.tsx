@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import type { OrderFilters, OrderKind, OrderStatus } from '../../../src-preload/contract'
 import { CHANNELS, channelLabel, KIND_LABELS, STATUS_LABELS } from '../../format/labels'
 import { parseRmText } from '../../../src-common/money-text'
+import { formatRm } from '../../format/money'
+import { amountSearched } from './amount-search'
 import { startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../format/time'
 import { dayRangeProblem, type DayRangeProblem } from '../../format/day-text'
 import { useT } from '../../i18n/i18n'
@@ -28,7 +30,11 @@ type Problem = DayRangeProblem | 'orders.filters.minProblem' | 'orders.filters.m
 /** The filters the draft stands for, or the first problem with what was typed. */
 function toFilters(draft: Draft): { filters: OrderFilters } | { problem: Problem } {
   const filters: OrderFilters = {}
-  if (draft.text.trim()) filters.text = draft.text.trim()
+  const amount = amountSearched(draft.text)
+  if (amount !== null) {
+    filters.amountMinSen = amount
+    filters.amountMaxSen = amount
+  } else if (draft.text.trim()) filters.text = draft.text.trim()
   if (draft.status) filters.statuses = [draft.status]
   if (draft.kind) filters.kinds = [draft.kind]
   if (draft.channel) filters.channels = [draft.channel]
@@ -37,15 +43,16 @@ function toFilters(draft: Draft): { filters: OrderFilters } | { problem: Problem
   if (dayProblem) return { problem: dayProblem }
   if (draft.from) filters.createdFrom = startOfMalaysiaDay(draft.from) ?? undefined
   if (draft.to) filters.createdTo = startOfNextMalaysiaDay(draft.to) ?? undefined
+  // An amount typed in the box is the order's exact amount; the range's own fields narrow it further.
   if (draft.min.trim()) {
     const sen = parseRmText(draft.min)
     if (sen === null) return { problem: 'orders.filters.minProblem' }
-    filters.amountMinSen = sen
+    filters.amountMinSen = Math.max(sen, filters.amountMinSen ?? sen)
   }
   if (draft.max.trim()) {
     const sen = parseRmText(draft.max)
     if (sen === null) return { problem: 'orders.filters.maxProblem' }
-    filters.amountMaxSen = sen
+    filters.amountMaxSen = Math.min(sen, filters.amountMaxSen ?? sen)
   }
   if (filters.amountMinSen !== undefined && filters.amountMaxSen !== undefined && filters.amountMinSen > filters.amountMaxSen) {
     return { problem: 'orders.filters.minAboveMax' }
@@ -90,6 +97,7 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
   useEffect(() => searchBox.current?.focus(), [])
 
   const set = (patch: Partial<Draft>): void => setDraft((current) => ({ ...current, ...patch }))
+  const searchedAmount = amountSearched(draft.text)
   const active = JSON.stringify(draft) !== JSON.stringify(EMPTY)
 
   return (
@@ -103,6 +111,11 @@ export function OrderFiltersBar({ onSearch }: { onSearch: (filters: OrderFilters
         value={draft.text}
         onChange={(e) => set({ text: e.target.value })}
       />
+      {searchedAmount !== null ? (
+        <span className="muted small filters__amount-note" role="status">
+          {t('orders.filters.amountSearched', { amount: formatRm(searchedAmount) })}
+        </span>
+      ) : null}
       {/* Groups that wrap whole, never inside: a date range or an amount range stays on one line. */}
       <label className={`filter-toggle${draft.needsReview ? ' filter-toggle--on' : ''}`}>
         <input type="checkbox" checked={draft.needsReview} onChange={(e) => set({ needsReview: e.target.checked })} />

@@ -34,7 +34,8 @@ export const orders = {
   },
   filters: {
     search: 'Search orders',
-    searchPlaceholder: 'Invoice, name, e-mail, phone, card’s last 4, reference…',
+    searchPlaceholder: 'Invoice, name, e-mail, phone, card’s last 4, reference, RM amount…',
+    amountSearched: 'Orders of exactly {{amount}}',
     needsReview: 'Needs review',
     status: 'Status',
     anyStatus: 'Any status',

@@ -36,7 +36,8 @@ export const orders: Catalogue['orders'] = {
   },
   filters: {
     search: 'Cari pesanan',
-    searchPlaceholder: 'Invois, nama, e-mel, telefon, 4 digit akhir kad, rujukan…',
+    searchPlaceholder: 'Invois, nama, e-mel, telefon, 4 digit akhir kad, rujukan, jumlah RM…',
+    amountSearched: 'Pesanan berjumlah tepat {{amount}}',
     needsReview: 'Perlu disemak',
     status: 'Status',
     anyStatus: 'Semua status',
