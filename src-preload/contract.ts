@@ -500,6 +500,12 @@ export const OrderDetail = z.object({
   statusCheck: z.object({ dueInMs: z.number() }).nullable(),
   /** A waiting link may be marked cancelled here (the gateway has no cancel call). */
   canCancel: z.boolean(),
+  /**
+   * A link the gateway never created (it refused the request, or a status check found it has no such
+   * payment): no payment was ever attempted, and `links.create` may ask for it again under the same
+   * invoice number (the same order; its timeline shows both tries).
+   */
+  neverCreated: z.boolean(),
   /** Card orders that were paid (and their refunds); null for others. */
   refunds: RefundSummary.nullable(),
   /** The language the order's customer reads (the link's drafts); null: not chosen, the desk's. */

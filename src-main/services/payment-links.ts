@@ -22,7 +22,7 @@ import type { CustomerRow, OrderRow } from '../store/history-types'
 import type { ServiceContext } from './context'
 import { beginAttempt, finishAttempt, writeAhead } from './gateway-attempts'
 import { duplicateInvoice, nextInvoiceNumber, noteInvoiceUsed } from './invoice-numbers'
-import { checkOrderStatus, orderDetail, type CheckOptions } from './status-checks'
+import { checkOrderStatus, linkNeverCreated, orderDetail, type CheckOptions } from './status-checks'
 
 /**
  * The hosted card page's lifetime. The interface has no field for it (the gateway decides); 60 minutes
@@ -61,11 +61,6 @@ export function formFieldOf(gatewayField: string | null): string | undefined {
   const item = /^order\.line_items\.(\d+)\.(name|quantity|price)$/.exec(gatewayField)
   if (item) return `lineItems.${item[1] ?? '0'}.${item[2] === 'price' ? 'priceSen' : (item[2] ?? 'name')}`
   return undefined
-}
-
-/** A link whose creation the gateway refused, or that a status check found was never created: nothing of it exists there. */
-function neverCreated(order: OrderRow): boolean {
-  return (order.kind === 'card_link' || order.kind === 'generic_link') && order.status === 'FAILED' && order.linkUrl === null && order.rawStatus === null
 }
 
 const trimmed = (value: string): string | undefined => value.trim() || undefined
@@ -219,7 +214,7 @@ export class PaymentLinks {
     /** The order that held this number and never became a link (its number may be asked for again). */
     const reusable = (): OrderRow | null => {
       const holders = history.orders.holdingInvoice(invoiceNumber)
-      const taken = holders.find((order) => order.invoiceNumber !== invoiceNumber || !neverCreated(order))
+      const taken = holders.find((order) => order.invoiceNumber !== invoiceNumber || !linkNeverCreated(order))
       if (taken) throw duplicateInvoice(invoiceNumber, taken.invoiceNumber)
       return holders[0] ?? null
     }

@@ -67,6 +67,17 @@ export function checkDueFrom(order: { status: OrderStatus; inReview: boolean; cr
 const isLink = (order: OrderRow): boolean => order.kind === 'card_link' || order.kind === 'generic_link'
 
 /**
+ * A link the gateway never created: it refused the request, or a status check found it does not
+ * know the payment (applyNotFound). Failed with no address and no word of the gateway's on it, as
+ * opposed to a link the customer failed to pay (the gateway's FAILED is its raw status). Nothing of
+ * it exists at the gateway, so its invoice number may be asked for again (payment-links.ts), and
+ * the screens say "No link was created" rather than "Payment failed".
+ */
+export function linkNeverCreated(order: OrderRow): boolean {
+  return isLink(order) && order.status === 'FAILED' && order.linkUrl === null && order.rawStatus === null
+}
+
+/**
  * The order as the screens show it. `settlementCutOff` is Settings' (gateway.settlementCutOff): the
  * refunds offered follow it (before settlement a void, after it refunds); pass the environment's.
  */
@@ -78,6 +89,7 @@ export function orderDetail(history: History, id: number, now: Date, settlementC
     timeline: history.events.forOrder(id).map(timelineEntry),
     statusCheck: checkView(statusCheckDueAt(history, order), now),
     canCancel: isLink(order) && order.status === 'PENDING' && !order.review,
+    neverCreated: linkNeverCreated(order),
     refunds: refundSummary(history, order, now, settlementCutOff),
     customerLanguage: order.customerId === null ? null : (history.customers.get(order.customerId)?.language ?? null),
   }

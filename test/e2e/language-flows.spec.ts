@@ -8,6 +8,7 @@ import { expect, test } from './fixtures'
 import { menu, shoot, speakMalay } from './in-malay'
 import { cardSavedThroughHostedPage } from './paid-cards'
 import { payByCard } from './link-steps'
+import { control } from './training-control'
 
 test('a card link made, paid and checked, in Bahasa Melayu', async ({ page, context, harness }) => {
   // The page's clock too, so that the 60 seconds before a status check pass at once on the button.
@@ -55,6 +56,34 @@ test('a card link made, paid and checked, in Bahasa Melayu', async ({ page, cont
   await expect(result.getByRole('heading', { name: 'Bayaran diterima' })).toBeVisible()
   await expect(result.getByRole('button', { name: 'Pautan baharu' })).toBeVisible()
   await shoot(page, 'link-paid', result)
+})
+
+test('a link the gateway never created, tried again with its details, in Bahasa Melayu', async ({ page, harness }) => {
+  await page.clock.install()
+  await speakMalay(page)
+  await control(harness, '/faults', { operation: 'payment_page', kind: 'error500', phase: 'before', count: 1 })
+  await menu(page).getByRole('button', { name: 'Pautan pembayaran' }).click()
+  const form = page.getByRole('form', { name: 'Pautan pembayaran baharu' })
+  const invoice = (await form.getByLabel('No. invois').inputValue()).trim()
+  await form.getByLabel('Jumlah (RM)').fill('128.50')
+  await form.getByLabel('Nama pelanggan').fill('Siti Aminah')
+  await form.getByLabel('E-mel').fill('siti@example.my')
+  await form.getByLabel('Alamat pulangan selepas bayaran', { exact: true }).fill('https://shop.example.my/paid')
+  await form.getByRole('button', { name: 'Cipta pautan kad' }).click()
+  const result = page.getByTestId('link-result')
+  await expect(result.getByRole('heading', { name: 'Menunggu semakan status' })).toBeVisible()
+  await harness.advanceClock(60_000)
+  await page.clock.fastForward(61_000)
+  await result.getByRole('button', { name: 'Semak status', exact: true }).click()
+  // Not "Bayaran gagal": no payment was ever attempted.
+  await expect(result.getByRole('heading', { name: 'Tiada pautan dicipta' })).toBeVisible()
+  await expect(result).toContainText('tiada bayaran dicuba')
+  await shoot(page, 'link-not-created', result)
+  await result.getByRole('button', { name: 'Cuba lagi dengan butiran ini' }).click()
+  await expect(page.getByTestId('link-retry-note')).toContainText(`Butiran ${invoice}, yang tidak pernah dicipta oleh gerbang pembayaran.`)
+  await expect(form.getByLabel('No. invois')).toHaveValue(invoice)
+  await expect(form.getByLabel('Jumlah (RM)')).toHaveValue('128.50')
+  await shoot(page, 'link-try-again', form.getByRole('group', { name: 'Pesanan' }))
 })
 
 test('a buy-now-pay-later link with its items, in Bahasa Melayu', async ({ page }) => {

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test'
 import type { Harness } from '../harness/server'
 import { expect, SCREENSHOT_DIR, test } from './fixtures'
 import { createLink, fillLinkForm, openLink, payByCard } from './link-steps'
+import { control } from './training-control'
 
 /** After the 60 seconds the gateway asks for, staff open the order and check its status. */
 async function checkInOrders(page: Page, harness: Harness, invoice: string, advanceMs = 60_000): Promise<void> {
@@ -110,6 +111,58 @@ for (const [outcome, button, status, label] of [
     await expect(page.getByTestId('order-row').filter({ hasText: invoice })).toContainText(label)
   })
 }
+
+test('a link the gateway never created says so, not "Payment failed", and is tried again with the same details and invoice number', async ({ page, harness }) => {
+  // The page's clock is moved with the app's, so that its countdown ends when main's does.
+  await page.clock.install()
+  await page.reload()
+  // The gateway answers 500 before it makes anything: the outcome is unknown until a status check.
+  await control(harness, '/faults', { operation: 'payment_page', kind: 'error500', phase: 'before', count: 1 })
+  const invoice = await fillLinkForm(page, { kind: 'Card (hosted page)', amount: '128.50', name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789' })
+  const form = page.getByRole('form', { name: 'New payment link' })
+  await form.getByLabel('Statement descriptor').fill('KEDAI SITI')
+  await form.getByRole('button', { name: 'Create card link' }).click()
+  const result = page.getByTestId('link-result')
+  await expect(result.getByRole('heading', { name: 'Waiting for a status check' })).toBeVisible()
+  await expect(result).toContainText("We don't know whether the gateway created this link.")
+  // A link that may exist is never offered again.
+  await expect(result.getByRole('button', { name: 'Try again with these details' })).toHaveCount(0)
+
+  await harness.advanceClock(60_000)
+  await page.clock.fastForward(61_000)
+  await result.getByRole('button', { name: 'Check status', exact: true }).click()
+  await expect(result.getByRole('heading', { name: 'No link was created' })).toBeVisible()
+  await expect(result).not.toContainText('Payment failed')
+  await expect(result.getByRole('status').filter({ hasText: 'no payment was attempted' })).toContainText(`invoice ${invoice} may be used again`)
+  await expect(result).toContainText('Status check: the gateway has no such payment, so it was never created.')
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/link-not-created.png`, fullPage: true })
+
+  // Back to the form as it was sent: the same customer, amount, descriptor and invoice number.
+  await result.getByRole('button', { name: 'Try again with these details' }).click()
+  const note = page.getByTestId('link-retry-note')
+  await expect(note).toBeFocused()
+  await expect(note).toContainText(`The details of ${invoice}, which the gateway never created.`)
+  await expect(form.getByRole('radio', { name: /^Card \(hosted page\)/ })).toBeChecked()
+  await expect(form.getByLabel('Invoice number')).toHaveValue(invoice)
+  await expect(form).toContainText('The same number: the gateway never created a link with it.')
+  await expect(form.getByLabel('Amount (RM)')).toHaveValue('128.50')
+  await expect(form.getByLabel('Customer name')).toHaveValue('Siti Aminah')
+  await expect(form.getByLabel('E-mail')).toHaveValue('siti@example.my')
+  await expect(form.getByLabel(/^Phone/)).toHaveValue('012-345 6789')
+  await expect(form.getByLabel('Statement descriptor')).toHaveValue('KEDAI SITI')
+  await expect(form.getByLabel('Return address after payment')).toHaveValue('https://shop.example.my/paid')
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/link-try-again.png`, fullPage: true })
+
+  // Created this time, as the same order: one link at the gateway under that number, both tries in its timeline.
+  await createLink(page)
+  await expect(result).toContainText(invoice)
+  await expect(result).toContainText('Link asked for again: card payment')
+  const state = (await control(harness, '/state')) as { orders: { invoiceNumber: string }[] }
+  expect(state.orders.filter((order) => order.invoiceNumber === invoice)).toHaveLength(1)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' }).click()
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(invoice)
+  await expect(page.getByTestId('order-row')).toHaveCount(1)
+})
 
 test.describe('with the idle lock longer than the wait', () => {
   // Sixteen minutes on the app's clock without a call would lock the desk (5 minutes by default).

@@ -124,6 +124,8 @@ describe('a card link', () => {
     const failed = await app.call('orders.checkStatus', { id: detail.order.id })
     expect(failed.order).toMatchObject({ status: 'FAILED', rawStatus: 'FAILED' })
     expect(failed.statusCheck).toBeNull()
+    // The customer's payment failed: the link was created (the screen says "Payment failed", not "No link was created").
+    expect(failed.neverCreated).toBe(false)
   })
 
   it('can be marked cancelled here, and still shows a payment that came in anyway', async () => {
@@ -297,6 +299,7 @@ describe('a refusal by the gateway', () => {
     })
     const order = (await app.call('orders.search', { text: 'INV-000001', limit: 5 })).rows[0]
     expect(order).toMatchObject({ status: 'FAILED', linkUrl: null })
+    expect((await app.call('orders.get', { id: order?.id ?? 0 })).neverCreated).toBe(true)
 
     const again = await app.call('links.create', genericLink('INTERNET_BANKING_FPX', { bankCode: 'MBB0228' }))
     expect(again.order).toMatchObject({ id: order?.id, status: 'PENDING', invoiceNumber: 'INV-000001' })
@@ -332,11 +335,35 @@ describe('an unknown outcome', () => {
     await control('POST', '/faults', { operation: 'payment_page', kind: 'error500', phase: 'before', count: 1 })
     const unknown = await app.call('links.create', cardLink())
     expect(unknown.order.status).toBe('OUTCOME_UNKNOWN')
+    // Unknown is not "never created": it may yet be found at the gateway.
+    expect(unknown.neverCreated).toBe(false)
     advance(60_000)
     const settled = await app.call('orders.checkStatus', { id: unknown.order.id })
     expect(settled.order.status).toBe('FAILED')
+    expect(settled.neverCreated).toBe(true)
     expect(settled.timeline.at(-1)?.summary).toBe('Status check: the gateway has no such payment, so it was never created. The invoice number may be used again.')
-    expect((await app.call('links.create', cardLink())).order).toMatchObject({ id: unknown.order.id, status: 'PENDING' })
+    // Asked for again with the same details ("Try again with these details"): the same order and number, a new Request-Id.
+    const again = await app.call('links.create', cardLink())
+    expect(again.order).toMatchObject({ id: unknown.order.id, status: 'PENDING', invoiceNumber: 'INV-000001' })
+    expect(again.order.requestId).not.toBe(unknown.order.requestId)
+    expect(again.neverCreated).toBe(false)
+    expect(again.timeline.map((entry) => entry.summary).slice(-2)).toEqual(['Link asked for again: card payment', 'Link created: waiting for the customer to pay'])
+    const state = (await control('GET', '/state')) as { orders: { invoiceNumber: string }[] }
+    expect(state.orders.filter((order) => order.invoiceNumber === 'INV-000001')).toHaveLength(1)
+  })
+
+  it('of a generic payment the gateway never made is settled as never created and asked for again under its invoice number', async () => {
+    await control('POST', '/faults', { operation: 'v3_create_payment', kind: 'error500', phase: 'before', count: 1 })
+    const unknown = await app.call('links.create', genericLink('EWALLET_TNG'))
+    expect(unknown.order.status).toBe('OUTCOME_UNKNOWN')
+    advance(60_000)
+    const settled = await app.call('orders.checkStatus', { id: unknown.order.id })
+    expect(settled).toMatchObject({ order: { status: 'FAILED', rawStatus: null, linkUrl: null }, neverCreated: true })
+    const again = await app.call('links.create', genericLink('EWALLET_TNG'))
+    // A new payment id and Idempotency-Id: the first ones are the gateway's to forget, never sent again.
+    expect(again.order).toMatchObject({ id: unknown.order.id, status: 'PENDING', invoiceNumber: 'INV-000001' })
+    expect(again.order.paymentId).not.toBe(unknown.order.paymentId)
+    expect(again.order.linkUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
   })
 
   it('of a generic payment comes back with its address from Retrieve Payment', async () => {

@@ -20,8 +20,11 @@ const HEADINGS = ['PAID', 'FAILED', 'EXPIRED', 'CANCELLED', 'OUTCOME_UNKNOWN'] a
 type Headed = (typeof HEADINGS)[number]
 const headed = (status: OrderView['status']): status is Headed => (HEADINGS as readonly string[]).includes(status)
 
-function heading(order: OrderView): string {
+function heading({ order, neverCreated }: OrderDetail): string {
   if (order.status === 'PENDING') return order.linkUrl ? translate('paymentLink.result.headings.ready') : translate('paymentLink.result.headings.waiting')
+  // Failed before any payment was attempted (main's word, from the order: failed with no address and no
+  // gateway status): "Payment failed" would tell staff, and the customer, of a payment that never was.
+  if (neverCreated) return translate('paymentLink.result.headings.notCreated')
   return headed(order.status) ? translate(`paymentLink.result.headings.${order.status}`) : STATUS_LABELS[order.status]
 }
 
@@ -91,11 +94,13 @@ interface Props {
   detail: OrderDetail
   onChanged: (detail: OrderDetail) => void
   onNewLink: () => void
+  /** Back to the form filled as this link was asked for (offered only for a link the gateway never created). */
+  onTryAgain: () => void
   refreshError: string | null
 }
 
 /** What `links.create` made, kept in step with main: the address to share, or what became of it. */
-export function CreatedLink({ detail, onChanged, onNewLink, refreshError }: Props) {
+export function CreatedLink({ detail, onChanged, onNewLink, onTryAgain, refreshError }: Props) {
   const t = useT()
   const { order } = detail
   const ready = order.status === 'PENDING' && order.linkUrl !== null
@@ -115,7 +120,7 @@ export function CreatedLink({ detail, onChanged, onNewLink, refreshError }: Prop
     <section className="card link-result" aria-labelledby="link-result-heading" data-testid="link-result">
       <div className="link-result__head">
         <h2 id="link-result-heading" ref={headingRef} tabIndex={-1}>
-          {heading(order)}
+          {heading(detail)}
         </h2>
         <StatusChip status={order.status} raw={order.rawStatus} />
       </div>
@@ -125,6 +130,12 @@ export function CreatedLink({ detail, onChanged, onNewLink, refreshError }: Prop
         <div className="alert alert--warning" role="status">
           <strong>{t('paymentLink.result.unknownTitle')}</strong>
           <p>{t('paymentLink.result.unknownText')}</p>
+        </div>
+      ) : null}
+
+      {detail.neverCreated ? (
+        <div className="alert alert--info" role="status">
+          {t('paymentLink.result.notCreatedText', { invoice: order.invoiceNumber })}
         </div>
       ) : null}
 
@@ -177,6 +188,11 @@ export function CreatedLink({ detail, onChanged, onNewLink, refreshError }: Prop
       )}
 
       <div className="form__actions link-result__footer">
+        {detail.neverCreated ? (
+          <button type="button" className="button" onClick={onTryAgain}>
+            {t('paymentLink.result.tryAgain')}
+          </button>
+        ) : null}
         <button type="button" className="button button--secondary" onClick={onNewLink}>
           {t('paymentLink.result.newLink')}
         </button>

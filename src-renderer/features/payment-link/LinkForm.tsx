@@ -96,7 +96,9 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
   const serverError = useLinkStore((state) => state.serverError)
   const creating = useLinkStore((state) => state.creating)
   const arrivalFocus = useLinkStore((state) => state.focusRequest)
+  const retryOf = useLinkStore((state) => state.retryOf)
   const form = useRef<HTMLFormElement>(null)
+  const retryNote = useRef<HTMLDivElement>(null)
   const [addressOpen, setAddressOpen] = useState(false)
   const [focusRequest, setFocusRequest] = useState(0)
 
@@ -120,11 +122,14 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
   }, [focusRequest])
 
   // A new form ("New link", or arriving from the welcome or an empty Orders screen): the keyboard starts at its first field.
+  // A form filled again ("Try again with these details"): at the note that says whose details they are
+  // (read out first); the next Tab reaches the first field.
   useEffect(() => {
     if (arrivalFocus !== 'form') return
-    form.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus()
+    const target = retryOf ? retryNote.current : form.current?.querySelector<HTMLElement>(FIRST_FIELD)
+    target?.focus()
     useLinkStore.getState().requestFocus(null)
-  }, [arrivalFocus])
+  }, [arrivalFocus, retryOf])
 
   const set = (change: Partial<LinkDraft>): void => edit((current) => ({ ...current, ...change }))
   const setCustomer = (change: Partial<LinkCustomer>): void => edit((current) => ({ ...current, customer: { ...current.customer, ...change } }))
@@ -156,6 +161,11 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
       }}
     >
       <h2 id="link-form-heading">{t('paymentLink.form.heading')}</h2>
+      {retryOf ? (
+        <div ref={retryNote} className="alert alert--info link-form__retry" tabIndex={-1} data-testid="link-retry-note">
+          {t('paymentLink.form.retryNote', { invoice: retryOf })}
+        </div>
+      ) : null}
       <KindChoice value={draft.kind} onChange={(kind) => edit((current) => withKind(current, kind, defaults))} />
 
       {!card ? (
@@ -201,6 +211,8 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
                 <button type="button" className="link-button" onClick={() => void nextInvoiceNumber()}>
                   {t('paymentLink.form.nextFree')}
                 </button>
+              ) : retryOf !== null && draft.invoiceNumber.trim() === retryOf ? (
+                t('paymentLink.form.retryInvoiceHint')
               ) : (
                 t('paymentLink.form.invoiceHint')
               )

@@ -48,6 +48,7 @@ export function PaymentLinkScreen() {
             useLinkStore.getState().requestFocus('form')
             void start(environment, true)
           }}
+          onTryAgain={() => useLinkStore.getState().tryAgain()}
           refreshError={refreshError?.message ?? null}
         />
       ) : draft && defaults ? (

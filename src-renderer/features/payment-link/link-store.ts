@@ -34,6 +34,14 @@ interface LinkState {
   banks: BankList
   /** The link made, as main last described it. */
   result: OrderDetail | null
+  /**
+   * The draft the link on show was asked for with, as it was when "Create" was pressed (the form
+   * stays editable while the request is out, so the draft itself may differ). "Try again with these
+   * details" fills the form with it when the gateway never created the link.
+   */
+  sent: LinkDraft | null
+  /** The invoice number of the link the gateway never created that the form was filled from; null for a fresh form. */
+  retryOf: string | null
   refreshError: CallError | null
   /** Bumped by every fresh start, so a late answer for an older form is dropped. */
   generation: number
@@ -52,6 +60,12 @@ interface LinkState {
   nextInvoiceNumber: () => Promise<void>
   loadBanks: () => Promise<void>
   showResult: (detail: OrderDetail) => void
+  /**
+   * "Try again with these details": back to the form, filled as the link on show was asked for, its
+   * invoice number too. Only for a link the gateway never created (main's `neverCreated`), whose number
+   * main lets be asked for again on the same order; a link that may exist is never asked for twice.
+   */
+  tryAgain: () => void
   refreshResult: () => Promise<void>
   requestFocus: (target: 'form' | 'result' | null) => void
 }
@@ -68,6 +82,8 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
   creating: false,
   banks: NO_BANKS,
   result: null,
+  sent: null,
+  retryOf: null,
   refreshError: null,
   generation: 0,
   focusRequest: null,
@@ -101,6 +117,8 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
       submitted: false,
       serverError: null,
       result: null,
+      sent: null,
+      retryOf: null,
       refreshError: null,
       banks: banksStillValid ? get().banks : NO_BANKS,
     })
@@ -130,7 +148,7 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
       set({ creating: false, serverError: serverErrorOf(result.error, request) })
       return 'refused'
     }
-    set({ creating: false, result: result.value, refreshError: null, focusRequest: 'result' })
+    set({ creating: false, result: result.value, sent: draft, retryOf: null, refreshError: null, focusRequest: 'result' })
     return 'created'
   },
 
@@ -157,6 +175,14 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
 
   showResult: (detail) => {
     if (get().result?.order.id === detail.order.id) set({ result: detail, refreshError: null })
+  },
+
+  tryAgain: () => {
+    const { result, sent } = get()
+    if (!result?.neverCreated || !sent) return
+    // The same invoice number: the gateway has none under it (main checks again before it sends), and
+    // the same order is asked for again, so the history keeps one order with both tries.
+    set({ draft: sent, result: null, sent: null, retryOf: result.order.invoiceNumber, submitted: false, serverError: null, refreshError: null, focusRequest: 'form' })
   },
 
   requestFocus: (target) => set({ focusRequest: target }),

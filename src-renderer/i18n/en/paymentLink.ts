@@ -31,6 +31,9 @@ export const paymentLink = {
     invoice: 'Invoice number',
     nextFree: 'Use the next free number instead',
     invoiceHint: 'The next number of the sequence; you may type your own.',
+    /** The form filled again from a link the gateway never created ("Try again with these details"). */
+    retryNote: 'The details of {{invoice}}, which the gateway never created. Check them and create the link again: it keeps its invoice number, and its timeline shows both tries.',
+    retryInvoiceHint: 'The same number: the gateway never created a link with it. You may type another.',
     amount: 'Amount (RM)',
     customerPays: 'The customer pays {{amount}}',
     customer: 'Customer',
@@ -109,6 +112,8 @@ export const paymentLink = {
       EXPIRED: 'Link expired',
       CANCELLED: 'Marked cancelled',
       OUTCOME_UNKNOWN: 'Waiting for a status check',
+      /** Failed before any payment: the gateway refused the link, or a status check found it has none. Not "Payment failed". */
+      notCreated: 'No link was created',
     },
     amount: 'Amount',
     invoice: 'Invoice',
@@ -133,6 +138,9 @@ export const paymentLink = {
     soFar: 'What happened so far',
     happened: 'What happened',
     newLink: 'New link',
+    notCreatedText:
+      'The gateway has no such link: the customer received nothing and no payment was attempted. Try again with the same details; invoice {{invoice}} may be used again, since the gateway never had it.',
+    tryAgain: 'Try again with these details',
     otherOrderOnly: 'For a different order only: this one is settled by the status check.',
     listed: 'Every link is also listed under Orders.',
   },

@@ -33,6 +33,9 @@ export const paymentLink: Catalogue['paymentLink'] = {
     invoice: 'No. invois',
     nextFree: 'Guna nombor kosong seterusnya',
     invoiceHint: 'Nombor seterusnya dalam siri; anda boleh taip nombor sendiri.',
+    retryNote:
+      'Butiran {{invoice}}, yang tidak pernah dicipta oleh gerbang pembayaran. Semak butiran ini dan cipta pautan semula: nombor invoisnya kekal, dan garis masanya menunjukkan kedua-dua cubaan.',
+    retryInvoiceHint: 'Nombor yang sama: gerbang pembayaran tidak pernah mencipta pautan dengannya. Anda boleh taip nombor lain.',
     amount: 'Jumlah (RM)',
     customerPays: 'Pelanggan membayar {{amount}}',
     customer: 'Pelanggan',
@@ -111,6 +114,7 @@ export const paymentLink: Catalogue['paymentLink'] = {
       EXPIRED: 'Pautan tamat tempoh',
       CANCELLED: 'Ditanda batal',
       OUTCOME_UNKNOWN: 'Menunggu semakan status',
+      notCreated: 'Tiada pautan dicipta',
     },
     amount: 'Jumlah',
     invoice: 'Invois',
@@ -135,6 +139,9 @@ export const paymentLink: Catalogue['paymentLink'] = {
     soFar: 'Apa yang berlaku setakat ini',
     happened: 'Apa yang berlaku',
     newLink: 'Pautan baharu',
+    notCreatedText:
+      'Gerbang pembayaran tiada pautan ini: pelanggan tidak menerima apa-apa dan tiada bayaran dicuba. Cuba lagi dengan butiran yang sama; invois {{invoice}} boleh digunakan semula kerana gerbang pembayaran tidak pernah menerimanya.',
+    tryAgain: 'Cuba lagi dengan butiran ini',
     otherOrderOnly: 'Untuk pesanan lain sahaja: pesanan ini akan diselesaikan melalui semakan status.',
     listed: 'Setiap pautan juga disenaraikan di Pesanan.',
   },

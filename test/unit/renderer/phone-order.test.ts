@@ -180,7 +180,15 @@ const order: OrderView = orderView({
   updatedAt: '2026-11-12T03:00:00.000Z',
 })
 
-const detailOf = (status: OrderView['status']): OrderDetail => ({ order: { ...order, status }, timeline: [], statusCheck: null, canCancel: false, refunds: null, customerLanguage: null })
+const detailOf = (status: OrderView['status']): OrderDetail => ({
+  order: { ...order, status },
+  timeline: [],
+  statusCheck: null,
+  canCancel: false,
+  neverCreated: false,
+  refunds: null,
+  customerLanguage: null,
+})
 
 const answer = (outcome: ChargeResult['outcome'], status: OrderView['status']): ChargeResult => ({
   outcome,
