@@ -43,7 +43,7 @@ import { TeamMode } from './team/team-mode'
 import { teamCalls } from './team/team-calls'
 import { LeaderDuties } from './team/leader-duties'
 import { requireTeamAccount } from './team/team-account'
-import { endOfDayReport, homeAttention, homeFigures } from './services/home-figures'
+import { endOfDayReport, homeAttention, homeFigures, type ReportHeading } from './services/home-figures'
 import { exportReportCsv } from './services/report-export'
 
 export const KEYCHAIN_SERVICE = 'merchant-back-office'
@@ -200,6 +200,11 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   function gatewayUrl(id: Environment): string {
     if (id === 'training') return training?.baseUrl ?? 'not started'
     return config.gatewayUrls?.[id] ?? ENVIRONMENTS[id].baseUrl ?? ''
+  }
+
+  /** What heads the end-of-day report: the environment (Training and Sandbox are marked) and the shop's name. */
+  function reportHeading(): ReportHeading {
+    return { environment: active.id, shopName: active.settings.read().shop.name }
   }
 
   function settingsView(): SettingsView {
@@ -486,8 +491,8 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'listener.status': () => listener.status(),
     'home.figures': () => homeFigures(active.history, now()),
     'home.attention': () => homeAttention(active.history, now()),
-    'report.get': (period) => endOfDayReport(active.history, period, now()),
-    'report.exportCsv': (period) => exportReportCsv(endOfDayReport(active.history, period, now()), chooseExportFile),
+    'report.get': (period) => endOfDayReport(active.history, period, now(), reportHeading()),
+    'report.exportCsv': (period) => exportReportCsv(endOfDayReport(active.history, period, now(), reportHeading()), chooseExportFile),
     'report.savePdf': async ({ from, to }) => {
       if (!config.saveReportPdf) throw new AppError('DESKTOP_ONLY', say('said.settings.desktopOnly'))
       return { file: await config.saveReportPdf(from === to ? `end-of-day-${from}.pdf` : `report-${from}-to-${to}.pdf`) }

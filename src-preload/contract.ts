@@ -648,6 +648,8 @@ export const Receipt = z.object({
   at: z.string(),
   /** The customer's language, which the receipt is worded in (null: the desk's); the renderer words it. */
   language: Language.nullable(),
+  /** Where the payment was made: a Training or Sandbox receipt is marked as not a real payment. */
+  environment: Environment,
 })
 export type Receipt = z.infer<typeof Receipt>
 
@@ -920,6 +922,10 @@ export const EndOfDayReport = z.object({
   from: z.string(),
   to: z.string(),
   at: z.string(),
+  /** The history's environment: a Training or Sandbox report is marked as not real payments, on screen and in print. */
+  environment: Environment,
+  /** The shop's name (Settings), which heads the report; empty when none is set. */
+  shopName: z.string(),
   totals: Takings,
   byChannel: z.array(ReportLine.extend({ group: ChannelGroup })),
   byKind: z.array(ReportLine),

@@ -7,7 +7,7 @@
  * Days are Malaysia days: UTC+8 all year (no daylight saving), so a Malaysia day is the 24 UTC hours
  * from 16:00 UTC the day before, and a week (Monday to Sunday) or a month is a whole range of hours.
  */
-import type { Attention, AttentionItem, ChannelGroup, EndOfDayReport, HomeFigures, PeriodFigures, ReportPeriod, Takings } from '../../src-preload/contract'
+import type { Attention, AttentionItem, ChannelGroup, EndOfDayReport, Environment, HomeFigures, PeriodFigures, ReportPeriod, Takings } from '../../src-preload/contract'
 import { actingOperator } from '../../src-common/actor'
 import { CHANNEL_NAMES, isGenericChannel } from '../../src-common/channels'
 import { CHANNEL_GROUPS, channelGroup } from '../../src-common/channel-groups'
@@ -234,12 +234,21 @@ class Lines {
   }
 }
 
-/** The report of Malaysia days `from` to `to` (both included), read in one snapshot. */
-export function endOfDayReport(history: History, period: ReportPeriod, now: Date): EndOfDayReport {
-  return history.transaction(() => report(history, period, now))
+/** Whose report it is: the history's environment and the shop's name, which head the report and its print. */
+export interface ReportHeading {
+  environment: Environment
+  shopName: string
 }
 
-function report(history: History, period: ReportPeriod, now: Date): EndOfDayReport {
+/**
+ * The report of Malaysia days `from` to `to` (both included), read in one snapshot. `heading` is
+ * required, not defaulted: a Training report printed without its mark looks like a real one.
+ */
+export function endOfDayReport(history: History, period: ReportPeriod, now: Date, heading: ReportHeading): EndOfDayReport {
+  return history.transaction(() => report(history, period, now, heading))
+}
+
+function report(history: History, period: ReportPeriod, now: Date, heading: ReportHeading): EndOfDayReport {
   const range = { from: period.from, to: addDays(period.to, 1) }
   const hours = hoursOf(range)
   const rows = history.reports.channelTotals(hours.from, hours.to)
@@ -264,6 +273,8 @@ function report(history: History, period: ReportPeriod, now: Date): EndOfDayRepo
     from: period.from,
     to: period.to,
     at: now.toISOString(),
+    environment: heading.environment,
+    shopName: heading.shopName.trim(),
     totals: total(rows),
     byChannel: byChannel
       .list()

@@ -371,6 +371,8 @@ export class PhoneOrders {
       customerName: order.customerName,
       at,
       language,
+      // A receipt from Training or Sandbox is marked as such: it must not pass for a real payment's.
+      environment: this.ctx.environment(),
     }
   }
 }

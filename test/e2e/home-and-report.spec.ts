@@ -117,10 +117,16 @@ test.describe('with a year of orders', () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/home-with-data.png`, fullPage: true })
     await expectAccessible(page, 'Home with a year of orders')
 
+    // The shop's name heads the report (Settings, as the welcome asks for it in Training).
+    const { settings } = await call<{ settings: Record<string, unknown> }>(harness, 'settings.get')
+    await call(harness, 'settings.update', { ...settings, shop: { name: 'Kedai Siti (KL)' } })
     await page.getByRole('button', { name: 'End-of-day report' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'End-of-day report' })).toBeVisible()
     const report = page.getByTestId('report')
     await expect(report).toBeVisible()
+    await expect(report).toContainText('Kedai Siti (KL)')
+    // A Training report says it is no real money, on screen and (below) on paper.
+    await expect(report.getByTestId('report-mark')).toHaveText('TRAINING — not real payments')
     await expect(report).toContainText('the gateway does not report them')
     // A month: the same total as the home screen's this month.
     const monthNet = (await call<{ month: { from: string; to: string; current: { netSen: number } } }>(harness, 'home.figures')).month
@@ -151,6 +157,9 @@ test.describe('with a year of orders', () => {
     await expect(report).toBeHidden()
     await expect(page.getByTestId('report-print')).toBeVisible()
     await expect(page.getByTestId('report-print')).toContainText(reportTitle)
+    await expect(page.getByTestId('report-print')).toContainText('Kedai Siti (KL)')
+    await expect(page.getByTestId('report-print').getByTestId('report-mark')).toHaveText('TRAINING — not real payments')
+    await expect(page.getByTestId('report-print').getByTestId('report-mark')).toBeVisible()
     await page.screenshot({ path: `${SCREENSHOT_DIR}/report-print.png`, fullPage: true })
     await page.emulateMedia({ media: 'screen' })
     const pdf = await page.pdf({ format: 'A4' })

@@ -162,6 +162,8 @@ test('a phone order charged and approved with its receipt, in Bahasa Melayu', as
   await expect(receipt).toContainText('JUMLAH')
   await expect(receipt).toContainText('RM 128.50')
   await expect(receipt).toContainText('Pesanan telefon (MOTO)')
+  // A Training receipt, in the customer's words (here the desk's): not a real payment.
+  await expect(receipt.getByTestId('receipt-mark').first()).toHaveText('LATIHAN — bukan bayaran sebenar')
   await expect(result.getByRole('button', { name: 'Cetak' })).toBeVisible()
   await expect(result.getByRole('button', { name: 'Pesanan telefon baharu' })).toBeVisible()
   await shoot(page, 'phone-approved', result)

@@ -65,6 +65,7 @@ test.describe('with a year of orders, in Bahasa Melayu', () => {
     await expect(report.getByRole('heading', { level: 2 })).toHaveText(`Laporan ${await shownDay(page, month.from, 'ms-MY')} hingga ${await shownDay(page, lastDay, 'ms-MY')}`)
     await expect(report).toContainText(MALAY_LONG_DATE)
     await expect(report).toContainText('gerbang tidak melaporkannya')
+    await expect(report.getByTestId('report-mark')).toHaveText('LATIHAN — bukan bayaran sebenar')
     await expect(report.getByTestId('report-totals')).toContainText(new RegExp(`Bersih${RINGGIT.source}`))
     await expect(report.getByRole('table', { name: /Mengikut saluran/ })).toContainText('Perbankan dalam talian FPX')
     await expect(report.getByRole('table', { name: /Mengikut jenis/ })).toContainText('Pesanan telefon')

@@ -60,6 +60,8 @@ test('a full phone order with a card saved through a hosted-page payment is appr
   const receipt = page.getByRole('document', { name: /^Receipt for INV-/ })
   await expect(receipt).toContainText('RM 128.50')
   await expect(receipt).toContainText('0038')
+  // Made in Training: marked at the top and at the foot, so that it cannot pass for a real payment's receipt.
+  await expect(receipt.getByTestId('receipt-mark')).toHaveText(['TRAINING — not a real payment', 'TRAINING — not a real payment'])
   await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-approved.png`, fullPage: true })
 })
 

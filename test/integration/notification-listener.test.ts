@@ -326,6 +326,8 @@ describe('notifications as evidence', () => {
     const nothing = { paidSen: 0, paidCount: 0, refundedSen: 0, refundCount: 0, voidedSen: 0, voidCount: 0, netSen: 0 }
     // Neither the payment nor its refund: the order is listed apart, as waiting for review.
     const report = await sandbox.call('report.get', { from: today, to: today })
+    // A Sandbox report says it is one (marked on screen and in print as test payments).
+    expect(report.environment).toBe('sandbox')
     expect(report.totals).toEqual(nothing)
     expect([report.byChannel, report.byKind, report.byOperator]).toEqual([[], [], []])
     expect(report.needsReview).toBe(1)

@@ -50,7 +50,8 @@ describe('a phone order', () => {
     const result = await app.call('phoneOrders.charge', phoneOrder(ids))
     expect(result).toMatchObject({ outcome: 'approved', responseCode: '00', responseMessage: 'Approved' })
     expect(result.detail.order).toMatchObject({ kind: 'phone_order', status: 'PAID', rawStatus: 'SUCCES', amountSen: 128_50, cardLast4: '0038', createdBy: 'aisyah' })
-    expect(result.receipt).toMatchObject({ merchant: 'KEDAI ALI', invoiceNumber: 'INV-000001', amountSen: 128_50, customerName: 'Siti Aminah' })
+    // Made in Training: the receipt says so (the renderer marks it "not a real payment").
+    expect(result.receipt).toMatchObject({ merchant: 'KEDAI ALI', invoiceNumber: 'INV-000001', amountSen: 128_50, customerName: 'Siti Aminah', environment: 'training' })
     expect(result.receipt?.approvalCode).toMatch(/^\w{6}$/)
     expect(await app.call('phoneOrders.receipt', { orderId: result.detail.order.id })).toEqual(result.receipt)
     // The receipt is the customer's: main sends the customer's language, the renderer words it.

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { createPortal, flushSync } from 'react-dom'
 import type { Receipt } from '../../../src-preload/contract'
 import { CopyButton } from '../../ui/CopyButton'
-import { plainReceipt, receiptRows } from './receipt'
+import { plainReceipt, receiptMark, receiptRows } from './receipt'
 import { useT } from '../../i18n/i18n'
 import { customerWords } from '../../i18n/customer-words'
 
@@ -11,11 +11,19 @@ import { customerWords } from '../../i18n/customer-words'
 function Slip({ receipt }: { receipt: Receipt }) {
   const desk = useT()
   const { t, formats, language } = customerWords(receipt.language)
+  const mark = receiptMark(receipt)
+  // Training's and Sandbox's mark, at the top and at the foot (as the text copy has it).
+  const markLine = mark ? (
+    <div className="receipt__mark" data-testid="receipt-mark">
+      {mark}
+    </div>
+  ) : null
   return (
     <div className="receipt-paper">
       <div className="receipt" aria-label={desk('phoneOrder.receipt.titleFor', { invoice: receipt.invoiceNumber })} role="document" lang={language === 'ms' ? 'ms-MY' : 'en-MY'}>
         <div className="receipt__merchant">{receipt.merchant.trim() || t('phoneOrder.receipt.merchant')}</div>
         <div className="receipt__title">{t('phoneOrder.receipt.title')}</div>
+        {markLine}
         <hr className="receipt__rule" />
         <dl className="receipt__rows">
           {receiptRows(receipt).map((row) => (
@@ -33,6 +41,7 @@ function Slip({ receipt }: { receipt: Receipt }) {
         <hr className="receipt__rule" />
         <div className="receipt__foot">{t('phoneOrder.receipt.approved')}</div>
         <div className="receipt__foot receipt__thanks">{t('phoneOrder.receipt.thanks')}</div>
+        {markLine}
       </div>
     </div>
   )

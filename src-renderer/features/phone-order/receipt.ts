@@ -27,10 +27,37 @@ export function receiptRows(receipt: Receipt): ReceiptRow[] {
   return rows
 }
 
+/**
+ * What marks a receipt of a payment that moved no money, in the customer's language: Training's
+ * ("TRAINING — not a real payment") and Sandbox's ("SANDBOX — test payment"); null in Production. A
+ * receipt printed or copied in Training must never pass for a real one (found by QA).
+ */
+export function receiptMark(receipt: Receipt): string | null {
+  if (receipt.environment === 'production') return null
+  return customerWords(receipt.language).t(`phoneOrder.receipt.mark.${receipt.environment}`)
+}
+
 /** `text` centred in `width` columns. */
 function centre(text: string, width: number): string {
   if (text.length >= width) return text
   return `${' '.repeat(Math.floor((width - text.length) / 2))}${text}`
+}
+
+/** `text` in lines of at most `width` columns, broken between words (a word longer than the line stays whole). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = []
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1)
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`
+    else lines.push(word)
+  }
+  return lines
+}
+
+/** The mark framed in stars, which a receipt printer prints without bold: "*** TRAINING — not a real payment ***", or the bare words when the line is too narrow for the stars. */
+function markLines(mark: string, width: number): string[] {
+  const framed = `*** ${mark} ***`
+  return (framed.length <= width ? [framed] : wrap(mark, width)).map((line) => centre(line, width))
 }
 
 /** A label on the left and its value on the right; a long value goes on its own line. */
@@ -44,9 +71,13 @@ function spread(label: string, value: string, width: number): string[] {
 export function plainReceipt(receipt: Receipt, width = 40): string {
   const { t, formats } = customerWords(receipt.language)
   const rule = '-'.repeat(width)
+  const mark = receiptMark(receipt)
+  // At the top and at the foot, so that neither half of a torn slip passes for a real payment's.
+  const marked = mark ? markLines(mark, width) : []
   const lines = [
     centre(receipt.merchant.trim() || t('phoneOrder.receipt.merchant'), width),
     centre(t('phoneOrder.receipt.title'), width),
+    ...marked,
     rule,
     ...receiptRows(receipt).flatMap((row) => spread(row.label, row.value, width)),
     rule,
@@ -54,6 +85,7 @@ export function plainReceipt(receipt: Receipt, width = 40): string {
     rule,
     centre(t('phoneOrder.receipt.approved'), width),
     centre(t('phoneOrder.receipt.thanks'), width),
+    ...marked,
   ]
   return lines.map((line) => plainSpaces(line).trimEnd()).join('\n')
 }

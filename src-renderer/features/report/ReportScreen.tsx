@@ -133,6 +133,13 @@ function Report({ report, testId }: { report: EndOfDayReport; testId: string }) 
   return (
     <article className="card report" aria-label={t('report.label', { days: daysText(t, formats, report) })} data-testid={testId}>
       <header className="report__head">
+        {/* Whose report: the shop, and a report of Training or Sandbox says it is not real money, on screen and on paper alike. */}
+        {report.shopName ? <p className="report__shop">{report.shopName}</p> : null}
+        {report.environment !== 'production' ? (
+          <p className="report__mark" data-testid="report-mark">
+            {t(`report.mark.${report.environment}`)}
+          </p>
+        ) : null}
         <h2>
           {report.from === report.to
             ? t('report.dayTitle', { day: shortDay(formats, report.from) })

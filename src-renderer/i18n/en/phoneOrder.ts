@@ -128,6 +128,8 @@ export const phoneOrder = {
     approvalCode: 'Approval code',
     entry: 'Entry',
     entryPhone: 'Phone order (MOTO)',
+    /** A receipt of a payment that moved no money, in the customer's words: Training's and Sandbox's. */
+    mark: { training: 'TRAINING — not a real payment', sandbox: 'SANDBOX — test payment' },
   },
   override: {
     button: 'Supervisor override',

@@ -21,6 +21,8 @@ export const report = {
     toProblem: 'To: {{message}}',
   },
   label: 'Report of {{days}}',
+  /** Heads a report of Training or Sandbox, on screen, printed and in the PDF: it must not pass for real takings. */
+  mark: { training: 'TRAINING — not real payments', sandbox: 'SANDBOX — test payments' },
   range: '{{from}} to {{to}}',
   dayTitle: 'End of day {{day}}',
   rangeTitle: 'Report {{from}} to {{to}}',

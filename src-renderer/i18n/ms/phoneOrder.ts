@@ -130,6 +130,7 @@ export const phoneOrder: Catalogue['phoneOrder'] = {
     approvalCode: 'Kod kelulusan',
     entry: 'Kaedah',
     entryPhone: 'Pesanan telefon (MOTO)',
+    mark: { training: 'LATIHAN — bukan bayaran sebenar', sandbox: 'SANDBOX — bayaran ujian' },
   },
   override: {
     button: 'Kelulusan penyelia',

@@ -22,6 +22,7 @@ export const report: Catalogue['report'] = {
     toProblem: 'Hingga: {{message}}',
   },
   label: 'Laporan {{days}}',
+  mark: { training: 'LATIHAN — bukan bayaran sebenar', sandbox: 'SANDBOX — bayaran ujian' },
   range: '{{from}} hingga {{to}}',
   dayTitle: 'Akhir hari {{day}}',
   rangeTitle: 'Laporan {{from}} hingga {{to}}',

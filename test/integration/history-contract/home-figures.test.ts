@@ -17,6 +17,8 @@ import { newOrder } from '../history-fixture'
 import { ENGINES, openEngineHistory, type EngineHistory } from './engines'
 
 const NOW = new Date('2026-11-23T02:00:00.000Z')
+/** Whose report it is: it heads the report, and a Training or Sandbox one is marked on screen and in print. */
+const HEADING = { environment: 'sandbox', shopName: ' Kedai Siti (KL) ' } as const
 
 describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) => {
   let f: EngineHistory
@@ -211,8 +213,9 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
   })
 
   it('the end-of-day report of the 23rd: by channel, kind and operator, refunds and voids, statuses, every order not final', () => {
-    const report = endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW)
+    const report = endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW, HEADING)
     expect(report.totals).toEqual(homeFigures(f.history, NOW).today.current)
+    expect(report).toMatchObject({ environment: 'sandbox', shopName: 'Kedai Siti (KL)' })
     const lines = (list: { key: string; paidSen: number; paidCount: number; refundedSen: number; voidedSen: number; netSen: number }[]) =>
       list.map((l) => [l.key, l.paidSen, l.paidCount, l.refundedSen, l.voidedSen, l.netSen])
     // Card: A 120.50 + C 250.00 = 370.50 (2), C's refund 50.00, G's void 40.00: net 280.50.
@@ -259,9 +262,9 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
   })
 
   it('a date range: 1 to 23 November adds up to the month so far', () => {
-    const report = endOfDayReport(f.history, { from: '2026-11-01', to: '2026-11-23' }, NOW)
+    const report = endOfDayReport(f.history, { from: '2026-11-01', to: '2026-11-23' }, NOW, HEADING)
     expect(report.totals).toEqual(homeFigures(f.history, NOW).month.current)
-    expect(endOfDayReport(f.history, { from: '2026-10-31', to: '2026-10-31' }, NOW).totals.paidSen).toBe(77_00)
+    expect(endOfDayReport(f.history, { from: '2026-10-31', to: '2026-10-31' }, NOW, HEADING).totals.paidSen).toBe(77_00)
   })
 
   it('kept current by the writes themselves: an unknown outcome settled paid, a review decided, a refund approved, a write rolled back', () => {
@@ -305,11 +308,11 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
 
   it('a refund of a payment waiting for review counts no more than the payment: not until staff decide paid, never once decided not paid', () => {
     const before = homeFigures(f.history, NOW).today.current
-    const reportBefore = endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW)
+    const reportBefore = endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW, HEADING)
     // A refund made elsewhere (the gateway's back office) on E, told by the gateway and approved at 09:50 today.
     refund(o.E as OrderRow, 30_00, 'PARTIAL_REFUND', 'SUCCESS', '2026-11-23T01:49:00.000Z', '2026-11-23T01:50:00.000Z')
     expect(homeFigures(f.history, NOW).today.current).toEqual(before)
-    const report = endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW)
+    const report = endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW, HEADING)
     expect(report.totals).toEqual(reportBefore.totals)
     expect(report.byKind).toEqual(reportBefore.byKind)
     expect(report.byOperator).toEqual(reportBefore.byOperator)
@@ -328,7 +331,7 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
       refundCount: before.refundCount + 1,
       netSen: before.netSen + 320_00,
     })
-    const decided = endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW)
+    const decided = endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW, HEADING)
     expect(decided.byKind.find((line) => line.key === 'card_link')).toMatchObject({ paidSen: 120_50 + 350_00, refundedSen: 30_00 })
     expectRefundsSummedAfresh()
 
@@ -337,7 +340,7 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
     expect(homeFigures(f.history, NOW).today.current).toEqual(before)
     f.history.orders.update(id('E'), { review: null, status: 'FAILED', completedAt: '2026-11-23T02:04:00.000Z' }, '2026-11-23T02:04:00.000Z')
     expect(homeFigures(f.history, NOW).today.current).toEqual(before)
-    expect(endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW).totals).toEqual(reportBefore.totals)
+    expect(endOfDayReport(f.history, { from: '2026-11-23', to: '2026-11-23' }, NOW, HEADING).totals).toEqual(reportBefore.totals)
     expectRefundsSummedAfresh()
   })
 })

@@ -20,7 +20,7 @@ import {
 import { outcomeOf, refusedOutcome, responseText, resultView } from '../../../src-renderer/features/phone-order/charge-outcome'
 import { declineAdvice } from '../../../src-renderer/features/phone-order/decline-advice'
 import { overrideReasonProblem } from '../../../src-renderer/features/phone-order/override'
-import { plainReceipt, receiptRows } from '../../../src-renderer/features/phone-order/receipt'
+import { plainReceipt, receiptMark, receiptRows } from '../../../src-renderer/features/phone-order/receipt'
 import { brandKey, brandLabel, brandShort, maskedCardText } from '../../../src-renderer/format/card'
 import { formatDate } from '../../../src-renderer/format/time'
 import { formatsFor } from '../../../src-renderer/i18n/formats'
@@ -240,6 +240,7 @@ const receipt: Receipt = {
   customerName: 'Siti Nurhaliza',
   at: '2026-11-12T03:04:05.000Z',
   language: null,
+  environment: 'production',
 }
 
 describe('the receipt', () => {
@@ -289,6 +290,31 @@ describe('the receipt', () => {
     ).toBe('Peniaga')
     // A customer with no language chosen gets the desk's.
     expect(plainReceipt(receipt, 40)).toContain('Approval code')
+  })
+
+  it('from Training or Sandbox says, at the top and at the foot, that it is not a real payment; from Production, nothing', () => {
+    expect(receiptMark(receipt)).toBeNull()
+    expect(plainReceipt(receipt, 40)).not.toMatch(/TRAINING|SANDBOX|\*\*\*/)
+
+    const training = plainReceipt({ ...receipt, environment: 'training' }, 40).split('\n')
+    const marked = training.flatMap((line, at) => (line.trim() === '*** TRAINING — not a real payment ***' ? [at] : []))
+    // Under the title, before the first rule; and the last line, after "Thank you".
+    expect(marked).toEqual([2, training.length - 1])
+    expect(training[1]?.trim()).toBe('Card payment receipt')
+    expect(training[3]).toBe('-'.repeat(40))
+    for (const line of training) expect(line.length).toBeLessThanOrEqual(40)
+
+    // In the customer's language, as the rest of the receipt.
+    const malay = plainReceipt({ ...receipt, environment: 'training', language: 'ms' }, 40).split('\n')
+    expect(malay[2]?.trim()).toBe('*** LATIHAN — bukan bayaran sebenar ***')
+    expect(malay.at(-1)?.trim()).toBe('*** LATIHAN — bukan bayaran sebenar ***')
+    expect(receiptMark({ ...receipt, environment: 'sandbox' })).toBe('SANDBOX — test payment')
+    expect(receiptMark({ ...receipt, environment: 'sandbox', language: 'ms' })).toBe('SANDBOX — bayaran ujian')
+
+    // A narrow printer: the words alone, broken between words, never wider than the paper.
+    const narrow = plainReceipt({ ...receipt, environment: 'training' }, 24).split('\n')
+    for (const line of narrow) expect(line.length).toBeLessThanOrEqual(24)
+    expect(narrow.slice(2, 4).map((line) => line.trim())).toEqual(['TRAINING — not a real', 'payment'])
   })
 })
 
