@@ -354,11 +354,15 @@ export class Desk {
       // found is non-null when right.
       return found as OperatorRow
     }
-    const failedCount = latest.failedCount + 1
     const at = this.options.now()
-    if (failedCount >= LOCK_OUT_AFTER) {
-      const lockedUntil = new Date(at.getTime() + LOCK_OUT_MS).toISOString()
-      save({ failedCount: 0, lastFailedAt: null, lockedUntil })
+    const lockedUntil = new Date(at.getTime() + LOCK_OUT_MS).toISOString()
+    // A known login's count is kept by the database in one statement (desks of a team share it).
+    const counted = found
+      ? this.operators.countWrongPin(found.id, at.toISOString(), LOCK_OUT_AFTER, lockedUntil)
+      : { failedCount: latest.failedCount + 1, locked: latest.failedCount + 1 >= LOCK_OUT_AFTER }
+    const failedCount = counted.failedCount
+    if (counted.locked) {
+      if (!found) save({ failedCount: 0, lastFailedAt: null, lockedUntil })
       if (found)
         this.options.audit({
           actor: found.name,
@@ -370,7 +374,7 @@ export class Desk {
       this.options.log.warn('operator.locked_out', { known: found !== null })
       throw lockedOut(LOCK_OUT_MS)
     }
-    save({ failedCount, lastFailedAt: at.toISOString(), lockedUntil: null })
+    if (!found) save({ failedCount, lastFailedAt: at.toISOString(), lockedUntil: null })
     throw new AppError('SIGN_IN_FAILED', wrong)
   }
 

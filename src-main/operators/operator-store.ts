@@ -103,4 +103,24 @@ export class OperatorStore {
   setThrottle(id: number, state: { failedCount: number; lastFailedAt: string | null; lockedUntil: string | null }): void {
     this.db.prepare('update operators set failed_count = ?, last_failed_at = ?, locked_until = ? where id = ?').run(state.failedCount, state.lastFailedAt, state.lockedUntil, id)
   }
+
+  /**
+   * Counts a wrong PIN in one statement, so that desks of a team guessing at once each count (found
+   * by review: read, then written, N desks got about N times the tries): the `lockAfter`-th wrong try
+   * in a row locks the login until `lockedUntil` and starts the count again. Returns the count after
+   * it, and whether this very try locked the login.
+   */
+  countWrongPin(id: number, at: string, lockAfter: number, lockedUntil: string): { failedCount: number; locked: boolean } {
+    const row = this.db
+      .prepare(
+        `update operators set
+           failed_count = case when failed_count + 1 >= @lockAfter then 0 else failed_count + 1 end,
+           last_failed_at = case when failed_count + 1 >= @lockAfter then null else @at end,
+           locked_until = case when failed_count + 1 >= @lockAfter then @lockedUntil else locked_until end
+         where id = @id returning failed_count, locked_until`,
+      )
+      .get({ id, at, lockAfter, lockedUntil }) as { failed_count: number; locked_until: string | null } | undefined
+    const locked = row?.locked_until === lockedUntil && row.failed_count === 0
+    return { failedCount: locked ? lockAfter : (row?.failed_count ?? 0), locked }
+  }
 }
