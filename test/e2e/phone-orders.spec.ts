@@ -160,6 +160,7 @@ async function sameAmountAgain(page: Page, harness: Harness): Promise<Locator> {
   await reviewAndCharge(page, '45', '0038')
   await expect(result(page).getByRole('heading', { name: 'Approved' })).toBeVisible()
   await result(page).getByRole('button', { name: 'New phone order' }).click()
+  await expect(page.getByRole('combobox', { name: 'Find customer' })).toBeFocused()
   await page.getByRole('combobox', { name: 'Find customer' }).fill('Siti')
   await page.getByRole('option', { name: /Siti Aminah/ }).click()
   const form = chargeForm(page)
@@ -174,6 +175,69 @@ async function focusInside(dialog: Locator): Promise<boolean> {
 
 const chargeForm = (page: Page) => page.getByRole('region', { name: 'Charge' })
 const confirmation = (page: Page) => page.getByRole('dialog', { name: 'Confirm the charge' })
+
+test.describe('New phone order (Ctrl+Shift+P)', () => {
+  test('starts empty for the next caller, the focus in Find customer: not the last caller’s customer, card or invoice', async ({ page, harness }) => {
+    await cardSavedThroughHostedPage(harness)
+    await pickCustomer(page, 'Siti Aminah')
+    const invoice = await chargeForm(page).getByLabel('Invoice number').inputValue()
+    await reviewAndCharge(page, '45', '0038')
+    await expect(result(page).getByRole('heading', { name: 'Approved' })).toBeFocused()
+
+    // The result on show: the next caller.
+    await page.keyboard.press('Control+Shift+P')
+    const find = page.getByRole('combobox', { name: 'Find customer' })
+    await expect(find).toBeFocused()
+    await expect(find).toHaveValue('')
+    await expect(result(page)).toHaveCount(0)
+    await expect(page.getByTestId('customer-panel')).toHaveCount(0)
+    await expect(chargeForm(page).getByLabel('Invoice number')).not.toHaveValue(invoice)
+    await expect(chargeForm(page).getByLabel('Invoice number')).not.toHaveValue('')
+    // What the caller says is typed at once into the search.
+    await page.keyboard.type('012')
+    await expect(find).toHaveValue('012')
+
+    // A caller half taken (customer and amount), then Orders: from there too, the next one starts empty.
+    await find.fill('Siti')
+    await page.getByRole('option', { name: /Siti Aminah/ }).click()
+    await chargeForm(page).getByLabel('Amount (RM)').fill('12')
+    await page.keyboard.press('Control+K')
+    await expect(page.getByRole('searchbox', { name: 'Search orders' })).toBeFocused()
+    await page.keyboard.press('Control+Shift+P')
+    await expect(find).toBeFocused()
+    await expect(page.getByTestId('customer-panel')).toHaveCount(0)
+    await expect(chargeForm(page).getByLabel('Amount (RM)')).toHaveValue('')
+  })
+
+  test('never throws away a charge on its way, nor its result before staff have seen it', async ({ page, harness }) => {
+    await cardSavedThroughHostedPage(harness)
+    // The gateway takes a few seconds (real ones) to answer, so that the charge can be left while on its way.
+    await control(harness, '/faults', { operation: 'charge', kind: 'latency', ms: 5_000, count: 1 })
+    await pickCustomer(page, 'Siti Aminah')
+    await review(page, '30', '0038')
+    await page.getByRole('button', { name: /^Charge RM / }).click()
+    await expect(confirmation(page).getByTestId('charge-waiting')).toBeVisible()
+    // From the menu (a key does nothing while the confirmation is open): the charge goes on, then Orders.
+    await harness.waitForEventClients(1)
+    harness.backend.events.emit('app.shortcut', { action: 'new-phone-order' })
+    harness.backend.events.emit('app.shortcut', { action: 'focus-search' })
+    await expect(page.getByRole('searchbox', { name: 'Search orders' })).toBeFocused()
+    await expect
+      .poll(async () => (await call<{ rows: { amountSen: number }[] }>(harness, 'orders.search', { statuses: ['PAID'], limit: 5 })).rows.some((row) => row.amountSen === 30_00), {
+        timeout: 20_000,
+      })
+      .toBe(true)
+
+    // The result came while staff were on Orders: a new phone order shows it first…
+    await page.keyboard.press('Control+Shift+P')
+    await expect(result(page).getByRole('heading', { name: 'Approved' })).toBeFocused()
+    await expect(result(page)).toContainText('RM 30.00')
+    // …and, once seen, starts afresh.
+    await page.keyboard.press('Control+Shift+P')
+    await expect(page.getByRole('combobox', { name: 'Find customer' })).toBeFocused()
+    await expect(result(page)).toHaveCount(0)
+  })
+})
 
 test.describe('by keyboard only', () => {
   test('the customer, the amount and the charge at the speed of a call: focus moves on, the confirmation holds it, Escape steps back', async ({ page, harness }) => {

@@ -37,6 +37,8 @@ test('the shortcuts move staff around by keyboard, and keep out of typing', asyn
 
   await page.keyboard.press('Control+Shift+P')
   await expect(navigation.getByRole('button', { name: 'Phone order' })).toHaveAttribute('aria-current', 'page')
+  // A new phone order starts at "Find customer".
+  await expect(page.getByRole('combobox', { name: 'Find customer' })).toBeFocused()
 
   // F alone, outside a text field: the search.
   await page.getByRole('heading', { level: 1, name: 'Phone order' }).click()
@@ -110,4 +112,5 @@ test('a menu item reaches the page as the app.shortcut event', async ({ page, ha
   await expect(shortcuts).toBeHidden()
   harness.backend.events.emit('app.shortcut', { action: 'new-phone-order' })
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Phone order' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('combobox', { name: 'Find customer' })).toBeFocused()
 })

@@ -36,13 +36,16 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
   const tryAgain = usePhoneOrderStore((state) => state.tryAgain)
   const applyDetail = usePhoneOrderStore((state) => state.applyDetail)
   const loadReceipt = usePhoneOrderStore((state) => state.loadReceipt)
-  const environment = usePhoneOrderStore((state) => state.environment)
-  const start = usePhoneOrderStore((state) => state.start)
+  const startNew = usePhoneOrderStore((state) => state.startNew)
   const heading = useRef<HTMLHeadingElement>(null)
   const view = resultView(outcome)
 
   // Each new state is announced by moving the focus to its heading.
   useEffect(() => heading.current?.focus(), [view])
+  // On show: from now on a new phone order may put it away (one that came while staff were elsewhere is shown first).
+  useEffect(() => {
+    usePhoneOrderStore.getState().sawResult()
+  }, [])
 
   const { detail } = outcome
   const order = detail?.order ?? null
@@ -54,7 +57,7 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
   const review = order?.review ? reviewFacts(order, order.review) : null
 
   const newOrder = (
-    <button type="button" className="button button--secondary" onClick={() => void start(environment)}>
+    <button type="button" className="button button--secondary" onClick={() => startNew()}>
       {t('phoneOrder.result.newOrder')}
     </button>
   )

@@ -44,6 +44,8 @@ interface PhoneOrderState {
   /** FORBIDDEN: this operator may not make the charge alone (above their limit, or charging again); a Supervisor may approve it. */
   refused: { error: CallError; confirmDuplicate: boolean } | null
   outcome: ChargeOutcome | null
+  /** The result has been on show (its panel drawn): a new phone order may put it away. */
+  resultSeen: boolean
   /** Bumped by every fresh start, so a late answer for an older form is dropped. */
   generation: number
 
@@ -51,6 +53,12 @@ interface PhoneOrderState {
   ensure: (environment: Environment | null, history: number) => Promise<void>
   /** Everything afresh: no customer, a new invoice number. */
   start: (environment: Environment | null) => Promise<void>
+  /**
+   * "New phone order" (Ctrl+Shift+P, the menu, "Take a phone order", the result's button): everything
+   * afresh unless that would lose a charge. True when the screen starts afresh; false when it shows
+   * what is in progress instead (a confirmation, a charge on its way, a result not seen yet).
+   */
+  startNew: () => boolean
   edit: (change: Partial<ChargeDraft>) => void
   /** Asks main what would refuse the draft's charge now (nothing is sent); null when there is nothing to ask about yet. */
   precheckDraft: () => Promise<ChargeProblem[] | null>
@@ -60,6 +68,8 @@ interface PhoneOrderState {
   charge: (confirmDuplicate?: boolean) => Promise<void>
   /** The same customer, amount and card with a new invoice number, back at the form. */
   tryAgain: () => Promise<void>
+  /** The result's panel is on show. */
+  sawResult: () => void
   nextInvoiceNumber: () => Promise<void>
   /** The limit and defaults as Settings has them now; the invoice number and descriptor follow when untouched. */
   refreshDefaults: () => Promise<void>
@@ -81,6 +91,7 @@ const NO_CHARGE = {
   duplicate: null,
   refused: null,
   outcome: null,
+  resultSeen: false,
 } as const satisfies Partial<PhoneOrderState>
 
 export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
@@ -121,6 +132,17 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
     if (get().generation !== generation) return
     if (!defaults.ok) return set({ preparing: false, prepareError: defaults.error })
     set({ preparing: false, defaults: defaults.value, draft: emptyChargeDraft(defaults.value) })
+  },
+
+  startNew: () => {
+    const { history, environment, step, resultSeen } = get()
+    // Never prepared: the screen starts afresh when it opens.
+    if (history === null) return true
+    // The confirmation is open (read back to the caller, a Supervisor approving) or its charge is on
+    // its way: it is not thrown away, nor a result that came while staff were on another screen.
+    if (step === 'confirm' || (step === 'result' && !resultSeen)) return false
+    void get().start(environment)
+    return true
   },
 
   edit: (change) => {
@@ -188,7 +210,7 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
     const customers = useCustomersStore.getState()
     set({ chargingSince: null })
     if (result.ok) {
-      set({ charging: false, step: 'result', outcome: outcomeOf(result.value) })
+      set({ charging: false, step: 'result', outcome: outcomeOf(result.value), resultSeen: false })
       void customers.refresh()
       if (result.value.detail.order.status === 'PAID' && !result.value.receipt) void get().loadReceipt()
       return
@@ -198,7 +220,7 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
     // Still at the confirmation: a Supervisor may approve this charge on the spot, then it is sent once more.
     if (error.code === 'FORBIDDEN') return set({ charging: false, refused: { error, confirmDuplicate } })
     if (error.code === 'GATEWAY_REJECTED') {
-      set({ charging: false, step: 'result', outcome: refusedOutcome(error) })
+      set({ charging: false, step: 'result', outcome: refusedOutcome(error), resultSeen: false })
       void customers.refresh()
       return
     }
@@ -222,6 +244,10 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
       draft: { ...draft, invoiceNumber: '' },
     })
     await get().nextInvoiceNumber()
+  },
+
+  sawResult: () => {
+    if (get().step === 'result') set({ resultSeen: true })
   },
 
   nextInvoiceNumber: async () => {

@@ -4,8 +4,9 @@
  */
 import { flushSync } from 'react-dom'
 import { useShellStore, type Screen } from '../../app/shell-store'
-import { FIRST_FIELD, focusWhenShown } from '../../ui/focus'
+import { focusWhenShown } from '../../ui/focus'
 import { useLinkStore } from '../payment-link/link-store'
+import { FIND_CUSTOMER, startNewPhoneOrder } from '../phone-order/new-order'
 import { useWelcomeStore } from './welcome-store'
 
 export type FirstAction = 'payment-link' | 'phone-order' | 'find-order'
@@ -22,11 +23,13 @@ export function startWith(action: FirstAction): void {
     const links = useLinkStore.getState()
     links.requestFocus(links.result ? 'result' : 'form')
   }
+  // A new caller's order, as Ctrl+Shift+P starts it: afresh, unless a charge is in progress or its result not seen yet.
+  const freshPhoneOrder = action === 'phone-order' && startNewPhoneOrder()
   // Rendered now, so that what is looked for below is the new screen's, not the one being left.
   flushSync(() => {
     useWelcomeStore.getState().leave()
     useShellStore.getState().navigate(SCREEN_OF[action])
   })
-  if (action === 'phone-order') focusWhenShown(`main ${FIRST_FIELD.split(', ').join(', main ')}`)
+  if (freshPhoneOrder) focusWhenShown(FIND_CUSTOMER)
   if (action === 'find-order') focusWhenShown('main input[type="search"]')
 }
