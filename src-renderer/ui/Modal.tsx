@@ -1,6 +1,7 @@
 import './dialog.css'
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { focusBack } from './focus'
 
 interface Props {
   open: boolean
@@ -39,7 +40,8 @@ function tabbables(dialog: HTMLDialogElement): HTMLElement[] {
 /**
  * A modal on the native <dialog> for more than a yes/no question (a small form, a receipt, a
  * confirmation). Tab and Shift+Tab stay inside; Escape asks `onClose`; focus goes back to what was
- * focused before it opened (when that is still on the page). The caller draws its own buttons.
+ * focused before it opened (when that is still on the page; when it is disabled now, to the heading of
+ * its part of the page, `focusBack`). The caller draws its own buttons.
  *
  * Escape is handled on its keydown, so the browser's own cancel never runs: Chromium closes a modal
  * dialog on a second Escape whatever its cancel handler says (the close watcher's guard against
@@ -73,8 +75,9 @@ export function Modal({ open, title, onClose, children, size = 'normal', classNa
       element.close()
       const back = opener.current
       opener.current = null
-      // Back to what opened it, unless it is gone (the screen moved on) or focus already went elsewhere.
-      if (back?.isConnected && (focusInside || document.activeElement === document.body)) back.focus()
+      // Back to what opened it (or, when it is disabled now, near it), unless it is gone (the screen
+      // moved on) or focus already went elsewhere.
+      if (back?.isConnected && (focusInside || document.activeElement === document.body)) focusBack(back)
     }
     // focusTitle is read when it opens, not followed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -84,7 +87,7 @@ export function Modal({ open, title, onClose, children, size = 'normal', classNa
   useEffect(
     () => () => {
       const back = opener.current
-      if (back?.isConnected && document.activeElement === document.body) back.focus()
+      if (back?.isConnected && document.activeElement === document.body) focusBack(back)
     },
     [],
   )

@@ -12,6 +12,26 @@ export function focusElement(element: HTMLElement): void {
   element.focus()
 }
 
+/** The parts of a page whose heading says where the keyboard is. */
+const PARTS = 'section, [role="region"], aside, form, dialog, main'
+
+/**
+ * Gives the focus back to `element` (what opened a dialog, say) or, when it cannot take it any more
+ * (disabled or hidden meanwhile: "Refund…" once nothing is left to refund), to the heading of the
+ * nearest part of the page around it, else to the main region: never to the page's body, from where
+ * Tab starts again at the top of the page (found by QA).
+ */
+export function focusBack(element: HTMLElement): void {
+  element.focus()
+  if (document.activeElement === element) return
+  for (let part = element.parentElement?.closest<HTMLElement>(PARTS) ?? null; part; part = part.parentElement?.closest<HTMLElement>(PARTS) ?? null) {
+    const heading = [...part.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')].find((h) => h.closest(PARTS) === part && h.getClientRects().length > 0)
+    if (heading) return focusElement(heading)
+  }
+  const main = document.querySelector<HTMLElement>('main')
+  if (main) focusElement(main)
+}
+
 /**
  * Focuses the first element that matches `selector` as soon as there is one (now, or when the page
  * changes), for at most `timeoutMs`. Returns a function that stops waiting.

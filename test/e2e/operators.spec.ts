@@ -258,12 +258,16 @@ test('an Admin adds an operator, edits one and resets a PIN; errors show at thei
   await expect(add).toContainText('Use at least 6 digits')
   await add.getByLabel('First PIN').fill('864200')
   await add.getByRole('button', { name: 'Add operator' }).click()
-  // The login is taken: main says so at the field.
+  // The login is taken: main says so at the field, which takes the focus (the button was greyed while adding).
   await expect(add.locator('.field--invalid')).toContainText('Login')
+  await expect(add.getByLabel('Login')).toBeFocused()
   await add.getByLabel('Login').fill('farid')
   await add.getByRole('button', { name: 'Add operator' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Farid can now sign in as farid' })).toBeVisible()
   await expect(list.getByTestId('operator-row')).toHaveCount(4)
+  // The next operator starts at the name, the form emptied.
+  await expect(add.getByLabel('Name')).toBeFocused()
+  await expect(add.getByLabel('Name')).toHaveValue('')
 
   await list.getByRole('button', { name: `Edit ${clerk.name}` }).click()
   const edit = page.getByRole('dialog', { name: `Edit ${clerk.name}` })

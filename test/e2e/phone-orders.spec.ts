@@ -80,6 +80,12 @@ test('a declined card shows the bank’s answer and stays usable', async ({ page
   // What to tell the customer, not only the bank's code.
   await expect(result(page).getByTestId('decline-advice')).toHaveText(/ask for another card, or that they call their bank\. The card is not locked\./)
   await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-declined.png`, fullPage: true })
+
+  // Try again: the button goes with the result, and the focus goes on to the card choice, the same card picked.
+  await result(page).getByRole('button', { name: 'Try again' }).click()
+  const card = page.getByTestId('saved-card').filter({ hasText: '0046' }).getByRole('radio')
+  await expect(card).toBeFocused()
+  await expect(card).toBeChecked()
 })
 
 test('a saved card the gateway does not know is declined with the advice to remove it and send a link', async ({ page, harness }) => {
@@ -94,7 +100,12 @@ test('a saved card the gateway does not know is declined with the advice to remo
   await expect(result(page).getByTestId('decline-advice')).toHaveText(/does not know this saved card any more: remove it, and send the customer a payment link/)
   // Not "Try again" with a card that cannot be charged: back to choose another.
   await expect(result(page).getByRole('button', { name: 'Try again' })).toHaveCount(0)
-  await expect(result(page).getByRole('button', { name: 'Choose another card' })).toBeVisible()
+  await result(page).getByRole('button', { name: 'Choose another card' }).click()
+  // The card choice has the focus, and the card the gateway does not know is no longer picked (nor picked again for staff as the only one).
+  const card = page.getByTestId('saved-card').filter({ hasText: '5316' }).getByRole('radio')
+  await expect(card).toBeFocused()
+  await expect(card).not.toBeChecked()
+  await expect(chargeForm(page).getByLabel('Amount (RM)')).toHaveValue('20')
 })
 
 test('an unknown outcome locks the card and is settled as approved 60 s later, without a second charge', async ({ page, harness }) => {
@@ -394,6 +405,16 @@ test.describe('a Clerk', () => {
     await form.getByLabel('Amount (RM)').fill('46')
     await expect(form.getByTestId('amount-notice')).toHaveCount(0)
     await expect(form.getByTestId('need-note')).toHaveCount(0)
+
+    // "Charge again" anyway: main refuses it, and the focus, dropped with the greyed button, goes on to the approval.
+    await form.getByLabel('Amount (RM)').fill('45')
+    await form.getByRole('button', { name: 'Review charge' }).click()
+    const dialog = confirmation(page)
+    await dialog.getByRole('button', { name: 'Charge again' }).click()
+    const ask = dialog.getByRole('button', { name: 'Ask a supervisor to approve' })
+    await expect(ask).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('dialog', { name: 'Supervisor approval' }).getByLabel("Supervisor's login")).toBeFocused()
   })
 })
 

@@ -157,6 +157,9 @@ test.describe('before the day’s settlement (noon in Malaysia)', () => {
     const refunds = orderDetail(page).getByRole('region', { name: 'Refunds' })
     await expect(refunds.getByTestId('refund-item')).toContainText('Void')
     await expect(refunds.getByTestId('refund-blocked')).toContainText('This payment was voided')
+    // What opened the dialog is disabled now (nothing left to refund): the focus goes to its section's heading, not the page's body.
+    await expect(opener).toBeDisabled()
+    await expect(refunds.getByRole('heading', { name: 'Refunds', exact: true })).toBeFocused()
   })
 })
 

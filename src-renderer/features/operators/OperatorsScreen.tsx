@@ -1,7 +1,7 @@
 import '../../ui/audit-table.css'
 import '../../ui/role-chip.css'
 import './OperatorsScreen.css'
-import { useEffect, useState, type SyntheticEvent } from 'react'
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import type { CallError, OperatorView, Role } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 import { formatDateTime } from '../../format/time'
@@ -146,6 +146,14 @@ function AddOperatorForm({ onAdded }: { onAdded: (operator: OperatorView) => voi
   const [tried, setTried] = useState(false)
   const [busy, setBusy] = useState(false)
   const [server, setServer] = useState<CallError | null>(null)
+  const form = useRef<HTMLFormElement>(null)
+  const nameBox = useRef<HTMLInputElement>(null)
+
+  // Main refused: the focus, dropped to the page with the button greyed while adding, goes to the field
+  // at fault (a login taken), else back to the button.
+  useEffect(() => {
+    if (server) form.current?.querySelector<HTMLElement>('[aria-invalid="true"], button[type="submit"]')?.focus()
+  }, [server])
 
   const rules: Partial<Record<AddField, string | null>> = tried ? { name: name.trim() ? null : t('operators.add.nameEmpty'), login: loginText(login), pin: pinProblem(pin) } : {}
   const serverField = server ? fieldOf(server.field, ADD_FIELDS) : null
@@ -169,15 +177,18 @@ function AddOperatorForm({ onAdded }: { onAdded: (operator: OperatorView) => voi
     setRole('clerk')
     setTried(false)
     onAdded(result.value)
+    // The next operator starts at the name: not the emptied PIN field Enter was pressed in, nor the page's
+    // body, where the focus fell when the button was greyed (found by QA).
+    nameBox.current?.focus()
   }
 
   return (
     <section className="card" aria-labelledby="add-operator-heading">
       <h2 id="add-operator-heading">{t('operators.add.heading')}</h2>
-      <form className="form" aria-label={t('operators.add.heading')} noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={form} className="form" aria-label={t('operators.add.heading')} noValidate onSubmit={(event) => void submit(event)}>
         <div className="form-grid">
           <Field label={t('operators.add.name')} error={errorFor('name')} hint={t('operators.add.nameHint')}>
-            {(props) => <input {...props} value={name} onChange={(e) => setName(e.target.value)} maxLength={FIELD_LIMITS.operatorName} autoComplete="off" />}
+            {(props) => <input {...props} ref={nameBox} value={name} onChange={(e) => setName(e.target.value)} maxLength={FIELD_LIMITS.operatorName} autoComplete="off" />}
           </Field>
           <Field label={t('operators.add.login')} error={errorFor('login')} hint={t('operators.add.loginHint')}>
             {(props) => <input {...props} value={login} onChange={(e) => setLogin(e.target.value)} maxLength={FIELD_LIMITS.login} autoComplete="off" spellCheck={false} />}

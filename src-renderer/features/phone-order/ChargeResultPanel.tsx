@@ -12,7 +12,7 @@ import { openOrder } from '../customers/open-order'
 import { reviewFacts } from '../orders/review'
 import { ReviewChip } from '../orders/ReviewChip'
 import { resultView, responseText, type ChargeOutcome } from './charge-outcome'
-import { declineAdvice } from './decline-advice'
+import { cardIsDone, declineAdvice } from './decline-advice'
 import { usePhoneOrderStore, type PendingCharge } from './phone-order-store'
 import { ReceiptView } from './ReceiptView'
 import { ResultFacts } from '../../ui/ResultFacts'
@@ -28,12 +28,13 @@ function cardOf(pending: PendingCharge | null, detail: OrderDetail | null, fallb
 interface Props {
   outcome: ChargeOutcome
   pending: PendingCharge | null
+  /** "Try again" or "Choose another card": the screen goes back to its form and puts the focus on the cards. */
+  onTryAgain: () => void
 }
 
 /** One panel for what a charge came to: approved, declined, unknown (until a check settles it), or refused. */
-export function ChargeResultPanel({ outcome, pending }: Props) {
+export function ChargeResultPanel({ outcome, pending, onTryAgain }: Props) {
   const t = useT()
-  const tryAgain = usePhoneOrderStore((state) => state.tryAgain)
   const applyDetail = usePhoneOrderStore((state) => state.applyDetail)
   const loadReceipt = usePhoneOrderStore((state) => state.loadReceipt)
   const startNew = usePhoneOrderStore((state) => state.startNew)
@@ -63,9 +64,9 @@ export function ChargeResultPanel({ outcome, pending }: Props) {
   )
   // A card that cannot be charged again is not tried again: back to the form to choose another (found by QA).
   const advice = declineAdvice(outcome.responseCode)
-  const cardDone = view === 'declined' && (advice === 'cardGone' || advice === 'expired' || advice === 'lostOrStolen')
+  const cardDone = view === 'declined' && cardIsDone(advice)
   const again = (
-    <button type="button" className="button" onClick={() => void tryAgain()}>
+    <button type="button" className="button" onClick={onTryAgain}>
       {t(cardDone ? 'phoneOrder.result.chooseAnotherCard' : 'phoneOrder.result.tryAgain')}
     </button>
   )

@@ -66,10 +66,19 @@ export function ConfirmCharge({ pending, timeoutSeconds }: { pending: PendingCha
   const charge = usePhoneOrderStore((state) => state.charge)
   const back = usePhoneOrderStore((state) => state.back)
   const warning = useRef<HTMLDivElement>(null)
+  const section = useRef<HTMLElement>(null)
 
   useEffect(() => {
     if (duplicate) warning.current?.focus()
   }, [duplicate])
+
+  // Main refused the charge just sent (a Clerk's "Charge again" needs a Supervisor): the button pressed
+  // was greyed and is gone, so the focus, dropped to the page, goes to the approval's first control.
+  // Not when the refusal was known before the confirmation opened: its title keeps the focus then.
+  useEffect(() => {
+    if (!refused || (document.activeElement !== null && document.activeElement !== document.body)) return
+    section.current?.querySelector<HTMLElement>('.approval-needed button:not(:disabled), .dialog__actions button:not(:disabled)')?.focus()
+  }, [refused])
 
   const { request, card } = pending
   const amount = formatRm(request.amountSen)
@@ -81,7 +90,7 @@ export function ConfirmCharge({ pending, timeoutSeconds }: { pending: PendingCha
   if (request.note) rows.push(['note', t('phoneOrder.confirm.note'), request.note])
 
   return (
-    <section className="confirm-charge" aria-label={t('phoneOrder.confirm.label')} data-testid="confirm-charge">
+    <section ref={section} className="confirm-charge" aria-label={t('phoneOrder.confirm.label')} data-testid="confirm-charge">
       <p className="muted small">{t('phoneOrder.confirm.readBack')}</p>
       <div className="confirm-charge__amount" aria-label={t('phoneOrder.confirm.amount', { amount })}>
         {amount}

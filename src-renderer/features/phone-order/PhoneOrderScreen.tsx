@@ -66,7 +66,9 @@ export function PhoneOrderScreen() {
   const start = usePhoneOrderStore((state) => state.start)
   const edit = usePhoneOrderStore((state) => state.edit)
   const back = usePhoneOrderStore((state) => state.back)
+  const tryAgain = usePhoneOrderStore((state) => state.tryAgain)
   const charging = usePhoneOrderStore((state) => state.charging)
+  const cardsDone = usePhoneOrderStore((state) => state.cardsDone)
   const customerId = useCustomersStore((state) => state.customerId)
   const detail = useCustomersStore((state) => state.detail)
   const loading = useCustomersStore((state) => state.loading)
@@ -95,14 +97,14 @@ export function PhoneOrderScreen() {
     }
   }, [])
 
-  // The only chargeable card is picked for staff; a card that stopped being chargeable is let go.
+  // The only chargeable card is picked for staff (not one a decline said cannot be charged again); a card that stopped being chargeable is let go.
   useEffect(() => {
     if (!cards || step !== 'form' || !draft) return
     const picked = cards.find((card) => card.id === draft.cardId)
-    const usable = cards.filter(chargeable)
+    const usable = cards.filter((card) => chargeable(card) && !cardsDone.includes(card.id))
     if (draft.cardId !== null && (!picked || !chargeable(picked))) edit({ cardId: null })
     else if (draft.cardId === null && usable.length === 1 && usable[0]) edit({ cardId: usable[0].id })
-  }, [cards, step, draft, edit])
+  }, [cards, step, draft, edit, cardsDone])
 
   const frozen = step !== 'form'
   const customerReady = customerId !== null && detail !== null && detail.customer.id === customerId
@@ -193,7 +195,15 @@ export function PhoneOrderScreen() {
               <ChargeForm draft={draft} defaults={defaults} cards={customerReady ? detail.cards : null} />
             </>
           ) : outcome ? (
-            <ChargeResultPanel outcome={outcome} pending={pending} />
+            <ChargeResultPanel
+              outcome={outcome}
+              pending={pending}
+              onTryAgain={() => {
+                void tryAgain()
+                // The button goes with the result: the focus goes on to the cards, to try the same one or choose another.
+                focusChargeField('cardId')
+              }}
+            />
           ) : null}
         </section>
       </div>

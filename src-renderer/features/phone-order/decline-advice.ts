@@ -25,3 +25,8 @@ export function declineAdvice(responseCode: string | null): DeclineAdvice {
   const code = responseCode?.trim() ?? ''
   return Object.hasOwn(ADVICE_BY_CODE, code) ? (ADVICE_BY_CODE[code] ?? 'general') : 'general'
 }
+
+/** Advice that this card cannot be charged again (unknown to the gateway, expired, lost or stolen): staff choose another card rather than try it again. */
+export function cardIsDone(advice: DeclineAdvice): boolean {
+  return advice === 'cardGone' || advice === 'expired' || advice === 'lostOrStolen'
+}

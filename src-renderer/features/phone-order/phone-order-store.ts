@@ -10,7 +10,8 @@ import type { CallError, ChargeProblem, Environment, OrderDetail, PhoneOrderRequ
 import { getApi, inDesksLanguage, NO_BRIDGE } from '../../api'
 import { useCustomersStore } from '../customers/customers-store'
 import { checkCharge, chargeServerErrorOf, emptyChargeDraft, precheckKey, PROCEEDS, toChargeRequest, type ChargeDraft, type ChargeServerError, type PhoneOrderDefaults } from './charge-form'
-import { outcomeOf, refusedOutcome, type ChargeOutcome } from './charge-outcome'
+import { outcomeOf, refusedOutcome, resultView, type ChargeOutcome } from './charge-outcome'
+import { cardIsDone, declineAdvice } from './decline-advice'
 
 export type Step = 'form' | 'confirm' | 'result'
 
@@ -46,6 +47,8 @@ interface PhoneOrderState {
   outcome: ChargeOutcome | null
   /** The result has been on show (its panel drawn): a new phone order may put it away. */
   resultSeen: boolean
+  /** The cards a decline said cannot be charged again (gone, expired, lost or stolen): never picked for staff again in this order. */
+  cardsDone: readonly number[]
   /** Bumped by every fresh start, so a late answer for an older form is dropped. */
   generation: number
 
@@ -66,7 +69,7 @@ interface PhoneOrderState {
   review: () => Promise<boolean>
   back: () => void
   charge: (confirmDuplicate?: boolean) => Promise<void>
-  /** The same customer, amount and card with a new invoice number, back at the form. */
+  /** The same customer, amount and card with a new invoice number, back at the form; a card the bank said cannot be charged again is let go. */
   tryAgain: () => Promise<void>
   /** The result's panel is on show. */
   sawResult: () => void
@@ -92,6 +95,7 @@ const NO_CHARGE = {
   refused: null,
   outcome: null,
   resultSeen: false,
+  cardsDone: [],
 } as const satisfies Partial<PhoneOrderState>
 
 export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
@@ -231,8 +235,10 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
   },
 
   tryAgain: async () => {
-    const { step, draft } = get()
+    const { step, draft, outcome } = get()
     if (step !== 'result' || !draft) return
+    // A card the bank will not charge again is not the one to try again: staff choose another.
+    const cardDone = outcome !== null && resultView(outcome) === 'declined' && cardIsDone(declineAdvice(outcome.responseCode))
     set({
       step: 'form',
       outcome: null,
@@ -240,8 +246,9 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
       duplicate: null,
       submitted: false,
       serverError: null,
+      ...(cardDone && draft.cardId !== null ? { cardsDone: [...get().cardsDone, draft.cardId] } : {}),
       // The same customer, card, amount, descriptor and note as the charge just made.
-      draft: { ...draft, invoiceNumber: '' },
+      draft: { ...draft, invoiceNumber: '', ...(cardDone ? { cardId: null } : {}) },
     })
     await get().nextInvoiceNumber()
   },

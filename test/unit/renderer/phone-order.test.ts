@@ -18,7 +18,7 @@ import {
   type ChargeDraft,
 } from '../../../src-renderer/features/phone-order/charge-form'
 import { outcomeOf, refusedOutcome, responseText, resultView } from '../../../src-renderer/features/phone-order/charge-outcome'
-import { declineAdvice } from '../../../src-renderer/features/phone-order/decline-advice'
+import { cardIsDone, declineAdvice } from '../../../src-renderer/features/phone-order/decline-advice'
 import { overrideReasonProblem } from '../../../src-renderer/features/phone-order/override'
 import { plainReceipt, receiptMark, receiptRows } from '../../../src-renderer/features/phone-order/receipt'
 import { brandKey, brandLabel, brandShort, maskedCardText } from '../../../src-renderer/format/card'
@@ -385,5 +385,10 @@ describe('what staff are told after a decline', () => {
     expect(declineAdvice('43')).toBe('lostOrStolen')
     expect(declineAdvice('91')).toBe('bankDown')
     for (const code of [null, '', '00', 'XX', '__proto__', 'constructor']) expect(declineAdvice(code)).toBe('general')
+  })
+
+  it('lets go of a card unknown to the gateway, expired, lost or stolen (another is chosen); any other decline keeps it to try again', () => {
+    expect(['14', '54', '41', '43'].map((code) => cardIsDone(declineAdvice(code)))).toEqual([true, true, true, true])
+    expect(['05', '51', '61', '91', null].map((code) => cardIsDone(declineAdvice(code)))).toEqual([false, false, false, false, false])
   })
 })
