@@ -47,6 +47,18 @@ test('finds an order by each field of the one search box', async ({ page, harnes
   await expect(page.getByTestId('orders-count')).toHaveText('No orders match.')
 })
 
+test('takes an amount typed in the search box as the orders of exactly that amount, and says so', async ({ page, harness }) => {
+  const [order] = await someOrders(harness, { kinds: ['card_link'] })
+  if (!order) throw new Error('the seed has no card link')
+  const ringgit = (order.amountSen / 100).toFixed(2)
+  const sameAmount = (await someOrders(harness, { amountMinSen: order.amountSen, amountMaxSen: order.amountSen })).map((row) => row.invoiceNumber)
+  await searchFor(page, `RM ${ringgit}`)
+  await expect(page.getByRole('status').filter({ hasText: 'Orders of exactly RM' })).toHaveText(
+    `Orders of exactly RM\u00a0${(order.amountSen / 100).toLocaleString('en-MY', { minimumFractionDigits: 2 })}`,
+  )
+  await expect.poll(() => invoicesShown(page)).toEqual(sameAmount)
+})
+
 test('opens an order with its details and timeline', async ({ page, harness }) => {
   const [order] = await someOrders(harness, { statuses: ['PAID'], kinds: ['card_link'] })
   if (!order) throw new Error('the seed has no paid card link')
