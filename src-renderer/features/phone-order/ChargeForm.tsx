@@ -186,7 +186,10 @@ export function ChargeForm({ draft, defaults, cards }: Props) {
               inputMode="decimal"
               value={draft.amount}
               onChange={(e) => edit({ amount: e.target.value })}
-              onBlur={touch('amountSen')}
+              // Picking a customer puts the focus here: stepping past it empty (to add a card first)
+              // is not a mistake yet (found by QA: "Enter the amount" in red before anything was typed).
+              // Review charge still says so.
+              onBlur={draft.amount.trim() === '' ? undefined : touch('amountSen')}
               placeholder="0.00"
               autoComplete="off"
             />
