@@ -6,6 +6,7 @@
 import { create } from 'zustand'
 import type { Bank, CallError, Environment, LinkDefaults, OrderDetail } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
+import { onDeskOpened } from '../session/session-store'
 import { checkLink, emptyDraft, serverErrorOf, toRequest, type LinkDraft, type ServerError } from './link-form'
 
 export interface BankList {
@@ -201,7 +202,14 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
 export function subscribeLinkEvents(): () => void {
   const api = getApi()
   if (!api) return () => {}
-  return api.on('orders.changed', ({ id }) => {
+  const stopEvents = api.on('orders.changed', ({ id }) => {
     if (useLinkStore.getState().result?.order.id === id) void useLinkStore.getState().refreshResult()
   })
+  const stopOpened = onDeskOpened(() => {
+    if (useLinkStore.getState().refreshError) void useLinkStore.getState().refreshResult()
+  })
+  return () => {
+    stopEvents()
+    stopOpened()
+  }
 }

@@ -9,6 +9,7 @@ import { create } from 'zustand'
 import type { CallError, ChargeProblem, Environment, OrderDetail, PhoneOrderRequest, SavedCardView } from '../../../src-preload/contract'
 import { getApi, inDesksLanguage, NO_BRIDGE } from '../../api'
 import { useCustomersStore } from '../customers/customers-store'
+import { onDeskOpened } from '../session/session-store'
 import { checkCharge, chargeServerErrorOf, emptyChargeDraft, precheckKey, PROCEEDS, toChargeRequest, type ChargeDraft, type ChargeServerError, type PhoneOrderDefaults } from './charge-form'
 import { outcomeOf, refusedOutcome, resultView, type ChargeOutcome } from './charge-outcome'
 import { cardIsDone, declineAdvice } from './decline-advice'
@@ -324,7 +325,14 @@ export const usePhoneOrderStore = create<PhoneOrderState>()((set, get) => ({
 export function subscribePhoneOrderEvents(): () => void {
   const api = getApi()
   if (!api) return () => {}
-  return api.on('orders.changed', ({ id }) => {
+  const stopEvents = api.on('orders.changed', ({ id }) => {
     if (usePhoneOrderStore.getState().outcome?.detail?.order.id === id) void usePhoneOrderStore.getState().refreshResult()
   })
+  const stopOpened = onDeskOpened(() => {
+    if (usePhoneOrderStore.getState().outcome?.refreshError) void usePhoneOrderStore.getState().refreshResult()
+  })
+  return () => {
+    stopEvents()
+    stopOpened()
+  }
 }

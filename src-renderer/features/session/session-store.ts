@@ -118,3 +118,15 @@ export function mustDiscardScreens(screensFor: OperatorView | null, view: Sessio
 export function watchSignedOut(): () => void {
   return onSignedOut(() => useSessionStore.getState().signedOut())
 }
+
+/**
+ * Calls `opened` each time the desk opens again for the screens on show (unlocked, or signed in again
+ * by the same operator); returns the unsubscribe. What failed to refresh while it was locked (an
+ * order's change told meanwhile) is read again then (found by QA: "the desk is locked" stayed on a
+ * link after unlocking).
+ */
+export function onDeskOpened(opened: () => void): () => void {
+  return useSessionStore.subscribe((state, previous) => {
+    if (sessionMode(state).kind === 'shell' && sessionMode(previous).kind !== 'shell') opened()
+  })
+}
