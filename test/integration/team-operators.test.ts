@@ -1,8 +1,9 @@
 /**
- * Wrong PINs typed at several desks of a team count together (found by review: each desk read the
+ * Operators across the desks of a team. Wrong PINs typed at several desks count together (found by review: each desk read the
  * count, checked the PIN, then wrote the count + 1, so desks guessing at once each wrote the same
  * number and got about as many tries as there are desks). Each wrong try is counted by the database in
- * one statement; the fifth in a row locks the login, whichever desk typed it.
+ * one statement; the fifth in a row locks the login, whichever desk typed it. And two desks taking
+ * the Admin role from the last two Admins at once take turns: the second finds one left.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { OperatorStore } from '../../src-main/operators/operator-store'
@@ -13,10 +14,14 @@ import { freshDatabase, TEST_CALL_TIMEOUT_MS } from '../support/postgres'
 let database: { url: string; drop(): Promise<void> }
 const sessions: PgDatabase[] = []
 
-function desk(): OperatorStore {
-  const db = new PgDatabase({ connection: { connectionString: database.url, options: '-c search_path=team' }, callTimeoutMs: TEST_CALL_TIMEOUT_MS })
+function deskDb(): PgDatabase {
+  const db = new PgDatabase({ connection: { connectionString: database.url, options: '-c search_path=team -c lock_timeout=200' }, callTimeoutMs: TEST_CALL_TIMEOUT_MS })
   sessions.push(db)
-  return new OperatorStore(db)
+  return db
+}
+
+function desk(): OperatorStore {
+  return new OperatorStore(deskDb())
 }
 
 beforeEach(async () => {
@@ -48,4 +53,20 @@ it('adds up the wrong tries of two desks, and the fifth in a row locks the login
     [5, true],
   ])
   expect(b.byId(id)).toMatchObject({ failedCount: 0, lockedUntil: until })
+})
+
+it('lets two desks demoting the last two Admins at once take turns: the second finds one Admin left', () => {
+  const [dbA, dbB] = [deskDb(), deskDb()]
+  const [a, b] = [new OperatorStore(dbA), new OperatorStore(dbB)]
+  const at = '2026-11-30T01:00:00.000Z'
+  const siti = a.insert({ login: 'siti', name: 'Siti', role: 'admin', pinHash: 'x', at })
+  const aisyah = a.insert({ login: 'aisyah', name: 'Aisyah', role: 'admin', pinHash: 'x', at })
+  dbA.transaction(() => {
+    expect(a.activeAdmins()).toBe(2)
+    a.update(siti.id, { name: 'Siti', role: 'supervisor', active: true, at })
+    // Desk B, at the same moment, cannot count the Admins until desk A's change is in or gone.
+    expect(() => dbB.transaction(() => b.activeAdmins())()).toThrow(/lock timeout/)
+  })()
+  expect(b.activeAdmins()).toBe(1)
+  expect(b.byId(aisyah.id)).toMatchObject({ role: 'admin', active: true })
 })
