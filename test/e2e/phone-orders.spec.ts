@@ -75,11 +75,15 @@ test('a declined card shows the bank’s answer and stays usable', async ({ page
   const { token } = (await control(harness, '/tokens', { customer_id: customer.externalId, card_number: '5120910000000046' })) as { token: { id: string } }
   await call(harness, 'cards.add', { customerId: customer.id, token: token.id, masked: '512091******0046', brand: 'MASTERCARD' })
 
+  // At 1024×700 too, the heading, the bank's answer and what to tell the customer are in view (QA saw only the heading once, on a longer page).
+  await resizeWindow(page, { width: 1024, height: 700 })
   await pickCustomer(page, 'Tan Mei Ling')
   // The phone as staff write it, not as it is kept (+6581234567).
   await expect(page.getByText('+65 8123 4567', { exact: true })).toBeVisible()
   await reviewAndCharge(page, '45', '0046')
   await expect(result(page).getByRole('heading', { name: 'The bank declined the card' })).toBeVisible()
+  await expect(result(page).getByTestId('decline-advice')).toBeInViewport()
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-declined-1024x700.png` })
   await expect(result(page)).toContainText('05')
   await expect(result(page)).toContainText('Do Not Honour')
   // What to tell the customer, not only the bank's code.
