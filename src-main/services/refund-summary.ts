@@ -14,7 +14,9 @@ import { englishOf } from '../../src-common/said/english'
 export const isRefundable = (order: OrderRow): boolean => order.kind === 'card_link' || order.kind === 'phone_order'
 
 const OPEN: ReadonlySet<RefundRow['status']> = new Set(['PENDING', 'OUTCOME_UNKNOWN'])
-export const isOpen = (refund: RefundRow): boolean => OPEN.has(refund.status)
+/** Not settled yet (waiting at the gateway, or its answer lost); SUCCESS and FAILED are settled. */
+export const isOpenStatus = (status: RefundRow['status']): boolean => OPEN.has(status)
+export const isOpen = (refund: RefundRow): boolean => isOpenStatus(refund.status)
 
 /** The path of a refund's status check: its own Request-Id (gateway-interface.md 4.3). */
 export const refundStatusPath = (refund: RefundRow): string => `/orders/v1/status/${encodeURIComponent(refund.requestId)}`

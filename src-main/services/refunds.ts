@@ -24,7 +24,7 @@ import type { RefundUpdate } from '../store/refunds'
 import { assertDue } from './check-timing'
 import type { ServiceContext } from './context'
 import { beginAttempt, finishAttempt, recordRead } from './gateway-attempts'
-import { askedKinds, isRefundable, refundBlocked, refundCheckDueAt, refundMoney, refundStatusPath, refundView } from './refund-summary'
+import { askedKinds, isOpen, isOpenStatus, isRefundable, refundBlocked, refundCheckDueAt, refundMoney, refundStatusPath, refundView } from './refund-summary'
 import { CheckFailedError, checkInProgress, orderDetail } from './status-checks'
 
 const REFUND_PATH = '/cancellation/credit-card/refund'
@@ -86,9 +86,6 @@ function refundSaid(history: History, refund: RefundRow): Said {
   return say('said.timeline.refundOf', { kind: word ? say(`said.timeline.refundKind.${word}`) : kind, amount: formatRm(refund.amountSen), requestId: refund.requestId })
 }
 
-/** A refund in these states is settled: a word that is not final does not take it back. */
-const SETTLED_REFUND: ReadonlySet<RefundRow['status']> = new Set(['SUCCESS', 'FAILED'])
-
 /**
  * Applies an answer to a refund and its order in one transaction: the refund's status, type, amount
  * and message; the order becomes VOIDED after a successful void and REFUNDED once refunds cover what
@@ -103,7 +100,7 @@ export function applyRefundAnswer(ctx: ServiceContext, refund: RefundRow, answer
   return history.transaction(() => {
     const current = history.refunds.get(refund.id) ?? refund
     // Settled by the gateway's own word (a 404's "declined" is this app's inference: a later word may correct it).
-    const stale = SETTLED_REFUND.has(current.status) && current.rawStatus !== null && !SETTLED_REFUND.has(answer.status)
+    const stale = !isOpen(current) && current.rawStatus !== null && isOpenStatus(answer.status)
     const patch: RefundUpdate = stale
       ? {}
       : {
@@ -358,7 +355,7 @@ export class Refunds {
     return history.transaction(() => {
       // A notification that settled it while the check was on its way is the gateway's word on this very refund.
       const current = history.refunds.get(refund.id) ?? refund
-      if (SETTLED_REFUND.has(current.status) && current.status !== refund.status) return current
+      if (!isOpen(current) && current.status !== refund.status) return current
       const updated = history.refunds.update(refund.id, { status: 'FAILED', message }, at)
       history.events.append({
         orderId: refund.orderId,

@@ -191,50 +191,48 @@ it('an answer about another invoice is kept as read and not applied: the link is
   expect((await app.call('orders.checkStatus', { id: link.order.id })).order.status).toBe('PENDING')
 })
 
-it('a notification naming a refund by its request id corrects a refund a 404 marked declined', async () => {
-  const { app, advance, rewrite, control } = await gatewayBehindProxy()
+/**
+ * A paid and settled card link with the listener on, and a RM 30.00 refund of it whose answer was lost
+ * (Outcome unknown, its check due): the start of the refund-and-notification races.
+ */
+async function lostRefund(invoice: string) {
+  const gateway = await gatewayBehindProxy()
+  const { app, advance, control } = gateway
   const { settings } = await app.call('settings.get')
   await app.call('settings.update', { ...settings, listener: { ...settings.listener, enabled: true, port: await freePort(), path: LISTENER_PATH } })
   const url = new URL((await app.call('listener.status')).localUrl ?? '')
-  const link = await app.call('links.create', cardLink({ invoiceNumber: 'INV-C-1', amountSen: 100_00 }))
-  await control('POST', '/pay', { invoice_number: 'INV-C-1', card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
-  await control('POST', '/settle', { invoice_number: 'INV-C-1' })
+  const link = await app.call('links.create', cardLink({ invoiceNumber: invoice, amountSen: 100_00 }))
+  await control('POST', '/pay', { invoice_number: invoice, card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
+  await control('POST', '/settle', { invoice_number: invoice })
   advance(61_000)
   await app.call('orders.checkStatus', { id: link.order.id })
-  // The refund reaches the gateway; its answer is lost; its check is answered 404.
   await control('POST', '/faults', { operation: 'refund', kind: 'reset', phase: 'after', count: 1 })
   const lost = await app.call('refunds.request', { orderId: link.order.id, kind: 'PARTIAL', amountSen: 30_00 })
   expect(lost.refund.status).toBe('OUTCOME_UNKNOWN')
   advance(61_000)
+  return { ...gateway, url, link, refund: lost.refund }
+}
+
+it('a notification naming a refund by its request id corrects a refund a 404 marked declined', async () => {
+  // The refund reaches the gateway; its answer is lost; its check is answered 404.
+  const { app, rewrite, url, link, refund } = await lostRefund('INV-C-1')
   rewrite(notFound)
-  expect((await app.call('refunds.checkStatus', { refundId: lost.refund.id })).refund.status).toBe('FAILED')
+  expect((await app.call('refunds.checkStatus', { refundId: refund.id })).refund.status).toBe('FAILED')
   rewrite(null)
 
   const body = JSON.stringify({
     order: { invoice_number: 'INV-C-1', amount: '100' },
     transaction: { type: 'REFUND', status: 'SUCCESS' },
-    refund: { request_id: lost.refund.requestId, amount: '30', type: 'PARTIAL_REFUND', status: 'SUCCESS' },
+    refund: { request_id: refund.requestId, amount: '30', type: 'PARTIAL_REFUND', status: 'SUCCESS' },
   })
   expect((await post(url, body, signed(body, 'doku-refund-by-id'))).status).toBe(200)
-  await expect.poll(async () => (await app.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 10 }).toBe(`Refund ${lost.refund.requestId} on INV-C-1: approved`)
+  await expect.poll(async () => (await app.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 10 }).toBe(`Refund ${refund.requestId} on INV-C-1: approved`)
   const detail = await app.call('orders.get', { id: link.order.id })
   expect(detail.refunds).toMatchObject({ refundedSen: 30_00, remainingSen: 70_00 })
 })
 
 it('a check answered "pending" after a notification settled the refund meanwhile leaves it settled', async () => {
-  const { app, advance, rewrite, control } = await gatewayBehindProxy()
-  const { settings } = await app.call('settings.get')
-  await app.call('settings.update', { ...settings, listener: { ...settings.listener, enabled: true, port: await freePort(), path: LISTENER_PATH } })
-  const url = new URL((await app.call('listener.status')).localUrl ?? '')
-  const link = await app.call('links.create', cardLink({ invoiceNumber: 'INV-R-1', amountSen: 100_00 }))
-  await control('POST', '/pay', { invoice_number: 'INV-R-1', card_number: '4509198934905332', expiry: '12/30', cvv: '100' })
-  await control('POST', '/settle', { invoice_number: 'INV-R-1' })
-  advance(61_000)
-  await app.call('orders.checkStatus', { id: link.order.id })
-  await control('POST', '/faults', { operation: 'refund', kind: 'reset', phase: 'after', count: 1 })
-  const lost = await app.call('refunds.request', { orderId: link.order.id, kind: 'PARTIAL', amountSen: 30_00 })
-  expect(lost.refund.status).toBe('OUTCOME_UNKNOWN')
-  advance(61_000)
+  const { app, rewrite, url, link, refund } = await lostRefund('INV-R-1')
 
   // The check's answer is held at the gateway's door while the notification arrives, then says PENDING.
   let held = (): void => undefined
@@ -246,15 +244,15 @@ it('a check answered "pending" after a notification settled the refund meanwhile
     await released
     return saying('PENDING')(answer)
   })
-  const check = app.call('refunds.checkStatus', { refundId: lost.refund.id })
+  const check = app.call('refunds.checkStatus', { refundId: refund.id })
   await checkHeld
   const body = JSON.stringify({
     order: { invoice_number: 'INV-R-1', amount: '100' },
     transaction: { type: 'REFUND', status: 'SUCCESS' },
-    refund: { request_id: lost.refund.requestId, amount: '30', type: 'PARTIAL_REFUND', status: 'SUCCESS' },
+    refund: { request_id: refund.requestId, amount: '30', type: 'PARTIAL_REFUND', status: 'SUCCESS' },
   })
   expect((await post(url, body, signed(body, 'doku-refund-settled'))).status).toBe(200)
-  await expect.poll(async () => (await app.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 10 }).toBe(`Refund ${lost.refund.requestId} on INV-R-1: approved`)
+  await expect.poll(async () => (await app.call('listener.status')).recent[0]?.result, { timeout: 5_000, interval: 10 }).toBe(`Refund ${refund.requestId} on INV-R-1: approved`)
   release()
   expect((await check).refund.status).toBe('SUCCESS')
   rewrite(null)

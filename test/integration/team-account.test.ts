@@ -5,29 +5,17 @@
  * Client-Id is not the team's may not join, nor set it once in the team.
  */
 import pg from 'pg'
-import { afterEach, expect, it } from 'vitest'
-import { freshDatabase } from '../support/postgres'
+import { expect, it } from 'vitest'
 import { cardLink } from './link-requests'
-import { SANDBOX, startSandboxBackend, type SandboxTestBackend } from './sandbox-fixture'
+import { SANDBOX } from './sandbox-fixture'
 import { teamConnection } from './team/desks'
-
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function desk(): Promise<SandboxTestBackend> {
-  const app = await startSandboxBackend()
-  cleanups.push(() => app.close())
-  return app
-}
+import { desk, teamDatabase } from './team/in-process-desks'
 
 it('refuses a desk of another merchant account at join and a Client-Id changed in the team; the team’s own joins', async () => {
   const creator = await desk()
-  const database = await freshDatabase('account')
-  cleanups.push(() => database.drop())
-  const { teamKey } = await creator.call('team.create', { connection: teamConnection(database.url), password: 'unused', importHistory: false })
-  const join = { connection: teamConnection(database.url), password: 'unused', teamKey }
+  const url = await teamDatabase('account')
+  const { teamKey } = await creator.call('team.create', { connection: teamConnection(url), password: 'unused', importHistory: false })
+  const join = { connection: teamConnection(url), password: 'unused', teamKey }
 
   const other = await desk()
   await other.call('credentials.update', { environment: 'sandbox', clientId: 'MCH-0002-9999999999' })
@@ -44,12 +32,12 @@ it('refuses a desk of another merchant account at join and a Client-Id changed i
   // Signed out by the join: the desk says it is in a team, not where the database is (found by review).
   expect(await other.call('team.get')).toMatchObject({ mode: 'team', state: 'connected', connection: null, problem: null, leaderDesk: null })
   await other.signInAs('admin')
-  expect((await other.call('team.get')).connection).toMatchObject({ host: '127.0.0.1', database: teamConnection(database.url).database })
+  expect((await other.call('team.get')).connection).toMatchObject({ host: '127.0.0.1', database: teamConnection(url).database })
   expect(await other.failure('credentials.update', { environment: 'sandbox', clientId: 'MCH-0002-9999999999' })).toMatchObject({ code: 'NOT_TEAM_ACCOUNT' })
   expect((await other.call('credentials.get')).sandbox.clientId).toBe(SANDBOX.clientId)
 
   // A team made before the binding, whose first desk to call bound another account: nothing is sent.
-  const client = new pg.Client({ connectionString: database.url })
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   await client.query("update env_sandbox.settings set value = 'MCH-0001-1111111111' where key = 'gateway_client_id'")
   await client.end()

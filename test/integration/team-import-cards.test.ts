@@ -7,16 +7,10 @@
  * timeline entry names the card, which is what locks a card whose charge is unknown).
  */
 import pg from 'pg'
-import { afterEach, expect, it } from 'vitest'
-import { freshDatabase } from '../support/postgres'
-import { startSandboxBackend, type SandboxTestBackend } from './sandbox-fixture'
+import { expect, it } from 'vitest'
 import { teamConnection } from './team/desks'
+import { desk, teamDatabase } from './team/in-process-desks'
 import { importEnd } from './team/import-end'
-
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
 
 async function teamRows<R extends pg.QueryResultRow>(url: string, sql: string, values: unknown[] = []): Promise<R[]> {
   const client = new pg.Client({ connectionString: url })
@@ -29,10 +23,8 @@ async function teamRows<R extends pg.QueryResultRow>(url: string, sql: string, v
 }
 
 it('finishes although the team saved a card of an imported customer meanwhile, and the desk’s charges name the team’s card', async () => {
-  const app: SandboxTestBackend = await startSandboxBackend()
-  cleanups.push(() => app.close())
-  const database = await freshDatabase('import_cards')
-  cleanups.push(() => database.drop())
+  const app = await desk()
+  const url = await teamDatabase('import_cards')
   const customer = await app.call('customers.save', { name: 'Nurul Huda', email: 'nurul@example.my', phone: '013-222 3344' })
   const { token } = (await app.control('POST', '/tokens', { customer_id: customer.externalId, card_number: '5120910000000038' })) as { token: { id: string } }
   const deskCard = await app.call('cards.add', { customerId: customer.id, token: token.id, masked: '512091******0038', brand: 'mastercard' })
@@ -47,10 +39,10 @@ it('finishes although the team saved a card of an imported customer meanwhile, a
   })
   expect(charged.outcome).toBe('approved')
 
-  await app.call('team.create', { connection: teamConnection(database.url), password: 'unused', importHistory: false })
+  await app.call('team.create', { connection: teamConnection(url), password: 'unused', importHistory: false })
   // Where the import stands after its first table (the customers, ids kept)…
   await teamRows(
-    database.url,
+    url,
     "insert into env_sandbox.customers (id, external_id, name, email, phone, created_at, updated_at) values ($1, $2, 'Nurul Huda', 'nurul@example.my', '+60132223344', now()::text, now()::text)",
     [customer.id, customer.externalId],
   )
@@ -63,7 +55,7 @@ it('finishes although the team saved a card of an imported customer meanwhile, a
   expect(view.import?.copied).toBe(view.import?.total)
   expect((await app.call('customers.get', { id: customer.id })).cards.map((card) => card.id)).toEqual([teamCard.id])
   const [created] = await teamRows<{ details: string }>(
-    database.url,
+    url,
     "select e.details from env_sandbox.events e join env_sandbox.orders o on o.id = e.order_id where o.invoice_number = 'INV-DESK-1' and e.type = 'created'",
   )
   expect(JSON.parse(created?.details ?? '{}')).toMatchObject({ cardId: teamCard.id })

@@ -4,29 +4,11 @@
  * the new order's. Both ways a desk's numbers reach a team: the desk that creates it (its history
  * copied or not) and a desk that joins it with a history of its own.
  */
-import { afterEach, expect, it } from 'vitest'
-import { freshDatabase } from '../support/postgres'
+import { expect, it } from 'vitest'
 import { cardLink } from './link-requests'
-import { startSandboxBackend, type SandboxTestBackend } from './sandbox-fixture'
+import type { SandboxTestBackend } from './sandbox-fixture'
 import { teamConnection } from './team/desks'
-
-const cleanups: (() => Promise<void>)[] = []
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function desk(): Promise<SandboxTestBackend> {
-  const app = await startSandboxBackend()
-  cleanups.push(() => app.close())
-  return app
-}
-
-async function teamDatabase(name: string): Promise<string> {
-  const database = await freshDatabase(name)
-  cleanups.push(() => database.drop())
-  return database.url
-}
+import { desk, teamDatabase } from './team/in-process-desks'
 
 /** Links made with the sequence's numbers, then one typed by hand; returns the numbers used. */
 async function linksAlone(app: SandboxTestBackend, count: number, typed: string): Promise<string[]> {

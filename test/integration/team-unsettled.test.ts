@@ -4,29 +4,11 @@
  * Supervisor): the customer may have been charged and nobody would find out. Creating a team with
  * the history copied brings such charges along, where the team's tracker checks them.
  */
-import { afterEach, expect, it } from 'vitest'
-import { freshDatabase } from '../support/postgres'
-import { startSandboxBackend, type SandboxTestBackend } from './sandbox-fixture'
+import { expect, it } from 'vitest'
+import type { SandboxTestBackend } from './sandbox-fixture'
 import { teamConnection } from './team/desks'
+import { desk, teamDatabase } from './team/in-process-desks'
 import { importEnd } from './team/import-end'
-
-const cleanups: (() => Promise<void>)[] = []
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function desk(): Promise<SandboxTestBackend> {
-  const app = await startSandboxBackend()
-  cleanups.push(() => app.close())
-  return app
-}
-
-async function teamDatabase(name: string): Promise<string> {
-  const database = await freshDatabase(name)
-  cleanups.push(() => database.drop())
-  return database.url
-}
 
 /** A phone charge whose answer was lost (the gateway charged the card): Outcome unknown. */
 async function unknownCharge(app: SandboxTestBackend, invoiceNumber: string): Promise<number> {
