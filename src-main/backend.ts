@@ -43,6 +43,7 @@ import { TeamMode } from './team/team-mode'
 import { teamCalls } from './team/team-calls'
 import { LeaderDuties } from './team/leader-duties'
 import { requireTeamAccount } from './team/team-account'
+import { TeamClock } from './team/team-clock'
 import { endOfDayReport, homeAttention, homeFigures, type ReportHeading } from './services/home-figures'
 import { exportReportCsv } from './services/report-export'
 
@@ -65,7 +66,14 @@ export interface BackendConfig {
   keychainService?: string
   /** Where Sandbox and Production calls go; tests point them at a local training gateway. */
   gatewayUrls?: Partial<Record<GatewayEnvironment, string>>
+  /** The desk's own clock (tests move it); in a team, the team database's clock is the time unless `teamTimeFromDatabase` is false. */
   now?: () => Date
+  /**
+   * False keeps the desk's clock (`now`) as the time in a team too, instead of the team database's
+   * (team-clock.ts): for tests that move the clock by hand, which cannot move the database's. Never
+   * set by the app.
+   */
+  teamTimeFromDatabase?: boolean
   /**
    * Where a CSV export goes: the Electron glue asks with a save dialog; elsewhere it is written to
    * `<dataDir>/exports/`. Null means the user cancelled.
@@ -116,9 +124,11 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   if (!isPinCost(pinCost)) throw new RangeError(`pinCost must be a power of two from ${String(LOWEST_PIN_COST)} to 2^20: ${String(pinCost)}`)
   ensurePrivateDir(config.dataDir)
   const log = config.log ?? createLogger(fileSink(join(config.dataDir, 'logs', 'main.log')))
-  const now = config.now ?? (() => new Date())
   const settingsFile = appSettingsFile(config.dataDir)
   let appSettings: AppSettings = readAppSettings(settingsFile)
+  // In a team every desk keeps the team database's time (team-clock.ts): the money rules compare times written at other desks.
+  const clock = new TeamClock(config.now ?? (() => new Date()), () => appSettings.team !== null, log, config.teamTimeFromDatabase ?? true)
+  const now = (): Date => clock.now()
   config.languageChosen?.(appSettings.language)
   const vault = new CredentialVault(await openKeychain(config.keychainService ?? KEYCHAIN_SERVICE))
   if (!vault.status.available) log.warn('keychain.unavailable')
@@ -140,6 +150,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     vault,
     log,
     now,
+    clock,
     events,
     deskName: config.deskName ?? hostname(),
     settings: () => appSettings.team,

@@ -312,6 +312,11 @@ export const TeamView = z.object({
   deskName: z.string(),
   schemaVersion: z.number().nullable(),
   import: TeamImportProgress.nullable(),
+  /**
+   * How far this computer's clock is ahead of the team database's, in whole seconds (negative: behind);
+   * null outside a team or before the first reading. The app keeps the database's time in a team.
+   */
+  clockAheadSeconds: z.number().int().nullable(),
 })
 export type TeamView = z.infer<typeof TeamView>
 

@@ -25,6 +25,7 @@ import { bindClientId, requireTeamAccount } from './team-account'
 import { importHistory, raiseInvoiceSequence, reserveIds, reserveUsedInvoices, unsettledCharges, type ImportSource } from './history-import'
 import { INVOICE_SEQUENCE_KEY } from '../services/invoice-numbers'
 import { LeaderElection } from './leader-election'
+import { DATABASE_TIME_SQL, REMEASURE_MS, type TeamClock } from './team-clock'
 import { sameConnection, teamClientConfig } from './team-connection'
 import { newTeamKey, teamCardKey, teamKeyCheck, teamKeyMatches } from './team-key'
 
@@ -39,6 +40,8 @@ export interface TeamModeOptions {
   vault: CredentialVault
   log: Logger
   now: () => Date
+  /** The team's time (the database's clock), read again here whenever the database is reached. */
+  clock: TeamClock
   events: EventBus
   settings: () => TeamSettings | null
   saveSettings: (team: TeamSettings | null) => void
@@ -124,6 +127,7 @@ export class TeamMode {
   private unreachable: string | null = null
   private readonly databases = new Set<PgDatabase>()
   private reconnectTimer: NodeJS.Timeout | null = null
+  private clockTimer: NodeJS.Timeout | null = null
   private election: LeaderElection | null = null
   private relay: ChangeRelay | null = null
   private leaderListener: LeaderListener | null = null
@@ -174,7 +178,13 @@ export class TeamMode {
       deskName: this.options.deskName,
       schemaVersion: team ? TEAM_SCHEMA_VERSION : null,
       import: team?.createdHere ? this.importProgress() : null,
+      clockAheadSeconds: this.clockAheadSeconds(),
     }
+  }
+
+  private clockAheadSeconds(): number | null {
+    const offset = this.options.clock.offsetMs()
+    return offset === null ? null : Math.round(-offset / 1000)
   }
 
   /** This run's import, or, after a restart, how far the last one got (from the team database). */
@@ -223,7 +233,23 @@ export class TeamMode {
       this.databases.delete(db)
       close()
     }
+    this.readClock(db)
     return db
+  }
+
+  /** The team's time read again from the database (team-clock.ts); a database out of reach keeps the last reading. */
+  private readClock(db: PgDatabase): void {
+    try {
+      this.options.clock.measure(() => db.prepare(DATABASE_TIME_SQL).pluck().get() as number)
+    } catch (error) {
+      if (!(error instanceof DatabaseUnreachableError)) this.options.log.warn('team.clock_failed', { error: error instanceof Error ? error.message : String(error) })
+    }
+    if (this.clockTimer) return
+    this.clockTimer = setInterval(() => {
+      const [session] = this.databases
+      if (session) this.readClock(session)
+    }, REMEASURE_MS)
+    this.clockTimer.unref()
   }
 
   /** A call found the database gone: every session fails fast until the probe reaches it again. */
@@ -252,7 +278,7 @@ export class TeamMode {
     client.on('error', () => undefined)
     try {
       await client.connect()
-      await client.query('select 1')
+      await this.options.clock.measureAsync(async () => (await client.query<{ ms: number }>(DATABASE_TIME_SQL)).rows[0]?.ms ?? Number.NaN)
       for (const db of this.databases) db.connection.markReachable()
       this.options.log.info('team.reachable')
       this.unreachable = null
@@ -625,6 +651,8 @@ export class TeamMode {
     await this.unfollow()
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
     this.reconnectTimer = null
+    if (this.clockTimer) clearInterval(this.clockTimer)
+    this.clockTimer = null
     for (const db of [...this.databases]) db.close()
   }
 }

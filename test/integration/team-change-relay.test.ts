@@ -203,6 +203,7 @@ describe('the change relay', () => {
       deskName: 'Desk A',
       schemaVersion: 1,
       import: null,
+      clockAheadSeconds: 0,
     }
     const relayed: EventName[] = ['orders.changed', 'team.changed']
     const a = await desk(CHANNEL, { relayed })

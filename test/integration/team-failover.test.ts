@@ -39,8 +39,8 @@ async function waitForChecks(count: number): Promise<void> {
 }
 
 it('hands the tracker to the other desk when the leader dies, without checking any order twice or early', async () => {
-  const front = await shop.startDesk('front', { statusTracker: true })
-  const back = await shop.startDesk('back', { statusTracker: true })
+  const front = await shop.startDesk('front', { statusTracker: true, teamTimeFromDatabase: false })
+  const back = await shop.startDesk('back', { statusTracker: true, teamTimeFromDatabase: false })
   const connection = teamConnection(database.url)
   const frontLeads = front.nextEvent('team.changed', isLeader, 10_000)
   const { teamKey } = await front.call('team.create', { connection, password: 'unused', importHistory: false })

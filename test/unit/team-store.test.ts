@@ -17,6 +17,7 @@ const view = (change: Partial<TeamView> = {}): TeamView => ({
   deskName: 'Counter 1',
   schemaVersion: null,
   import: null,
+  clockAheadSeconds: null,
   ...change,
 })
 const inTeam = (change: Partial<TeamView> = {}): TeamView => view({ mode: 'team', connection, passwordSet: true, state: 'connected', leader: true, schemaVersion: 3, ...change })

@@ -11,6 +11,7 @@ import {
   importCountText,
   importPercent,
   leaderLine,
+  clockLine,
   probeAdvice,
   teamBannerShown,
   teamStatusLine,
@@ -31,6 +32,7 @@ const view = (change: Partial<TeamView> = {}): TeamView => ({
   deskName: 'Counter 1',
   schemaVersion: 3,
   import: null,
+  clockAheadSeconds: null,
   ...change,
 })
 
@@ -103,6 +105,16 @@ describe('what Settings says about the team', () => {
     expect(leaderLine(view({ leader: true }))).toBe("This desk runs the team's status tracker and notification listener")
     expect(leaderLine(view({ leaderDesk: 'Counter 2' }))).toBe("Desk Counter 2 runs the team's status tracker and notification listener")
     expect(leaderLine(view())).toMatch(/^No desk runs/)
+  })
+
+  it("says how far this computer's clock is off the team database's, from 2 seconds, in seconds, minutes or hours", () => {
+    expect(clockLine(view({ clockAheadSeconds: null }))).toBeNull()
+    expect(clockLine(view({ clockAheadSeconds: 1 }))).toBeNull()
+    expect(clockLine(view({ mode: 'desk', clockAheadSeconds: 300 }))).toBeNull()
+    expect(clockLine(view({ clockAheadSeconds: 2 }))).toMatch(/^2 seconds ahead of the team database's clock\. Orders and checks keep the database's time/)
+    expect(clockLine(view({ clockAheadSeconds: 300 }))).toMatch(/^5 minutes ahead/)
+    expect(clockLine(view({ clockAheadSeconds: -61 }))).toMatch(/^61 seconds behind/)
+    expect(clockLine(view({ clockAheadSeconds: -3 * 3600 }))).toMatch(/^3 hours behind/)
   })
 
   it('suggests Create team for an empty database, Join team for a team, and neither for something else', () => {

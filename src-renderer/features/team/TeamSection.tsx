@@ -12,6 +12,7 @@ import { saidText } from '../../i18n/said-text'
 import { CreateTeamDialog } from './CreateTeamDialog'
 import {
   canResumeImport,
+  clockLine,
   draftFrom,
   draftProblem,
   fieldError,
@@ -38,6 +39,7 @@ function TeamFacts({ view }: { view: TeamView }) {
   // In Training this desk takes no part in the team's election (main knows no leader then): say so, not "no desk runs it".
   const training = useShellStore((state) => state.info?.environment === 'training')
   const leader = view.mode === 'team' && training ? t('team.leader.training') : leaderLine(view)
+  const clock = clockLine(view)
   return (
     <dl className="facts team-facts">
       <dt>{t('team.facts.history')}</dt>
@@ -52,6 +54,12 @@ function TeamFacts({ view }: { view: TeamView }) {
       ) : null}
       <dt>{t('team.facts.desk')}</dt>
       <dd>{view.deskName}</dd>
+      {clock ? (
+        <>
+          <dt>{t('team.facts.clock')}</dt>
+          <dd data-testid="team-clock">{clock}</dd>
+        </>
+      ) : null}
       {view.schemaVersion !== null ? (
         <>
           <dt>{t('team.facts.schema')}</dt>

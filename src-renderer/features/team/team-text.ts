@@ -133,6 +133,26 @@ export function leaderLine(view: Pick<TeamView, 'mode' | 'leader' | 'leaderDesk'
   return t('team.leader.none')
 }
 
+/** A clock off by less than this is not worth a word (a reading's own error is up to half a round trip). */
+const CLOCK_SAID_FROM_SECONDS = 2
+
+/**
+ * "5 minutes ahead of the team database's clock…" when this computer's clock is off the team
+ * database's; null when it is not (or outside a team). Main keeps the database's time either way.
+ */
+export function clockLine(view: Pick<TeamView, 'mode' | 'clockAheadSeconds'>): string | null {
+  const ahead = view.clockAheadSeconds
+  if (view.mode !== 'team' || ahead === null || Math.abs(ahead) < CLOCK_SAID_FROM_SECONDS) return null
+  const seconds = Math.abs(ahead)
+  const by =
+    seconds < 90
+      ? t('team.clock.seconds', { count: seconds })
+      : seconds < 90 * 60
+        ? t('team.clock.minutes', { count: Math.round(seconds / 60) })
+        : t('team.clock.hours', { count: Math.round(seconds / 3600) })
+  return t(ahead > 0 ? 'team.clock.ahead' : 'team.clock.behind', { by })
+}
+
 /** What to do after "Test connection", by what was found there (outside team mode). */
 export function probeAdvice(probe: Pick<TeamProbe, 'found' | 'schemaVersion'>, mode: TeamView['mode']): { tone: 'ok' | 'bad'; text: string | null } {
   if (probe.found === 'unreachable') return { tone: 'bad', text: null }

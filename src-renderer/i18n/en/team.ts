@@ -19,7 +19,18 @@ export const team = {
     none: "No desk runs the team's status tracker and notification listener at the moment: one takes over by itself",
     training: "This desk is in Training, which stays on this desk; the team's tracker and listener run at a desk working in Sandbox or Production",
   },
-  facts: { history: 'Order history', leader: 'Tracker and listener', desk: 'This desk', schema: 'Schema version' },
+  facts: { history: 'Order history', leader: 'Tracker and listener', desk: 'This desk', schema: 'Schema version', clock: "This computer's clock" },
+  /** Said when this computer's clock is off the team database's by 2 seconds or more (main keeps the database's time). */
+  clock: {
+    ahead: "{{by}} ahead of the team database's clock. Orders and checks keep the database's time; set this computer to set its time automatically.",
+    behind: "{{by}} behind the team database's clock. Orders and checks keep the database's time; set this computer to set its time automatically.",
+    seconds_one: '{{count}} second',
+    seconds_other: '{{count}} seconds',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
+    hours_one: '{{count}} hour',
+    hours_other: '{{count}} hours',
+  },
   import: {
     title: "Copying this desk's history into the team",
     count_one: '{{copied}} of {{total}} record copied ({{percent}}%)',

@@ -20,7 +20,17 @@ export const team: Catalogue['team'] = {
     none: 'Buat masa ini tiada komputer yang menjalankan penjejak status dan penerima pemberitahuan pasukan: satu akan mengambil alih secara automatik',
     training: 'Komputer ini dalam Latihan, yang kekal di komputer ini; penjejak dan penerima pemberitahuan pasukan berjalan di komputer yang bekerja dalam Sandbox atau Produksi',
   },
-  facts: { history: 'Sejarah pesanan', leader: 'Penjejak dan penerima', desk: 'Komputer ini', schema: 'Versi skema' },
+  facts: { history: 'Sejarah pesanan', leader: 'Penjejak dan penerima', desk: 'Komputer ini', schema: 'Versi skema', clock: 'Jam komputer ini' },
+  clock: {
+    ahead: '{{by}} lebih cepat daripada jam pangkalan data pasukan. Pesanan dan semakan menggunakan masa pangkalan data; tetapkan komputer ini supaya masanya ditetapkan secara automatik.',
+    behind: '{{by}} lebih lambat daripada jam pangkalan data pasukan. Pesanan dan semakan menggunakan masa pangkalan data; tetapkan komputer ini supaya masanya ditetapkan secara automatik.',
+    seconds_one: '{{count}} saat',
+    seconds_other: '{{count}} saat',
+    minutes_one: '{{count}} minit',
+    minutes_other: '{{count}} minit',
+    hours_one: '{{count}} jam',
+    hours_other: '{{count}} jam',
+  },
   import: {
     title: 'Menyalin sejarah komputer ini ke dalam pasukan',
     count_one: '{{copied}} daripada {{total}} rekod disalin ({{percent}}%)',

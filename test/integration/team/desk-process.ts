@@ -13,7 +13,10 @@ export interface DeskProcessConfig {
   keychainService: string
   deskName: string
   gatewayUrl: string
+  /** This desk's clock ahead of the shop's (the test's) by this much: a computer whose clock is off. */
   offsetMs: number
+  /** False: the desk's clock stays the time in the team (tests that move the clock by hand; team-clock.ts). */
+  teamTimeFromDatabase: boolean
   statusTracker: boolean
   leaderIntervalMs: number
   trackerPollMs: number
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
     keychainService: config.keychainService,
     gatewayUrls: { sandbox: config.gatewayUrl },
     now: () => new Date(Date.now() + offsetMs),
+    teamTimeFromDatabase: config.teamTimeFromDatabase,
     statusTracker: config.statusTracker,
     trackerPollMs: config.trackerPollMs,
     leaderIntervalMs: config.leaderIntervalMs,

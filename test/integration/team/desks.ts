@@ -28,13 +28,18 @@ export interface Desk {
   close(): Promise<void>
 }
 
+export type DeskOptions = Partial<Pick<DeskProcessConfig, 'statusTracker' | 'leaderIntervalMs' | 'trackerPollMs' | 'teamTimeFromDatabase'>> & {
+  /** The desk's computer clock this far ahead of the shop's (negative: behind). */
+  clockAheadMs?: number
+}
+
 export interface Shop {
   sim: Simulator
   /** Moves the clock of the simulator and of every desk. */
   advance(ms: number): void
   now(): Date
   control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>
-  startDesk(name: string, options?: Partial<Pick<DeskProcessConfig, 'statusTracker' | 'leaderIntervalMs' | 'trackerPollMs'>>): Promise<Desk>
+  startDesk(name: string, options?: DeskOptions): Promise<Desk>
   close(): Promise<void>
 }
 
@@ -50,14 +55,15 @@ export async function startShop(): Promise<Shop> {
   const sim = await startSimulator({ port: 0, ...SANDBOX, now: () => now().getTime() })
   const desks = new Set<Desk>()
 
-  async function startDesk(name: string, options: Partial<Pick<DeskProcessConfig, 'statusTracker' | 'leaderIntervalMs' | 'trackerPollMs'>> = {}): Promise<Desk> {
+  async function startDesk(name: string, options: DeskOptions = {}): Promise<Desk> {
     const dataDir = mkdtempSync(join(tmpdir(), `mbo-team-${name}-`))
     const config: DeskProcessConfig = {
       dataDir,
       keychainService: `mbo-team-${randomUUID()}`,
       deskName: name,
       gatewayUrl: sim.baseUrl,
-      offsetMs,
+      offsetMs: offsetMs + (options.clockAheadMs ?? 0),
+      teamTimeFromDatabase: options.teamTimeFromDatabase ?? true,
       statusTracker: options.statusTracker ?? false,
       leaderIntervalMs: options.leaderIntervalMs ?? 300,
       trackerPollMs: options.trackerPollMs ?? 100,
