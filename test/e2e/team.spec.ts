@@ -234,3 +234,20 @@ test('while the team database cannot be reached the banner says so, a write is r
   await openSettings(page)
   await expect(card.getByTestId('team-state')).toHaveText('Team · connected')
 })
+
+test.describe('a desk whose clock is off', () => {
+  // This computer's clock five minutes ahead (the harness's clock is the desk's; the database runs on the test's).
+  test.use({ harnessOptions: { statusTracker: false, clockStartsAt: new Date(Date.now() + 5 * 60_000).toISOString() } })
+
+  test("is told how far, and that the team keeps the database's time", async ({ page }) => {
+    const database = await newDatabase('e2e_team_clock')
+    await openSettings(page)
+    await switchToSandbox(page)
+    await createTeam(page, database)
+    const card = teamCard(page)
+    await expect(card.getByTestId('team-clock')).toHaveText(
+      "5 minutes ahead of the team database's clock. Orders and checks keep the database's time; set this computer to set its time automatically.",
+    )
+    await screenshotCard(page, 'team-card-clock-ahead')
+  })
+})
