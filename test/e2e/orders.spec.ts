@@ -196,6 +196,11 @@ test.describe('with an order open', () => {
     }
     const scroll = (await page.getByTestId('orders-scroll').boundingBox())?.height ?? 0
     expect(Math.floor(scroll / 44)).toBeGreaterThanOrEqual(5)
+    // The Channel column has no room: each order's channel is under its customer's name (found by QA: it was gone).
+    await expect(page.getByRole('columnheader', { name: 'Channel', exact: true })).toBeHidden()
+    const orderRow = page.getByTestId('order-row').filter({ hasText: order.invoiceNumber })
+    await expect(orderRow.getByRole('cell').nth(3).locator('.orders-table__channel-inline')).toBeVisible()
+    await expect(orderRow.getByRole('cell').nth(3)).toContainText(/Card/)
     // The filters wrap in whole groups: a range keeps its two ends on one line.
     const top = async (name: string) => (await page.getByRole('textbox', { name }).boundingBox())?.y ?? -1
     expect(await top('Created from')).toBe(await top('Created to'))

@@ -10,6 +10,12 @@ import { ReviewChip } from './ReviewChip'
 import { useT } from '../../i18n/i18n'
 
 const ROW_HEIGHT = 44
+
+/** "Card •••• 0038", "FPX", "Phone order •••• 0038": the Channel column's words. */
+function channelText(order: OrderView): string {
+  const channel = order.kind === 'phone_order' ? KIND_LABELS.phone_order : channelLabel(order.channel)
+  return order.cardLast4 ? `${channel} ${lastFourText(order.cardLast4) ?? ''}` : channel
+}
 /** Rows drawn beyond those in view, above and below, so that a quick scroll finds them drawn. */
 const OVERSCAN = 8
 
@@ -150,13 +156,14 @@ export function OrdersTable({ rows, selectedId, onSelect, onNearEnd, focusReques
               <span role="cell" className="numeric">
                 <Amount order={order} />
               </span>
-              <span role="cell" className="ellipsis" title={order.customerEmail ?? undefined}>
-                {order.customerName}
+              <span role="cell" className="orders-table__customer" title={order.customerEmail ?? undefined}>
+                <span className="ellipsis">{order.customerName}</span>
+                {/* Where the Channel column has no room (a 1024 px window, or the order open beside it), under the name. */}
+                <span className="orders-table__channel-inline ellipsis">{channelText(order)}</span>
               </span>
               <span role="cell">{formatDateTime(order.createdAt)}</span>
               <span role="cell" className="ellipsis">
-                {order.kind === 'phone_order' ? KIND_LABELS.phone_order : channelLabel(order.channel)}
-                {order.cardLast4 ? ` ${lastFourText(order.cardLast4) ?? ''}` : ''}
+                {channelText(order)}
               </span>
             </div>
           ))}
