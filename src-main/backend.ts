@@ -291,6 +291,20 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     log,
     actor: () => desk.actor(),
     approvedBy: () => desk.approvedBy(),
+    bound: () => contextOn(active),
+  }
+  /** The services' context bound to `environment` (ServiceContext.bound): what a call that waits records through. */
+  function contextOn(environment: OpenedEnvironment): ServiceContext {
+    const bound: ServiceContext = {
+      ...context,
+      environment: () => environment.id,
+      history: () => environment.history,
+      settings: () => environment.settings.read(),
+      // The shared client is the active environment's: a call bound to another never reaches the gateway.
+      gateway: () => (environment === active ? context.gateway() : Promise.reject(new AppError('ENVIRONMENT_CHANGING', say('said.settings.changing')))),
+      bound: () => bound,
+    }
+    return bound
   }
   const links = new PaymentLinks(context)
   const customers = new Customers(context)

@@ -242,6 +242,8 @@ export const said = {
   settings: {
     confirmProduction: 'Switching to Production moves real money: confirm it first.',
     desktopOnly: 'Saving as PDF works in the desktop app. Here, use Print and choose “Save as PDF” as the printer.',
+    /** A call that would reach the gateway while the desk's history moves (an environment switch, a team created, joined or left). */
+    changing: 'Nothing was sent to the gateway: this desk is moving to another environment or team database right now. Once it is done, look at which one is shown, then try again.',
   },
   checks: {
     tooEarly: 'The status can be checked in {{seconds}} s: the gateway asks for 60 seconds after the payment or the last request.',

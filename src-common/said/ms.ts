@@ -240,6 +240,8 @@ export const said: Strings<typeof english> = {
   settings: {
     confirmProduction: 'Bertukar ke Produksi melibatkan wang sebenar: sahkan dahulu.',
     desktopOnly: 'Simpan sebagai PDF hanya berfungsi dalam aplikasi desktop. Di sini, gunakan Cetak dan pilih “Save as PDF” sebagai pencetak.',
+    changing:
+      'Tiada apa-apa dihantar ke gerbang pembayaran: komputer ini sedang berpindah ke persekitaran atau pangkalan data pasukan lain. Setelah selesai, lihat yang mana satu dipaparkan, kemudian cuba lagi.',
   },
   checks: {
     tooEarly: 'Status boleh disemak dalam {{seconds}} saat: gerbang pembayaran meminta 60 saat selepas bayaran atau permintaan terakhir.',

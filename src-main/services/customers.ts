@@ -173,17 +173,19 @@ export class Customers {
 
   /** Unbind Token at the gateway, then the card is inactive here. A card the gateway no longer knows is made inactive too. */
   async removeCard(cardId: number): Promise<SavedCardView> {
-    const history = this.ctx.history()
+    // The card is made inactive in the history it was read from (context.ts).
+    const ctx = this.ctx.bound()
+    const history = ctx.history()
     const card = history.cards.get(cardId)
     if (!card) throw new AppError('NOT_FOUND', say('said.records.card', { id: cardId }))
     if (!card.active) return oneCardView(history, card)
-    const client = await this.ctx.gateway()
+    const client = await ctx.gateway()
     const result = await client.unbindToken(savedToken(history, cardId))
-    const at = this.ctx.now().toISOString()
+    const at = ctx.now().toISOString()
     const gone = result.ok || result.error.code === 'NOT_FOUND'
     history.audit.append({
-      actor: this.ctx.actor(),
-      approvedBy: this.ctx.approvedBy(),
+      actor: ctx.actor(),
+      approvedBy: ctx.approvedBy(),
       action: 'card.remove',
       orderId: null,
       details: { cardId, requestId: result.exchange.requestId, outcome: result.ok ? 'unbound' : result.error.code },

@@ -204,7 +204,8 @@ export class PaymentLinks {
   }
 
   async create(request: LinkRequest): Promise<OrderDetail> {
-    const { ctx } = this
+    // The environment the link is written ahead in is the one its answer is recorded in (context.ts).
+    const ctx = this.ctx.bound()
     const history = ctx.history()
     // The first problem in form order, as the form shows them.
     const problem = Object.entries(linkRequestIssues(request, { production: ctx.environment() === 'production' }))[0]
@@ -331,7 +332,8 @@ export class PaymentLinks {
 
   /** A status check of a link; a card page whose creation went unanswered gets its address back by replaying the same request. */
   checkStatus(id: number, options?: CheckOptions): Promise<void> {
-    return checkOrderStatus(this.ctx, id, (order) => this.recoverAddress(order), options)
+    const ctx = this.ctx.bound()
+    return checkOrderStatus(ctx, id, (order) => this.recoverAddress(ctx, order), options)
   }
 
   /**
@@ -339,9 +341,9 @@ export class PaymentLinks {
    * same request with the same Request-Id is answered with the original page (409 replay), not a new one.
    * True when it asked (and so wrote to the order's history).
    */
-  private async recoverAddress(order: OrderRow): Promise<boolean> {
+  private async recoverAddress(ctx: ServiceContext, order: OrderRow): Promise<boolean> {
     if (order.kind !== 'card_link' || order.status !== 'PENDING' || order.linkUrl !== null || !order.requestId) return false
-    const history = this.ctx.history()
+    const history = ctx.history()
     const creation = history.attempts.forOrder(order.id).find((attempt) => attempt.requestId === order.requestId && attempt.operation === 'payment_page')
     if (!creation?.requestBody) return false
     const body = JSON.parse(creation.requestBody) as { order: Record<string, unknown>; customer: Record<string, unknown> }
@@ -366,11 +368,11 @@ export class PaymentLinks {
         country: text(body.customer.country),
       },
     }
-    const client = await this.ctx.gateway()
-    const now = this.ctx.now()
+    const client = await ctx.gateway()
+    const now = ctx.now()
     const attempt = beginAttempt(history, { orderId: order.id, operation: 'payment_page', requestId: order.requestId, path: PAYMENT_PAGE_PATH, body: toWireJson(paymentPageBody(input)) }, now)
     const result = await client.createPaymentPage(input)
-    const done = this.ctx.now()
+    const done = ctx.now()
     history.transaction(() => {
       finishAttempt(history, attempt, result, done)
       const summary = result.ok

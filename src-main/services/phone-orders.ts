@@ -66,12 +66,12 @@ export class PhoneOrders {
    * confirmation. Reads only: nothing is written, nothing is sent.
    */
   problems(request: PhoneOrderRequest): AppError[] {
-    return this.inspect(request).problems
+    return this.inspect(this.ctx, request).problems
   }
 
   /** Everything that refuses a charge before anything is written or sent; the customer and card to charge. */
-  private check(request: PhoneOrderRequest): { customer: CustomerRow; card: SavedCardRow } {
-    const { problems, customer, card } = this.inspect(request)
+  private check(ctx: ServiceContext, request: PhoneOrderRequest): { customer: CustomerRow; card: SavedCardRow } {
+    const { problems, customer, card } = this.inspect(ctx, request)
     const first = problems[0]
     if (first) throw first
     if (!customer || !card) throw new AppError('INVALID_INPUT', say('said.phoneOrders.pickCard'), 'cardId')
@@ -79,8 +79,7 @@ export class PhoneOrders {
   }
 
   /** The rules of a charge, each problem collected rather than thrown (the first one is what `check` throws). */
-  private inspect(request: PhoneOrderRequest): { problems: AppError[]; customer: CustomerRow | null; card: SavedCardRow | null } {
-    const { ctx } = this
+  private inspect(ctx: ServiceContext, request: PhoneOrderRequest): { problems: AppError[]; customer: CustomerRow | null; card: SavedCardRow | null } {
     const history = ctx.history()
     const settings = ctx.settings().phoneOrders
     const problems: AppError[] = []
@@ -138,9 +137,10 @@ export class PhoneOrders {
   }
 
   async charge(request: PhoneOrderRequest): Promise<ChargeResult> {
-    const { ctx } = this
+    // The environment the charge is written ahead in is the one its answer is recorded in (context.ts).
+    const ctx = this.ctx.bound()
     // Refused early when it can be (bad input, a used invoice, a locked card), before any wait...
-    this.check(request)
+    this.check(ctx, request)
     const history = ctx.history()
     const settings = ctx.settings()
     const client = await ctx.gateway()
@@ -153,7 +153,7 @@ export class PhoneOrders {
     const { order, attempt, card, input } = writeAhead(history, invoiceNumber, () => {
       // ...and checked again inside the transaction that writes the order: a second charge fired
       // during the wait above (a double click, a second window) finds the first one's order here.
-      const { customer, card } = this.check(request)
+      const { customer, card } = this.check(ctx, request)
       const input: ChargeInput = {
         requestId,
         amountSen: request.amountSen,
@@ -219,7 +219,7 @@ export class PhoneOrders {
     ctx.events.emit('orders.changed', { id: order.id })
 
     const result = await client.charge(input)
-    const outcome = this.record(order, card.id, attempt, result)
+    const outcome = this.record(ctx, order, card.id, attempt, result)
     ctx.events.emit('orders.changed', { id: order.id })
     if (outcome === 'refused' && !result.ok) {
       throw new AppError('GATEWAY_REJECTED', say('said.phoneOrders.refused', { gatewayMessage: result.error.gatewayMessage ?? result.error.say }))
@@ -230,13 +230,18 @@ export class PhoneOrders {
       detail: orderDetail(history, order.id, ctx.now(), ctx.settings().gateway.settlementCutOff),
       responseCode: value?.responseCode ?? null,
       responseMessage: value?.responseMessage ?? null,
-      receipt: outcome === 'approved' ? this.receipt(order.id) : null,
+      receipt: outcome === 'approved' ? this.receiptOn(ctx, order.id) : null,
     }
   }
 
   /** Writes the answer; says what it was. */
-  private record(order: OrderRow, cardId: number, attempt: Parameters<typeof finishAttempt>[1], result: GatewayResult<ChargeOutcome>): 'approved' | 'declined' | 'unknown' | 'refused' {
-    const { ctx } = this
+  private record(
+    ctx: ServiceContext,
+    order: OrderRow,
+    cardId: number,
+    attempt: Parameters<typeof finishAttempt>[1],
+    result: GatewayResult<ChargeOutcome>,
+  ): 'approved' | 'declined' | 'unknown' | 'refused' {
     const history = ctx.history()
     const done = ctx.now()
     const at = done.toISOString()
@@ -347,7 +352,11 @@ export class PhoneOrders {
   }
 
   receipt(orderId: number): Receipt {
-    const history = this.ctx.history()
+    return this.receiptOn(this.ctx, orderId)
+  }
+
+  private receiptOn(ctx: ServiceContext, orderId: number): Receipt {
+    const history = ctx.history()
     const order = history.orders.get(orderId)
     if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id: orderId }))
     if (order.kind !== 'phone_order' || order.status !== 'PAID') throw new AppError('NO_RECEIPT', say('said.phoneOrders.noReceipt'))
@@ -355,7 +364,7 @@ export class PhoneOrders {
     const descriptor = typeof created?.details?.['descriptor'] === 'string' ? created.details['descriptor'] : ''
     // The shop's name heads the slip; without one, the statement text the charge was sent with (or the
     // default); without that either, empty: the renderer words it in the customer's language.
-    const settings = this.ctx.settings()
+    const settings = ctx.settings()
     const merchant = settings.shop.name || descriptor || settings.links.descriptor || ''
     const approvalCode = approvalCodeOf(history, orderId)
     const at = order.completedAt ?? order.updatedAt
@@ -372,7 +381,7 @@ export class PhoneOrders {
       at,
       language,
       // A receipt from Training or Sandbox is marked as such: it must not pass for a real payment's.
-      environment: this.ctx.environment(),
+      environment: ctx.environment(),
     }
   }
 }

@@ -161,28 +161,28 @@ function settleOrderAfterRefunds(ctx: ServiceContext, orderId: number, at: strin
 export class Refunds {
   constructor(private readonly ctx: ServiceContext) {}
 
-  private order(orderId: number): OrderRow {
-    const order = this.ctx.history().orders.get(orderId)
+  private order(ctx: ServiceContext, orderId: number): OrderRow {
+    const order = ctx.history().orders.get(orderId)
     if (!order) throw new AppError('NOT_FOUND', say('said.records.order', { id: orderId }))
     if (!isRefundable(order)) throw new AppError('NOT_REFUNDABLE', say('said.refunds.notRefundable'))
     return order
   }
 
-  private refund(refundId: number): RefundRow {
-    const refund = this.ctx.history().refunds.get(refundId)
+  private refund(ctx: ServiceContext, refundId: number): RefundRow {
+    const refund = ctx.history().refunds.get(refundId)
     if (!refund) throw new AppError('NOT_FOUND', say('said.records.refund', { id: refundId }))
     return refund
   }
 
-  private result(outcome: RefundResult['outcome'], refund: RefundRow): RefundResult {
-    const history = this.ctx.history()
-    const now = this.ctx.now()
-    return { outcome, refund: refundView(history, refund, now), detail: orderDetail(history, refund.orderId, now, this.ctx.settings().gateway.settlementCutOff) }
+  private result(ctx: ServiceContext, outcome: RefundResult['outcome'], refund: RefundRow): RefundResult {
+    const history = ctx.history()
+    const now = ctx.now()
+    return { outcome, refund: refundView(history, refund, now), detail: orderDetail(history, refund.orderId, now, ctx.settings().gateway.settlementCutOff) }
   }
 
   /** The amount the request asks for, checked against what is left (read inside the write-ahead transaction). */
-  private amountFor(read: OrderRow, request: RefundRequest): number {
-    const history = this.ctx.history()
+  private amountFor(ctx: ServiceContext, read: OrderRow, request: RefundRequest): number {
+    const history = ctx.history()
     // Read again: another desk of a team may have refunded or voided it since.
     const order = history.orders.get(read.id) ?? read
     const refunds = history.refunds.forOrder(order.id)
@@ -211,9 +211,10 @@ export class Refunds {
   }
 
   async request(request: RefundRequest): Promise<RefundResult> {
-    const { ctx } = this
+    // The environment the refund is written ahead in is the one its answer is recorded in (context.ts).
+    const ctx = this.ctx.bound()
     const history = ctx.history()
-    const order = this.order(request.orderId)
+    const order = this.order(ctx, request.orderId)
     if (!order.requestId) throw new AppError('NOT_REFUNDABLE', say('said.refunds.noRequestId'))
     const originalRequestId = order.requestId
     const client = await ctx.gateway()
@@ -222,7 +223,7 @@ export class Refunds {
     const requestId = client.newRequestId()
 
     const { refund, attempt, input } = history.moneyTransaction(() => {
-      const amountSen = this.amountFor(order, request)
+      const amountSen = this.amountFor(ctx, order, request)
       const input: RefundInput = { requestId, invoiceNumber: order.invoiceNumber, originalRequestId, amountSen }
       const refund = history.refunds.insert({
         orderId: order.id,
@@ -261,14 +262,13 @@ export class Refunds {
     ctx.events.emit('orders.changed', { id: order.id })
 
     const result = await client.refund(input)
-    const updated = this.record(refund, attempt, result)
+    const updated = this.record(ctx, refund, attempt, result)
     ctx.events.emit('orders.changed', { id: order.id })
     const outcome = outcomeOfStatus(updated.status)
-    return this.result(outcome, updated)
+    return this.result(ctx, outcome, updated)
   }
 
-  private record(refund: RefundRow, attempt: Parameters<typeof finishAttempt>[1], result: GatewayResult<RefundOutcome>): RefundRow {
-    const { ctx } = this
+  private record(ctx: ServiceContext, refund: RefundRow, attempt: Parameters<typeof finishAttempt>[1], result: GatewayResult<RefundOutcome>): RefundRow {
     const history = ctx.history()
     const done = ctx.now()
     const at = done.toISOString()
@@ -292,19 +292,20 @@ export class Refunds {
 
   /** Asks the gateway about a refund by its Request-Id; refused before its check is due (one desk of a team at a time). */
   async checkStatus(refundId: number): Promise<RefundResult> {
-    const claim = this.ctx.history().claimCheck('refund', refundId)
+    // The answer is recorded in the history the refund was read from (context.ts).
+    const ctx = this.ctx.bound()
+    const claim = ctx.history().claimCheck('refund', refundId)
     if (!claim) throw checkInProgress()
     try {
-      return await this.checkClaimedRefund(claim, refundId)
+      return await this.checkClaimedRefund(ctx, claim, refundId)
     } finally {
       claim.release()
     }
   }
 
-  private async checkClaimedRefund(claim: CheckClaim, refundId: number): Promise<RefundResult> {
-    const { ctx } = this
+  private async checkClaimedRefund(ctx: ServiceContext, claim: CheckClaim, refundId: number): Promise<RefundResult> {
     const history = ctx.history()
-    const refund = this.refund(refundId)
+    const refund = this.refund(ctx, refundId)
     const due = refundCheckDueAt(history, refund)
     if (!due) throw new AppError('NOT_CHECKABLE', say(refund.status === 'SUCCESS' ? 'said.refunds.refundDone' : 'said.refunds.refundRefused'))
     assertDue(due, ctx.now())
@@ -315,11 +316,11 @@ export class Refunds {
     let updated: RefundRow
     const notThisRefund = result.ok && refund.external ? notARefundOf(history, refund, result.value) : null
     if (notThisRefund) {
-      updated = this.notARefund(refund, attemptId, notThisRefund)
+      updated = this.notARefund(ctx, refund, attemptId, notThisRefund)
     } else if (result.ok) {
       updated = applyRefundAnswer(ctx, refund, answerOfStatus(result.value), attemptId, 'check')
     } else if (result.error.code === 'NOT_FOUND') {
-      updated = this.notFound(refund, attemptId)
+      updated = this.notFound(ctx, refund, attemptId)
     } else {
       history.events.append({
         orderId: refund.orderId,
@@ -334,24 +335,24 @@ export class Refunds {
       throw new CheckFailedError(say('said.checks.refundUnchanged', { problem: result.error.say }), result.error.code)
     }
     ctx.events.emit('orders.changed', { id: refund.orderId })
-    return this.result(outcomeOfStatus(updated.status), updated)
+    return this.result(ctx, outcomeOfStatus(updated.status), updated)
   }
 
   /** A registered request id the gateway answers for, but not as a refund of this payment: never counted as refunded money. */
-  private notARefund(refund: RefundRow, attemptId: number, reason: Said): RefundRow {
-    return this.settleUnconfirmed(refund, attemptId, englishOf(reason), say('said.timeline.refundNotThis', { requestId: refund.requestId, problem: reason }))
+  private notARefund(ctx: ServiceContext, refund: RefundRow, attemptId: number, reason: Said): RefundRow {
+    return this.settleUnconfirmed(ctx, refund, attemptId, englishOf(reason), say('said.timeline.refundNotThis', { requestId: refund.requestId, problem: reason }))
   }
 
   /** The gateway does not know the Request-Id: a refund whose sending went unanswered never arrived; a registered one was mistyped. */
-  private notFound(refund: RefundRow, attemptId: number): RefundRow {
+  private notFound(ctx: ServiceContext, refund: RefundRow, attemptId: number): RefundRow {
     const message = refund.external ? 'The gateway knows no refund with this request id.' : 'The gateway has no such refund: nothing was refunded.'
-    return this.settleUnconfirmed(refund, attemptId, message, say(refund.external ? 'said.timeline.refundUnknownId' : 'said.timeline.refundNoSuch', { requestId: refund.requestId }))
+    return this.settleUnconfirmed(ctx, refund, attemptId, message, say(refund.external ? 'said.timeline.refundUnknownId' : 'said.timeline.refundNoSuch', { requestId: refund.requestId }))
   }
 
   /** A refund the gateway's answer to its check does not confirm: declined with `message`, and the check's line in the timeline. */
-  private settleUnconfirmed(refund: RefundRow, attemptId: number, message: string, line: Said): RefundRow {
-    const history = this.ctx.history()
-    const at = this.ctx.now().toISOString()
+  private settleUnconfirmed(ctx: ServiceContext, refund: RefundRow, attemptId: number, message: string, line: Said): RefundRow {
+    const history = ctx.history()
+    const at = ctx.now().toISOString()
     return history.transaction(() => {
       // A notification that settled it while the check was on its way is the gateway's word on this very refund.
       const current = history.refunds.get(refund.id) ?? refund
@@ -374,7 +375,7 @@ export class Refunds {
   register(orderId: number, requestId: string): RefundResult {
     const { ctx } = this
     const history = ctx.history()
-    const order = this.order(orderId)
+    const order = this.order(ctx, orderId)
     const id = requestId.trim()
     if (order.status !== 'PAID' && order.status !== 'REFUNDED' && order.status !== 'VOIDED') {
       throw new AppError('NOT_REFUNDABLE', say('said.refunds.onlyPaid'))
@@ -424,6 +425,6 @@ export class Refunds {
       return refund
     })
     ctx.events.emit('orders.changed', { id: orderId })
-    return this.result(outcomeOfStatus(refund.status), refund)
+    return this.result(ctx, outcomeOfStatus(refund.status), refund)
   }
 }

@@ -409,10 +409,12 @@ export function checkInProgress(): AppError {
  * have no screen waiting, and building it cost them more than any other step of a check's own.
  */
 export async function checkOrderStatus(ctx: ServiceContext, id: number, afterCheck?: (order: OrderRow) => Promise<boolean>, options: CheckOptions = {}): Promise<void> {
-  const claim = ctx.history().claimCheck('order', id)
+  // The answer is recorded in the history the order was read from (context.ts).
+  const bound = ctx.bound()
+  const claim = bound.history().claimCheck('order', id)
   if (!claim) throw checkInProgress()
   try {
-    return await checkClaimedOrder(ctx, claim, id, afterCheck, options)
+    return await checkClaimedOrder(bound, claim, id, afterCheck, options)
   } finally {
     claim.release()
   }

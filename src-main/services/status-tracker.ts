@@ -323,8 +323,10 @@ export class StatusTracker {
 
   /** "Check now": the order's check (the one in flight, if the tracker is asking already), then the order as the screen shows it. */
   async checkOrder(id: number): Promise<OrderDetail> {
+    // Shown from the history the check was asked of (context.ts).
+    const ctx = this.ctx.bound()
     await this.runOrderCheck(id)
-    return orderDetail(this.history, id, this.ctx.now(), this.ctx.settings().gateway.settlementCutOff)
+    return orderDetail(ctx.history(), id, ctx.now(), ctx.settings().gateway.settlementCutOff)
   }
 
   /** One request per order at a time, shared by "Check now" and the tracker; the schedule follows the answer. */
