@@ -39,6 +39,7 @@ import { Desk } from './operators/desk'
 import { isPinCost, LOWEST_PIN_COST, PIN_COST } from './operators/pin'
 import { exportAudit, listAudit } from './services/audit-log'
 import { openEnvironment, openDeskHistory, type EnvironmentOpenerOptions, type OpenedEnvironment } from './environment-opener'
+import { changingRefusal, EnvironmentChangeGuard } from './environment-change-guard'
 import { TeamMode } from './team/team-mode'
 import { teamCalls } from './team/team-calls'
 import { LeaderDuties } from './team/leader-duties'
@@ -301,7 +302,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       history: () => environment.history,
       settings: () => environment.settings.read(),
       // The shared client is the active environment's: a call bound to another never reaches the gateway.
-      gateway: () => (environment === active ? context.gateway() : Promise.reject(new AppError('ENVIRONMENT_CHANGING', say('said.settings.changing')))),
+      gateway: () => (environment === active ? context.gateway() : Promise.reject(changingRefusal())),
       bound: () => bound,
     }
     return bound
@@ -353,7 +354,16 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     else await team.unfollow()
   }
 
-  /** Makes `next` the active environment: checks in flight and the listener finish on the old one first. */
+  /**
+   * Staff calls waiting for the gateway hold the active history open: a switch or a team's move is
+   * refused meanwhile, and such a call is refused while one runs (environment-change-guard.ts).
+   */
+  const changes = new EnvironmentChangeGuard()
+
+  /**
+   * Makes `next` the active environment: checks in flight and the listener finish on the old one first.
+   * Run only inside `changes.change`: no staff call is then waiting on the old one's history.
+   */
   async function activate(next: OpenedEnvironment): Promise<OpenedEnvironment> {
     await tracker.stop()
     await listener.close()
@@ -426,19 +436,30 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'audit.list': (input) => listAudit(active.history, input),
     'audit.exportCsv': (filters) => exportAudit(active.history, filters, { chooseFile: chooseExportFile, now }),
 
-    ...teamCalls({ team, events, log, audit: (entry) => active.history.audit.append(entry), actor: () => context.actor(), now, moveHistories }),
+    ...teamCalls({
+      team,
+      events,
+      log,
+      audit: (entry) => active.history.audit.append(entry),
+      actor: () => context.actor(),
+      now,
+      moveHistories,
+      changeHistories: (run) => changes.change(run),
+    }),
 
     'environment.switch': async ({ environment, confirmProduction }) => {
       if (environment === active.id) return settingsView()
       if (environment === 'production' && confirmProduction !== true) {
         throw new AppError('CONFIRMATION_REQUIRED', say('said.settings.confirmProduction'), 'confirmProduction')
       }
-      const previous = await activate(await openEnvironment(opener, environment))
-      saveAppSettings({ ...appSettings, environment })
-      active.history.audit.append(environmentSwitchAuditEntry({ actor: context.actor(), at: now(), from: previous.id, to: environment }))
-      log.info('environment.switched', { from: previous.id, to: environment })
-      events.emit('environment.changed', { environment })
-      return settingsView()
+      return changes.change(async () => {
+        const previous = await activate(await openEnvironment(opener, environment))
+        saveAppSettings({ ...appSettings, environment })
+        active.history.audit.append(environmentSwitchAuditEntry({ actor: context.actor(), at: now(), from: previous.id, to: environment }))
+        log.info('environment.switched', { from: previous.id, to: environment })
+        events.emit('environment.changed', { environment })
+        return settingsView()
+      })
     },
 
     'welcome.finish': () => {
@@ -481,7 +502,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     'orders.search': (query) => searchOrders(active.history, query),
     'orders.count': (filters) => countOrders(active.history, filters),
     'orders.get': ({ id }) => orderDetail(active.history, id, now(), active.settings.read().gateway.settlementCutOff),
-    'orders.checkStatus': ({ id }) => tracker.checkOrder(id),
+    'orders.checkStatus': ({ id }) => changes.call('check', () => tracker.checkOrder(id)),
     'orders.resolveReview': ({ id, decision, reason }) => resolveReview(context, id, decision, reason),
     'orders.cancelLink': ({ id, reason }) => links.cancel(id, reason),
     'links.prepare': () => {
@@ -489,12 +510,12 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       return active.id === 'training' && training ? withTrainingReturnPages(defaults, training.baseUrl) : defaults
     },
     'links.banks': () => links.banks(),
-    'links.create': (request) => links.create(request),
+    'links.create': (request) => changes.call('link', () => links.create(request)),
     'customers.search': ({ text }) => customers.search(text),
     'customers.get': ({ id }) => customers.get(id),
     'customers.save': (input) => customers.save(input),
     'cards.add': (input) => customers.addCard(input),
-    'cards.remove': ({ cardId }) => customers.removeCard(cardId),
+    'cards.remove': ({ cardId }) => changes.call('cardRemoval', () => customers.removeCard(cardId)),
     'phoneOrders.prepare': () => phoneOrders.prepare(),
     'phoneOrders.check': (request) => {
       const problems: ChargeProblem[] = phoneOrders.problems(request).map(({ code, message, say: said, field }) => ({ code, message, say: said, ...(field ? { field } : {}) }))
@@ -503,12 +524,12 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       if (refusal) problems.push({ code: refusal.code, message: refusal.message, ...(refusal.say ? { say: refusal.say } : {}), field: 'amountSen', ...(refusal.needs ? { needs: refusal.needs } : {}) })
       return { problems }
     },
-    'phoneOrders.charge': (request) => phoneOrders.charge(request),
+    'phoneOrders.charge': (request) => changes.call('charge', () => phoneOrders.charge(request)),
     'phoneOrders.override': ({ orderId, reason }) => phoneOrders.override(orderId, reason),
     'phoneOrders.receipt': ({ orderId }) => phoneOrders.receipt(orderId),
     'orders.attempt': ({ id }) => attemptView(active.history, id),
-    'refunds.request': (request) => refunds.request(request),
-    'refunds.checkStatus': ({ refundId }) => tracker.checkRefund(refundId),
+    'refunds.request': (request) => changes.call('refund', () => refunds.request(request)),
+    'refunds.checkStatus': ({ refundId }) => changes.call('check', () => tracker.checkRefund(refundId)),
     'refunds.register': ({ orderId, requestId }) => refunds.register(orderId, requestId),
     'tracker.status': () => tracker.status(),
     'tracker.refreshAll': () => tracker.refreshAll(),

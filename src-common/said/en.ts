@@ -244,6 +244,14 @@ export const said = {
     desktopOnly: 'Saving as PDF works in the desktop app. Here, use Print and choose “Save as PDF” as the printer.',
     /** A call that would reach the gateway while the desk's history moves (an environment switch, a team created, joined or left). */
     changing: 'Nothing was sent to the gateway: this desk is moving to another environment or team database right now. Once it is done, look at which one is shown, then try again.',
+    /** An environment switch, or a team created, joined or left, refused while a staff call waits for the gateway (environment-change-guard.ts). */
+    waitingForGateway: {
+      charge: 'Nothing was changed: a phone charge is waiting for the gateway’s answer, which must be recorded in the history it was sent from. Try again once the answer has come.',
+      link: 'Nothing was changed: a payment link is waiting for the gateway’s answer, which must be recorded in the history it was asked from. Try again once the answer has come.',
+      refund: 'Nothing was changed: a refund is waiting for the gateway’s answer, which must be recorded in the history it was sent from. Try again once the answer has come.',
+      check: 'Nothing was changed: a status check is waiting for the gateway’s answer, which must be recorded in the history it was asked from. Try again once the answer has come.',
+      cardRemoval: 'Nothing was changed: the removal of a saved card is waiting for the gateway’s answer, which must be recorded in the history it was asked from. Try again once the answer has come.',
+    },
   },
   checks: {
     tooEarly: 'The status can be checked in {{seconds}} s: the gateway asks for 60 seconds after the payment or the last request.',

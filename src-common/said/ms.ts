@@ -242,6 +242,15 @@ export const said: Strings<typeof english> = {
     desktopOnly: 'Simpan sebagai PDF hanya berfungsi dalam aplikasi desktop. Di sini, gunakan Cetak dan pilih “Save as PDF” sebagai pencetak.',
     changing:
       'Tiada apa-apa dihantar ke gerbang pembayaran: komputer ini sedang berpindah ke persekitaran atau pangkalan data pasukan lain. Setelah selesai, lihat yang mana satu dipaparkan, kemudian cuba lagi.',
+    waitingForGateway: {
+      charge: 'Tiada apa-apa diubah: caj pesanan telefon sedang menunggu jawapan gerbang pembayaran, yang mesti direkodkan dalam sejarah tempat caj itu dihantar. Cuba lagi selepas jawapannya tiba.',
+      link: 'Tiada apa-apa diubah: pautan pembayaran sedang menunggu jawapan gerbang pembayaran, yang mesti direkodkan dalam sejarah tempat pautan itu diminta. Cuba lagi selepas jawapannya tiba.',
+      refund:
+        'Tiada apa-apa diubah: bayaran balik sedang menunggu jawapan gerbang pembayaran, yang mesti direkodkan dalam sejarah tempat bayaran balik itu dihantar. Cuba lagi selepas jawapannya tiba.',
+      check: 'Tiada apa-apa diubah: semakan status sedang menunggu jawapan gerbang pembayaran, yang mesti direkodkan dalam sejarah tempat semakan itu diminta. Cuba lagi selepas jawapannya tiba.',
+      cardRemoval:
+        'Tiada apa-apa diubah: pembuangan kad tersimpan sedang menunggu jawapan gerbang pembayaran, yang mesti direkodkan dalam sejarah tempat ia diminta. Cuba lagi selepas jawapannya tiba.',
+    },
   },
   checks: {
     tooEarly: 'Status boleh disemak dalam {{seconds}} saat: gerbang pembayaran meminta 60 saat selepas bayaran atau permintaan terakhir.',

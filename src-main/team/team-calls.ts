@@ -23,6 +23,11 @@ export interface TeamCallsOptions {
   audit: (entry: NewAuditEntry) => void
   /** The operators and the active history move to where the settings now say; `keepSession` when the operators are the same people with the same ids. */
   moveHistories: (options: { keepSession: boolean }) => Promise<void>
+  /**
+   * Runs a create, join or leave, from before anything of it is done to its move: refused while a
+   * staff call waits for the gateway's answer in the history that would move (environment-change-guard.ts).
+   */
+  changeHistories: <T>(run: () => Promise<T>) => Promise<T>
 }
 
 export function teamCalls(options: TeamCallsOptions): Pick<Handlers, TeamCall> {
@@ -49,9 +54,12 @@ export function teamCalls(options: TeamCallsOptions): Pick<Handlers, TeamCall> {
     'team.create': async ({ connection, password, importHistory }) => {
       notInTeam()
       const actor = options.actor()
-      const key = await team.create(connection, password, importHistory)
-      // This desk's operators were copied with their ids: whoever is signed in stays signed in.
-      await options.moveHistories({ keepSession: true })
+      const key = await options.changeHistories(async () => {
+        const created = await team.create(connection, password, importHistory)
+        // This desk's operators were copied with their ids: whoever is signed in stays signed in.
+        await options.moveHistories({ keepSession: true })
+        return created
+      })
       audit(actor, 'team.create', { host: connection.host, port: connection.port, database: connection.database, user: connection.user, tls: connection.tls, importHistory })
       if (importHistory) await team.startImport()
       await changed()
@@ -61,9 +69,11 @@ export function teamCalls(options: TeamCallsOptions): Pick<Handlers, TeamCall> {
     'team.join': async ({ connection, password, teamKey }) => {
       notInTeam()
       const actor = options.actor()
-      await team.join(connection, password, teamKey)
-      // The team's operators are other records: everyone signs in again, with their team login.
-      await options.moveHistories({ keepSession: false })
+      await options.changeHistories(async () => {
+        await team.join(connection, password, teamKey)
+        // The team's operators are other records: everyone signs in again, with their team login.
+        await options.moveHistories({ keepSession: false })
+      })
       audit(actor, 'team.join', { host: connection.host, port: connection.port, database: connection.database, user: connection.user, tls: connection.tls })
       await changed()
       return team.view()
@@ -78,9 +88,11 @@ export function teamCalls(options: TeamCallsOptions): Pick<Handlers, TeamCall> {
     'team.leave': async () => {
       if (!team.holds('sandbox')) return team.view()
       const actor = options.actor()
-      audit(actor, 'team.leave', {})
-      await team.leave()
-      await options.moveHistories({ keepSession: false })
+      await options.changeHistories(async () => {
+        audit(actor, 'team.leave', {})
+        await team.leave()
+        await options.moveHistories({ keepSession: false })
+      })
       await changed()
       return team.view()
     },

@@ -5,6 +5,7 @@
  */
 import { afterEach } from 'vitest'
 import { freshDatabase } from '../../support/postgres'
+import type { TestBackendOptions } from '../backend-fixture'
 import { startSandboxBackend, type SandboxTestBackend } from '../sandbox-fixture'
 
 const cleanups: (() => Promise<void>)[] = []
@@ -14,8 +15,8 @@ afterEach(async () => {
 })
 
 /** A desk on its own, closed after the test. */
-export async function desk(): Promise<SandboxTestBackend> {
-  const app = await startSandboxBackend()
+export async function desk(config: TestBackendOptions = {}): Promise<SandboxTestBackend> {
+  const app = await startSandboxBackend(config)
   cleanups.push(() => app.close())
   return app
 }
