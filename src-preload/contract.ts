@@ -533,6 +533,12 @@ const MAX_INPUT_SEN = 99_999_999_999
  */
 export const LinkRequest = z.object({
   kind: z.enum(['card', 'generic']),
+  /**
+   * The customer record the link is for, when staff picked one (the form's "Find customer", or a phone
+   * order's "Send a payment link"): the order is theirs, as a phone order is, and what was typed
+   * updates them. Absent: the customer with this e-mail address, else a new one.
+   */
+  customerId: z.number().int().positive().optional(),
   channel: FormText(FIELD_LIMITS.channel),
   bankCode: FormText(FIELD_LIMITS.bankCode),
   invoiceNumber: FormText(FIELD_LIMITS.invoiceNumber),

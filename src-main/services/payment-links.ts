@@ -65,7 +65,18 @@ export function formFieldOf(gatewayField: string | null): string | undefined {
 
 const trimmed = (value: string): string | undefined => value.trim() || undefined
 
-/** The customer of this link: the one with this e-mail address, kept up to date, or a new one. */
+/** The customer staff picked for the link (`customerId`), refused when this environment's history has no such customer. */
+function pickedCustomer(history: History, request: LinkRequest): CustomerRow | null {
+  if (request.customerId === undefined) return null
+  const picked = history.customers.get(request.customerId)
+  if (!picked) throw new AppError('NOT_FOUND', say('said.records.customer', { id: request.customerId }))
+  return picked
+}
+
+/**
+ * The customer of this link, kept up to date with what was typed: the one staff picked, else the one
+ * with this e-mail address, else a new one.
+ */
 function customerFor(history: History, request: LinkRequest, phone: string, at: string): CustomerRow {
   const email = request.customer.email.trim()
   const given = {
@@ -79,7 +90,7 @@ function customerFor(history: History, request: LinkRequest, phone: string, at: 
     country: trimmed(request.customer.country)?.toUpperCase() ?? null,
     language: request.customer.language ?? null,
   }
-  const known = history.customers.search(email, 20).find((customer) => customer.email?.toLowerCase() === email.toLowerCase())
+  const known = pickedCustomer(history, request) ?? history.customers.search(email, 20).find((customer) => customer.email?.toLowerCase() === email.toLowerCase())
   if (known) {
     // What was typed now wins; what was left empty keeps what we knew.
     const patch = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== null))
@@ -222,6 +233,7 @@ export class PaymentLinks {
     // Refused early when it can be; checked again inside the write-ahead transaction below, where a
     // second request fired during the wait finds the first one's order.
     reusable()
+    pickedCustomer(history, request)
     const client = await ctx.gateway()
     const now = ctx.now()
     const at = now.toISOString()

@@ -287,6 +287,38 @@ describe('refused before any call', () => {
   })
 })
 
+describe('a link for the customer staff picked', () => {
+  it("is that customer's order, by their record, not by the e-mail typed, and what was typed updates them", async () => {
+    // A phone order's customer, saved without an e-mail address; another customer already has the address typed now.
+    const picked = await app.call('customers.save', { name: 'Nurul Huda', email: '', phone: '019-876 5432', language: 'ms' })
+    const other = await app.call('customers.save', { name: 'Nurul H.', email: 'nurul@example.my', phone: '' })
+    const detail = await app.call('links.create', cardLink({ customerId: picked.id, customer: { ...customer, name: 'Nurul Huda', email: 'nurul@example.my', phone: '019-876 5432', address: '' } }))
+    expect(detail.order).toMatchObject({ customerName: 'Nurul Huda', customerEmail: 'nurul@example.my', customerPhone: '+60198765432' })
+    // The language left out of the request keeps the one saved on the customer.
+    expect(detail.customerLanguage).toBe('ms')
+    expect(JSON.parse((await requestBodyOf(detail)) ?? '{}')).toMatchObject({ customer: { id: picked.externalId, name: 'Nurul Huda', email: 'nurul@example.my' } })
+
+    const theirs = await app.call('customers.get', { id: picked.id })
+    expect(theirs.orders.map((order) => order.id)).toEqual([detail.order.id])
+    expect(theirs.customer).toMatchObject({ email: 'nurul@example.my', phone: '+60198765432', language: 'ms', city: 'Kuala Lumpur' })
+    // Nobody else's: not the customer who has that e-mail too, and no new customer was made.
+    expect((await app.call('customers.get', { id: other.id })).orders).toEqual([])
+    expect((await app.call('customers.search', { text: 'Nurul' })).customers.map((row) => row.id).sort()).toEqual([picked.id, other.id].sort())
+  })
+
+  it('is refused, with nothing written or sent, for a customer this history does not have, and the bridge takes only a record number', async () => {
+    expect(await failure('links.create', cardLink({ customerId: 9_999 }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'There is no customer 9999 in this environment.',
+      say: { id: 'said.records.customer', values: { id: 9_999 } },
+    })
+    for (const customerId of [0, -1, 1.5, '1']) expect(await failure('links.create', { ...cardLink(), customerId })).toMatchObject({ code: 'INVALID_INPUT', field: 'customerId' })
+    expect(await gatewayCalls('payment_page')).toBe(0)
+    expect((await app.call('orders.search', { text: 'INV-000001', limit: 5 })).rows).toEqual([])
+    expect((await app.call('customers.search', { text: 'Siti' })).customers).toEqual([])
+  })
+})
+
 describe('a refusal by the gateway', () => {
   it('is shown against the field it names, and the invoice number may be used again', async () => {
     const refused = await failure('links.create', genericLink('INTERNET_BANKING_FPX', { bankCode: 'ABB0233' }))
