@@ -6,34 +6,47 @@ import { phoneText } from '../../../src-common/link-rules'
 import { readErrorMessage } from '../team/team-text'
 import { newCustomerFrom } from './customer-rules'
 import { CustomerForm } from './CustomerForm'
-import { useCustomersStore } from './customers-store'
+import type { CustomerSearch } from './customer-search'
 
 const SEARCH_PAUSE_MS = 150
+
+interface Props {
+  /** The screen's own search (customer-search.ts): what it found stays its own. */
+  store: CustomerSearch
+  onPicked: (customer: CustomerView) => void
+  /**
+   * "New customer" and "Add … as a new customer", saved at once (the phone order's, which needs a
+   * customer to add a card to). Without them, a customer not found is typed into the form around.
+   */
+  offerNew?: boolean
+  /** The box takes the keyboard when it shows (the phone order starts there). */
+  autoFocus?: boolean
+}
 
 /**
  * "Find customer": searches as staff type (after a short pause), results picked by click or with the
  * arrow keys and Enter; "New customer" when they are not there yet.
  */
-export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView) => void }) {
+export function CustomerPicker({ store, onPicked, offerNew = true, autoFocus = true }: Props) {
   const id = useId()
   const t = useT()
-  const query = useCustomersStore((state) => state.query)
-  const results = useCustomersStore((state) => state.results)
-  const resultsFor = useCustomersStore((state) => state.resultsFor)
-  const searching = useCustomersStore((state) => state.searching)
-  const searchError = useCustomersStore((state) => state.searchError)
-  const setQuery = useCustomersStore((state) => state.setQuery)
-  const search = useCustomersStore((state) => state.search)
+  const query = store((state) => state.query)
+  const results = store((state) => state.results)
+  const resultsFor = store((state) => state.resultsFor)
+  const searching = store((state) => state.searching)
+  const searchError = store((state) => state.searchError)
+  const setQuery = store((state) => state.setQuery)
+  const search = store((state) => state.search)
   const [active, setActive] = useState(0)
   const [creating, setCreating] = useState(false)
   const box = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
     // Already answered (coming back to the screen): no need to ask again.
-    if (useCustomersStore.getState().resultsFor === (query.trim() || null)) return
+    if (store.getState().resultsFor === (query.trim() || null)) return
     const timer = setTimeout(() => void search(query), SEARCH_PAUSE_MS)
     return () => clearTimeout(timer)
-  }, [query, search])
+  }, [query, search, store])
 
   const typed = query.trim()
   // The last answer stays in view while the next search runs, so the list does not flicker.
@@ -64,7 +77,7 @@ export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView
     : searching && resultsFor !== typed
       ? t('customers.picker.searching')
       : resultsFor === typed && shown.length === 0 && !searchError
-        ? t('customers.picker.noneStartsWith', { typed })
+        ? t(offerNew ? 'customers.picker.noneStartsWith' : 'customers.picker.noneTypeBelow', { typed })
         : shown.length > 0
           ? t('customers.picker.found', { count: shown.length })
           : ''
@@ -96,12 +109,14 @@ export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView
             onKeyDown={onKeyDown}
             autoComplete="off"
             spellCheck={false}
-            autoFocus
+            autoFocus={autoFocus}
           />
         </div>
-        <button type="button" className="button button--secondary customer-picker__new" onClick={() => setCreating(true)}>
-          {t('customers.picker.new')}
-        </button>
+        {offerNew ? (
+          <button type="button" className="button button--secondary customer-picker__new" onClick={() => setCreating(true)}>
+            {t('customers.picker.new')}
+          </button>
+        ) : null}
       </div>
       <p className="muted small customer-picker__status" id={`${id}-status`} role="status">
         {status}
@@ -131,7 +146,7 @@ export function CustomerPicker({ onPicked }: { onPicked: (customer: CustomerView
           </li>
         ))}
       </ul>
-      {typed && resultsFor === typed && shown.length === 0 && !searchError ? (
+      {offerNew && typed && resultsFor === typed && shown.length === 0 && !searchError ? (
         <button type="button" className="link-button" onClick={() => setCreating(true)}>
           {t('customers.picker.addTyped', { typed })}
         </button>

@@ -1,12 +1,17 @@
 /**
- * Customers for phone orders: the search as staff type, and the customer picked with their saved cards
- * and recent orders (kept here so that leaving the screen loses nothing). Main's `orders.changed`
- * refreshes the open customer when it concerns them (a charge settled, a card's lock lifted).
+ * Customers for phone orders: the search as staff type (`phoneOrderSearch`), and the customer picked
+ * with their saved cards and recent orders (kept here so that leaving the screen loses nothing).
+ * Main's `orders.changed` refreshes the open customer when it concerns them (a charge settled, a
+ * card's lock lifted).
  */
 import { create } from 'zustand'
 import type { CallError, CustomerInput, CustomerView, OrderView, SavedCardView } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
 import { t } from '../../i18n/i18n'
+import { createCustomerSearch } from './customer-search'
+
+/** The phone order screen's "Find customer". */
+export const phoneOrderSearch = createCustomerSearch()
 
 export interface CustomerDetail {
   customer: CustomerView
@@ -17,13 +22,6 @@ export interface CustomerDetail {
 export type Saved<T> = { ok: true; value: T } | { ok: false; error: CallError }
 
 interface CustomersState {
-  /** What is in the "Find customer" box. */
-  query: string
-  results: CustomerView[]
-  /** The text `results` answer (trimmed); null before any search. */
-  resultsFor: string | null
-  searching: boolean
-  searchError: CallError | null
   /** The customer picked, and what main said about them. */
   customerId: number | null
   detail: CustomerDetail | null
@@ -31,11 +29,7 @@ interface CustomersState {
   loadError: CallError | null
   /** Bumped by a reset (another environment): a late answer for the old one is dropped. */
   generation: number
-  /** Numbers each search, so only the latest answer is shown. */
-  searchSeq: number
 
-  setQuery: (query: string) => void
-  search: (text: string) => Promise<void>
   open: (id: number) => Promise<void>
   close: () => void
   refresh: () => Promise<void>
@@ -44,15 +38,11 @@ interface CustomersState {
   removeCard: (cardId: number) => Promise<Saved<SavedCardView>>
   /** Main says an order changed: refresh the open customer if it is theirs. */
   orderChanged: (orderId: number) => void
+  /** No customer, and an empty "Find customer" (a new phone order, another environment). */
   reset: () => void
 }
 
 const INITIAL = {
-  query: '',
-  results: [],
-  resultsFor: null,
-  searching: false,
-  searchError: null,
   customerId: null,
   detail: null,
   loading: false,
@@ -62,21 +52,6 @@ const INITIAL = {
 export const useCustomersStore = create<CustomersState>()((set, get) => ({
   ...INITIAL,
   generation: 0,
-  searchSeq: 0,
-
-  setQuery: (query) => set({ query }),
-
-  search: async (text) => {
-    const api = getApi()
-    const wanted = text.trim()
-    const seq = get().searchSeq + 1
-    if (!wanted) return set({ searchSeq: seq, results: [], resultsFor: null, searching: false, searchError: null })
-    if (!api) return set({ searchSeq: seq, searchError: NO_BRIDGE })
-    set({ searchSeq: seq, searching: true, searchError: null })
-    const result = await api.customers.search({ text: wanted })
-    if (get().searchSeq !== seq) return
-    set(result.ok ? { searching: false, results: result.value.customers, resultsFor: wanted } : { searching: false, results: [], resultsFor: wanted, searchError: result.error })
-  },
 
   open: async (id) => {
     set({ customerId: id, detail: get().detail?.customer.id === id ? get().detail : null, loadError: null })
@@ -104,10 +79,8 @@ export const useCustomersStore = create<CustomersState>()((set, get) => ({
     if (!result.ok) return result
     if (get().generation !== generation) return result
     const customer = result.value
-    set((state) => ({
-      results: state.results.map((row) => (row.id === customer.id ? customer : row)),
-      detail: state.detail?.customer.id === customer.id ? { ...state.detail, customer } : state.detail,
-    }))
+    phoneOrderSearch.getState().replace(customer)
+    set((state) => ({ detail: state.detail?.customer.id === customer.id ? { ...state.detail, customer } : state.detail }))
     return result
   },
 
@@ -137,7 +110,10 @@ export const useCustomersStore = create<CustomersState>()((set, get) => ({
     if (concerns) void get().refresh()
   },
 
-  reset: () => set((state) => ({ ...INITIAL, generation: state.generation + 1, searchSeq: state.searchSeq + 1 })),
+  reset: () => {
+    phoneOrderSearch.getState().reset()
+    set((state) => ({ ...INITIAL, generation: state.generation + 1 }))
+  },
 }))
 
 /** Keeps the open customer in step with main; returns the unsubscribe. */

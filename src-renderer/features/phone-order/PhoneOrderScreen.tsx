@@ -6,7 +6,7 @@ import { Modal } from '../../ui/Modal'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { CustomerPanel } from '../customers/CustomerPanel'
 import { CustomerPicker } from '../customers/CustomerPicker'
-import { subscribeCustomerEvents, useCustomersStore } from '../customers/customers-store'
+import { phoneOrderSearch, subscribeCustomerEvents, useCustomersStore } from '../customers/customers-store'
 import { readErrorMessage } from '../team/team-text'
 import { chargeable, nextChargeField, type ChargeDraft, type ChargeField } from './charge-form'
 import { ChargeForm, useChargeErrors } from './ChargeForm'
@@ -150,6 +150,7 @@ export function PhoneOrderScreen() {
           <StepHeading n={1} title={t('phoneOrder.stepCustomer')} done={customerReady && draft.cardId !== null} />
           {customerId === null ? (
             <CustomerPicker
+              store={phoneOrderSearch}
               onPicked={(customer) => {
                 edit({ cardId: null })
                 focusAfterLoad.current = customer.id

@@ -4,6 +4,7 @@ export const customers = {
     typeToFind: 'Type a name, e-mail address or phone number.',
     searching: 'Searching…',
     noneStartsWith: 'No customer starts with “{{typed}}”.',
+    noneTypeBelow: 'No customer starts with “{{typed}}”: type their details below.',
     found_one: '{{count}} customer: arrow keys to move, Enter to pick.',
     found_other: '{{count}} customers: arrow keys to move, Enter to pick.',
     find: 'Find customer',

@@ -6,6 +6,7 @@ export const customers: Catalogue['customers'] = {
     typeToFind: 'Taip nama, alamat e-mel atau nombor telefon.',
     searching: 'Sedang mencari…',
     noneStartsWith: 'Tiada pelanggan bermula dengan “{{typed}}”.',
+    noneTypeBelow: 'Tiada pelanggan bermula dengan “{{typed}}”: taip butiran pelanggan di bawah.',
     found_one: '{{count}} pelanggan: guna kekunci anak panah untuk bergerak, Enter untuk memilih.',
     found_other: '{{count}} pelanggan: guna kekunci anak panah untuk bergerak, Enter untuk memilih.',
     find: 'Cari pelanggan',
