@@ -13,9 +13,10 @@ import { Field } from '../../ui/Field'
 import { FIRST_FIELD } from '../../ui/focus'
 import { useRadioGroup } from '../../ui/radio-group'
 import { LineItemsEditor } from './LineItemsEditor'
-import { ADDRESS_FIELDS, expiryOptions, fieldPaths, serverErrorApplies, showsBank, showsItems, toRequest, withChannel, withKind, type LinkDraft, checkLink } from './link-form'
-import { useLinkStore } from './link-store'
+import { ADDRESS_FIELDS, expiryOptions, fieldPaths, serverErrorApplies, showsBank, showsItems, toRequest, withChannel, withKind, type LinkDraft, type LinkedCustomer, checkLink } from './link-form'
+import { linkCustomerSearch, useLinkStore } from './link-store'
 import { CustomerLanguageField } from '../customers/CustomerLanguageField'
+import { CustomerPicker } from '../customers/CustomerPicker'
 import { useT } from '../../i18n/i18n'
 
 const KIND_IDS = ['card', 'generic'] as const
@@ -67,7 +68,7 @@ function BankField({ value, error, onChange }: { value: string; error: string | 
     <Field label={t('paymentLink.bank.label')} error={listProblem ?? error} hint={banks.status === 'loading' ? t('paymentLink.bank.asking') : undefined}>
       {(props) => (
         <div className="input-row">
-          <select {...props} value={value} disabled={banks.status !== 'ready'} onChange={(e) => onChange(e.target.value)}>
+          <select {...props} data-link-field="bankCode" value={value} disabled={banks.status !== 'ready'} onChange={(e) => onChange(e.target.value)}>
             <option value="">{placeholder}</option>
             {banks.banks.map((bank) => (
               <option key={bank.code} value={bank.code} disabled={!bank.active}>
@@ -83,6 +84,38 @@ function BankField({ value, error, onChange }: { value: string; error: string | 
         </div>
       )}
     </Field>
+  )
+}
+
+/**
+ * "Find customer" (the phone order's picker, with this form's own search), or the saved customer the
+ * link goes to, with "Clear customer" (the focus back in the search box).
+ */
+function CustomerFinder({ linked }: { linked: LinkedCustomer | null }) {
+  const t = useT()
+  const pickCustomer = useLinkStore((state) => state.pickCustomer)
+  const clearCustomer = useLinkStore((state) => state.clearCustomer)
+  // The box takes the keyboard only when staff cleared the customer, not when the form opens.
+  const [cleared, setCleared] = useState(false)
+  if (!linked) return <CustomerPicker store={linkCustomerSearch} onPicked={pickCustomer} offerNew={false} autoFocus={cleared} />
+  return (
+    <div className="link-form__linked" data-testid="link-customer">
+      <div>
+        <strong>{linked.name}</strong>
+        {linked.externalId ? <span className="mono muted small link-form__linked-id">{linked.externalId}</span> : null}
+        <p className="muted small">{t('paymentLink.form.linkedHint')}</p>
+      </div>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => {
+          setCleared(true)
+          clearCustomer()
+        }}
+      >
+        {t('paymentLink.form.clearCustomer')}
+      </button>
+    </div>
   )
 }
 
@@ -123,13 +156,18 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
 
   // A new form ("New link", or arriving from the welcome or an empty Orders screen): the keyboard starts at its first field.
   // A form filled again ("Try again with these details"): at the note that says whose details they are
-  // (read out first); the next Tab reaches the first field.
+  // (read out first); the next Tab reaches the first field. A customer picked: the first field that
+  // still needs input, else Create.
   useEffect(() => {
-    if (arrivalFocus !== 'form') return
-    const target = retryOf ? retryNote.current : form.current?.querySelector<HTMLElement>(FIRST_FIELD)
+    if (arrivalFocus !== 'form' && arrivalFocus !== 'next') return
+    const root = form.current
+    const next = (): HTMLElement | null | undefined =>
+      [...(root?.querySelectorAll<HTMLElement>('[data-link-field]') ?? [])].find((field) => check.errors[field.dataset['linkField'] ?? ''] !== undefined) ??
+      root?.querySelector<HTMLElement>('button[type="submit"]')
+    const target = arrivalFocus === 'next' ? next() : retryOf ? retryNote.current : root?.querySelector<HTMLElement>(FIRST_FIELD)
     target?.focus()
     useLinkStore.getState().requestFocus(null)
-  }, [arrivalFocus, retryOf])
+  }, [arrivalFocus, retryOf, check])
 
   const set = (change: Partial<LinkDraft>): void => edit((current) => ({ ...current, ...change }))
   const setCustomer = (change: Partial<LinkCustomer>): void => edit((current) => ({ ...current, customer: { ...current.customer, ...change } }))
@@ -176,6 +214,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
               {(props) => (
                 <select
                   {...props}
+                  data-link-field="channel"
                   value={draft.channel}
                   onChange={(e) => {
                     const value = e.target.value
@@ -218,14 +257,35 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
               )
             }
           >
-            {(props) => <input {...props} className="mono" value={draft.invoiceNumber} onChange={(e) => set({ invoiceNumber: e.target.value })} spellCheck={false} autoComplete="off" />}
+            {(props) => (
+              <input
+                {...props}
+                data-link-field="invoiceNumber"
+                className="mono"
+                value={draft.invoiceNumber}
+                onChange={(e) => set({ invoiceNumber: e.target.value })}
+                spellCheck={false}
+                autoComplete="off"
+              />
+            )}
           </Field>
           <Field
             label={t('paymentLink.form.amount')}
             error={errorFor('amountSen')}
             hint={amountSen !== null && amountIssue(amountSen) === null ? t('paymentLink.form.customerPays', { amount: formatRm(amountSen) }) : undefined}
           >
-            {(props) => <input {...props} className="numeric-input" inputMode="decimal" value={draft.amount} onChange={(e) => set({ amount: e.target.value })} placeholder="0.00" autoComplete="off" />}
+            {(props) => (
+              <input
+                {...props}
+                data-link-field="amountSen"
+                className="numeric-input"
+                inputMode="decimal"
+                value={draft.amount}
+                onChange={(e) => set({ amount: e.target.value })}
+                placeholder="0.00"
+                autoComplete="off"
+              />
+            )}
           </Field>
         </div>
         {showsItems(draft) ? <LineItemsEditor items={draft.items} amountText={draft.amount} onChange={(items) => set({ items })} onUseTotal={(amount) => set({ amount })} errorFor={errorFor} /> : null}
@@ -233,15 +293,17 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
 
       <fieldset>
         <legend>{t('paymentLink.form.customer')}</legend>
+        <CustomerFinder linked={draft.linked} />
         <div className="form-grid">
           <Field label={t('paymentLink.form.customerName')} error={errorFor('customer.name')}>
-            {(props) => <input {...props} value={draft.customer.name} onChange={(e) => setCustomer({ name: e.target.value })} autoComplete="off" />}
+            {(props) => <input {...props} data-link-field="customer.name" value={draft.customer.name} onChange={(e) => setCustomer({ name: e.target.value })} autoComplete="off" />}
           </Field>
           <Field label={t('paymentLink.form.email')} error={errorFor('customer.email')}>
             {(props) => (
               // Text, not type="email": Chromium would turn an accented domain into its xn-- form behind staff's back.
               <input
                 {...props}
+                data-link-field="customer.email"
                 type="text"
                 inputMode="email"
                 spellCheck={false}
@@ -257,7 +319,17 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
             error={errorFor('customer.phone')}
             hint={check.phoneE164 ? t('paymentLink.form.sentAs', { phone: check.phoneE164 }) : card ? t('paymentLink.form.phoneForWhatsApp') : t('paymentLink.form.phoneForWallet')}
           >
-            {(props) => <input {...props} type="tel" value={draft.customer.phone} onChange={(e) => setCustomer({ phone: e.target.value })} placeholder="012-345 6789" autoComplete="off" />}
+            {(props) => (
+              <input
+                {...props}
+                data-link-field="customer.phone"
+                type="tel"
+                value={draft.customer.phone}
+                onChange={(e) => setCustomer({ phone: e.target.value })}
+                placeholder="012-345 6789"
+                autoComplete="off"
+              />
+            )}
           </Field>
         </div>
         <CustomerLanguageField value={draft.customerLanguage} onChange={(customerLanguage) => set({ customerLanguage })} none="saved" />
@@ -296,7 +368,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
         <fieldset>
           <legend>{t('paymentLink.form.cardPage')}</legend>
           <Field label={t('paymentLink.form.descriptor')} error={errorFor('descriptor')} hint={t('paymentLink.form.descriptorHint', { marks: DESCRIPTOR_MARKS })}>
-            {(props) => <input {...props} value={draft.descriptor} onChange={(e) => set({ descriptor: e.target.value })} maxLength={DESCRIPTOR_MAX} autoComplete="off" />}
+            {(props) => <input {...props} data-link-field="descriptor" value={draft.descriptor} onChange={(e) => set({ descriptor: e.target.value })} maxLength={DESCRIPTOR_MAX} autoComplete="off" />}
           </Field>
           <label className="checkbox">
             <input type="checkbox" checked={draft.autoRedirect} onChange={(e) => set({ autoRedirect: e.target.checked })} />
@@ -305,12 +377,28 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
           <div className="form-grid">
             <Field label={t('paymentLink.form.returnPaid')} error={errorFor('callbackUrl')} hint={callbackHint}>
               {(props) => (
-                <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder={t('paymentLink.form.paidExample')} spellCheck={false} />
+                <input
+                  {...props}
+                  data-link-field="callbackUrl"
+                  type="url"
+                  value={draft.callbackUrl}
+                  onChange={(e) => set({ callbackUrl: e.target.value })}
+                  placeholder={t('paymentLink.form.paidExample')}
+                  spellCheck={false}
+                />
               )}
             </Field>
             <Field label={t('paymentLink.form.returnFailed')} error={errorFor('failedUrl')} hint={failedHint}>
               {(props) => (
-                <input {...props} type="url" value={draft.failedUrl} onChange={(e) => set({ failedUrl: e.target.value })} placeholder={t('paymentLink.form.failedExample')} spellCheck={false} />
+                <input
+                  {...props}
+                  data-link-field="failedUrl"
+                  type="url"
+                  value={draft.failedUrl}
+                  onChange={(e) => set({ failedUrl: e.target.value })}
+                  placeholder={t('paymentLink.form.failedExample')}
+                  spellCheck={false}
+                />
               )}
             </Field>
           </div>
@@ -321,7 +409,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
           <div className="form-grid">
             <Field label={t('paymentLink.form.expiresIn')} error={errorFor('expiryMinutes')} hint={t('paymentLink.form.expiresHint')}>
               {(props) => (
-                <select {...props} value={draft.expiryMinutes} onChange={(e) => set({ expiryMinutes: Number(e.target.value) })}>
+                <select {...props} data-link-field="expiryMinutes" value={draft.expiryMinutes} onChange={(e) => set({ expiryMinutes: Number(e.target.value) })}>
                   {expiryOptions(defaults.expiryMinutes).map((option) => (
                     <option key={option.minutes} value={option.minutes}>
                       {option.label}
@@ -332,7 +420,15 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
             </Field>
             <Field label={t('paymentLink.form.returnPaid')} error={errorFor('callbackUrl')} hint={callbackHint ?? t('paymentLink.form.returnOptional')}>
               {(props) => (
-                <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder={t('paymentLink.form.paidExample')} spellCheck={false} />
+                <input
+                  {...props}
+                  data-link-field="callbackUrl"
+                  type="url"
+                  value={draft.callbackUrl}
+                  onChange={(e) => set({ callbackUrl: e.target.value })}
+                  placeholder={t('paymentLink.form.paidExample')}
+                  spellCheck={false}
+                />
               )}
             </Field>
           </div>

@@ -2,9 +2,9 @@
  * The payment link form's draft (what staff typed, as text) and the request it stands for. Pure: the
  * store keeps the draft, the form renders it, and the rules (src-common/link-rules.ts) judge the request.
  */
-import type { CallError, LinkDefaults, LinkRequest } from '../../../src-preload/contract'
+import type { CallError, CustomerView, LinkDefaults, LinkRequest } from '../../../src-preload/contract'
 import { isGenericChannel, needsBank, needsLineItems, type GenericChannel } from '../../../src-common/channels'
-import { linkRequestIssues, phoneE164, type LinkCheck, type LinkCustomer, type LinkRuleContext } from '../../../src-common/link-rules'
+import { linkRequestIssues, phoneE164, phoneText, type LinkCheck, type LinkCustomer, type LinkRuleContext } from '../../../src-common/link-rules'
 import { issueText } from '../../i18n/rule-text'
 import { parseRmText } from '../../../src-common/money-text'
 import { t } from '../../i18n/i18n'
@@ -18,6 +18,14 @@ export interface ItemDraft {
   price: string
 }
 
+/** The saved customer a link is for (picked in "Find customer", or brought from a phone order). */
+export interface LinkedCustomer {
+  id: number
+  /** As the record had it when picked: which customer this is, whatever is typed below. */
+  name: string
+  externalId: string | null
+}
+
 export interface LinkDraft {
   kind: 'card' | 'generic'
   /** '' until staff pick one. */
@@ -29,6 +37,8 @@ export interface LinkDraft {
   customer: LinkCustomer
   /** The customer's language for the drafts and the channel page; null keeps the customer's saved one (or the desk's). */
   customerLanguage: Language | null
+  /** The saved customer the link goes to (main updates them with what is typed); null: found by the e-mail, or a new one. */
+  linked: LinkedCustomer | null
   descriptor: string
   autoRedirect: boolean
   callbackUrl: string
@@ -38,6 +48,8 @@ export interface LinkDraft {
 }
 
 export const ADDRESS_FIELDS = ['customer.address', 'customer.city', 'customer.state', 'customer.zipCode', 'customer.country'] as const
+
+const NO_CUSTOMER: LinkCustomer = { name: '', email: '', phone: '', address: '', city: '', state: '', zipCode: '', country: 'MY' }
 
 let itemKeys = 0
 
@@ -54,8 +66,9 @@ export function emptyDraft(defaults: LinkDefaults, keep?: Pick<LinkDraft, 'kind'
     bankCode: '',
     invoiceNumber: defaults.invoiceNumber,
     amount: '',
-    customer: { name: '', email: '', phone: '', address: '', city: '', state: '', zipCode: '', country: 'MY' },
+    customer: NO_CUSTOMER,
     customerLanguage: null,
+    linked: null,
     descriptor: defaults.descriptor,
     autoRedirect: true,
     callbackUrl: defaults.callbackUrl,
@@ -64,6 +77,35 @@ export function emptyDraft(defaults: LinkDefaults, keep?: Pick<LinkDraft, 'kind'
     items: [],
   }
   return keep ? withChannel(withKind(draft, keep.kind, defaults), keep.channel) : draft
+}
+
+/**
+ * The draft for a saved customer: their details where the record has them (the phone as staff write
+ * it), what was typed where it has none, so nothing typed is lost; their language when they chose one.
+ */
+export function withCustomer(draft: LinkDraft, customer: CustomerView): LinkDraft {
+  const typed = draft.customer
+  const saved = (value: string | null, otherwise: string): string => value?.trim() || otherwise
+  return {
+    ...draft,
+    customer: {
+      name: saved(customer.name, typed.name),
+      email: saved(customer.email, typed.email),
+      phone: customer.phone ? phoneText(customer.phone) : typed.phone,
+      address: saved(customer.address, typed.address),
+      city: saved(customer.city, typed.city),
+      state: saved(customer.state, typed.state),
+      zipCode: saved(customer.zipCode, typed.zipCode),
+      country: saved(customer.country, typed.country),
+    },
+    customerLanguage: customer.language ?? draft.customerLanguage,
+    linked: { id: customer.id, name: customer.name, externalId: customer.externalId },
+  }
+}
+
+/** The draft with a blank customer (Clear customer); everything else as it was. */
+export function withoutCustomer(draft: LinkDraft): LinkDraft {
+  return { ...draft, customer: NO_CUSTOMER, customerLanguage: null, linked: null }
 }
 
 /**
@@ -145,6 +187,7 @@ export function toRequest(draft: LinkDraft): LinkRequest {
       country: card ? c.country.trim().toUpperCase() : '',
       ...(draft.customerLanguage ? { language: draft.customerLanguage } : {}),
     },
+    ...(draft.linked ? { customerId: draft.linked.id } : {}),
     lineItems: showsItems(draft) ? draft.items.map((item) => ({ name: item.name.trim(), quantity: quantityOf(item.quantity), priceSen: senOf(item.price) })) : [],
   }
 }

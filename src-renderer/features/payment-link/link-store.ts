@@ -4,10 +4,11 @@
  * link it made, kept in step with main's `orders.changed`.
  */
 import { create } from 'zustand'
-import type { Bank, CallError, Environment, LinkDefaults, OrderDetail } from '../../../src-preload/contract'
+import type { Bank, CallError, CustomerView, Environment, LinkDefaults, OrderDetail } from '../../../src-preload/contract'
 import { getApi, NO_BRIDGE } from '../../api'
+import { createCustomerSearch } from '../customers/customer-search'
 import { onDeskOpened } from '../session/session-store'
-import { checkLink, emptyDraft, serverErrorOf, toRequest, type LinkDraft, type ServerError } from './link-form'
+import { checkLink, emptyDraft, serverErrorOf, toRequest, withCustomer, withoutCustomer, type LinkDraft, type ServerError } from './link-form'
 
 export interface BankList {
   status: 'idle' | 'loading' | 'ready' | 'error'
@@ -16,6 +17,9 @@ export interface BankList {
 }
 
 export type CreateOutcome = 'created' | 'invalid' | 'refused'
+
+/** The link form's "Find customer": its own search, never the phone order's. */
+export const linkCustomerSearch = createCustomerSearch()
 
 const NO_BANKS: BankList = { status: 'idle', banks: [], error: null }
 
@@ -48,15 +52,20 @@ interface LinkState {
   generation: number
   /**
    * Where the keyboard focus goes once it can: the new form's first field ("New link", or arriving
-   * from the welcome), or the link just made. The screen takes it when the content shows.
+   * from the welcome), the first field that still needs input (a customer picked), or the link just
+   * made. The screen takes it when the content shows.
    */
-  focusRequest: 'form' | 'result' | null
+  focusRequest: FocusTarget | null
 
   /** Prepares a fresh form for `environment` and `history` unless one is ready for them already. */
   ensure: (environment: Environment | null, history: number) => Promise<void>
   /** A fresh form: new invoice number and defaults; `keepChannel` carries over the way of paying. */
   start: (environment: Environment | null, keepChannel?: boolean) => Promise<void>
   edit: (change: (draft: LinkDraft) => LinkDraft) => void
+  /** "Find customer" picked one: the form takes their details (what they lack keeps what was typed), and the link goes on their record. */
+  pickCustomer: (customer: CustomerView) => void
+  /** A blank customer again; the rest of the form as it was. */
+  clearCustomer: () => void
   create: () => Promise<CreateOutcome>
   nextInvoiceNumber: () => Promise<void>
   loadBanks: () => Promise<void>
@@ -68,8 +77,10 @@ interface LinkState {
    */
   tryAgain: () => void
   refreshResult: () => Promise<void>
-  requestFocus: (target: 'form' | 'result' | null) => void
+  requestFocus: (target: FocusTarget | null) => void
 }
+
+export type FocusTarget = 'form' | 'next' | 'result'
 
 export const useLinkStore = create<LinkState>()((set, get) => ({
   environment: null,
@@ -106,6 +117,7 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
     const previous = get().draft
     const banksStillValid = get().banks.status === 'ready' && get().environment === environment
     set({ generation, environment, preparing: true, prepareError: null, creating: false })
+    linkCustomerSearch.getState().reset()
     if (!api) return set({ preparing: false, prepareError: NO_BRIDGE, draft: null, result: null })
     const defaults = await api.links.prepare()
     if (get().generation !== generation) return
@@ -129,6 +141,14 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
     const draft = get().draft
     if (draft) set({ draft: change(draft) })
   },
+
+  pickCustomer: (customer) => {
+    linkCustomerSearch.getState().reset()
+    get().edit((draft) => withCustomer(draft, customer))
+    set({ focusRequest: 'next' })
+  },
+
+  clearCustomer: () => get().edit(withoutCustomer),
 
   create: async () => {
     const { draft, defaults, creating, generation } = get()

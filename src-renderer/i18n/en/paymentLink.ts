@@ -37,6 +37,9 @@ export const paymentLink = {
     amount: 'Amount (RM)',
     customerPays: 'The customer pays {{amount}}',
     customer: 'Customer',
+    /** The saved customer the link goes to (picked in Find customer, or brought from a phone order). */
+    linkedHint: 'The link goes on this customer’s record; changes below are saved on it.',
+    clearCustomer: 'Clear customer',
     customerName: 'Customer name',
     email: 'E-mail',
     emailExample: 'siti@example.my',

@@ -39,6 +39,8 @@ export const paymentLink: Catalogue['paymentLink'] = {
     amount: 'Jumlah (RM)',
     customerPays: 'Pelanggan membayar {{amount}}',
     customer: 'Pelanggan',
+    linkedHint: 'Pautan ini dikaitkan dengan rekod pelanggan ini; perubahan di bawah disimpan pada rekod tersebut.',
+    clearCustomer: 'Kosongkan pelanggan',
     customerName: 'Nama pelanggan',
     email: 'E-mel',
     emailExample: 'siti@example.my',
