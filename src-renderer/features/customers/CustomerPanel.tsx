@@ -162,10 +162,12 @@ interface Props {
   cardError: string | null
   frozen: boolean
   onChangeCustomer: () => void
+  /** "Send a payment link", offered when the customer has no saved card to charge. */
+  onSendLink?: () => void
 }
 
 /** The customer picked: who they are, the saved cards to choose from, and their recent orders. */
-export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSelectCard, onPickCard, cardError, frozen, onChangeCustomer }: Props) {
+export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSelectCard, onPickCard, cardError, frozen, onChangeCustomer, onSendLink }: Props) {
   const id = useId()
   const t = useT()
   const removeCard = useCustomersStore((state) => state.removeCard)
@@ -253,6 +255,11 @@ export function CustomerPanel({ detail, loading, loadError, selectedCardId, onSe
           </div>
         ) : null}
         <div className="saved-cards__foot">
+          {onSendLink && cards.length === 0 ? (
+            <button type="button" className="button button--small" disabled={frozen} onClick={onSendLink}>
+              {t('phoneOrder.sendLink')}
+            </button>
+          ) : null}
           <button type="button" className="button button--secondary button--small" disabled={frozen} onClick={() => setAdding(true)}>
             {t('customers.panel.addByHand')}
           </button>

@@ -109,6 +109,11 @@ export function CreatedLink({ detail, onChanged, onNewLink, onTryAgain, refreshE
   const headingRef = useRef<HTMLHeadingElement>(null)
   const focusRequest = useLinkStore((state) => state.focusRequest)
 
+  // On show: a link asked for from elsewhere (a phone order) may now take its place.
+  useEffect(() => {
+    useLinkStore.getState().sawResult()
+  }, [])
+
   // Just made: the keyboard starts at the new link (its heading; the next Tab reaches its address, selected for copying).
   useEffect(() => {
     if (focusRequest !== 'result') return

@@ -13,7 +13,21 @@ import { Field } from '../../ui/Field'
 import { FIRST_FIELD } from '../../ui/focus'
 import { useRadioGroup } from '../../ui/radio-group'
 import { LineItemsEditor } from './LineItemsEditor'
-import { ADDRESS_FIELDS, expiryOptions, fieldPaths, serverErrorApplies, showsBank, showsItems, toRequest, withChannel, withKind, type LinkDraft, type LinkedCustomer, checkLink } from './link-form'
+import {
+  ADDRESS_FIELDS,
+  expiryOptions,
+  fieldPaths,
+  senOf,
+  serverErrorApplies,
+  showsBank,
+  showsItems,
+  toRequest,
+  withChannel,
+  withKind,
+  type LinkDraft,
+  type LinkedCustomer,
+  checkLink,
+} from './link-form'
 import { linkCustomerSearch, useLinkStore } from './link-store'
 import { CustomerLanguageField } from '../customers/CustomerLanguageField'
 import { CustomerPicker } from '../customers/CustomerPicker'
@@ -119,6 +133,13 @@ function CustomerFinder({ linked }: { linked: LinkedCustomer | null }) {
   )
 }
 
+/** A draft set aside, as staff know it: whose and how much, else its invoice number. */
+function asideText(draft: LinkDraft): string {
+  const sen = senOf(draft.amount)
+  const who = draft.customer.name.trim() || draft.customer.email.trim()
+  return [who, Number.isSafeInteger(sen) ? formatRm(sen) : ''].filter(Boolean).join(', ') || draft.invoiceNumber
+}
+
 /** One form for both kinds of link. Errors show after the first attempt, then follow every change. */
 export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: LinkDefaults }) {
   const t = useT()
@@ -130,6 +151,9 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
   const creating = useLinkStore((state) => state.creating)
   const arrivalFocus = useLinkStore((state) => state.focusRequest)
   const retryOf = useLinkStore((state) => state.retryOf)
+  const aside = useLinkStore((state) => state.aside.at(-1)?.draft)
+  const bringBack = useLinkStore((state) => state.bringBack)
+  const discardAside = useLinkStore((state) => state.discardAside)
   const form = useRef<HTMLFormElement>(null)
   const retryNote = useRef<HTMLDivElement>(null)
   const [addressOpen, setAddressOpen] = useState(false)
@@ -156,8 +180,8 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
 
   // A new form ("New link", or arriving from the welcome or an empty Orders screen): the keyboard starts at its first field.
   // A form filled again ("Try again with these details"): at the note that says whose details they are
-  // (read out first); the next Tab reaches the first field. A customer picked: the first field that
-  // still needs input, else Create.
+  // (read out first); the next Tab reaches the first field. A form filled for staff (from a phone order,
+  // a customer picked, a draft brought back): the first field that still needs input, else Create.
   useEffect(() => {
     if (arrivalFocus !== 'form' && arrivalFocus !== 'next') return
     const root = form.current
@@ -202,6 +226,19 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
       {retryOf ? (
         <div ref={retryNote} className="alert alert--info link-form__retry" tabIndex={-1} data-testid="link-retry-note">
           {t('paymentLink.form.retryNote', { invoice: retryOf })}
+        </div>
+      ) : null}
+      {aside ? (
+        <div className="alert alert--info link-form__aside" data-testid="link-aside-note">
+          <span>{t('paymentLink.form.asideNote', { what: asideText(aside) })}</span>
+          <span className="link-form__aside-actions">
+            <button type="button" className="link-button" onClick={bringBack}>
+              {t('paymentLink.form.bringBack')}
+            </button>
+            <button type="button" className="link-button" onClick={discardAside}>
+              {t('paymentLink.form.discardAside')}
+            </button>
+          </span>
         </div>
       ) : null}
       <KindChoice value={draft.kind} onChange={(kind) => edit((current) => withKind(current, kind, defaults))} />

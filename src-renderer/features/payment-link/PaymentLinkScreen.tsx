@@ -24,10 +24,11 @@ export function PaymentLinkScreen() {
     void useLinkStore.getState().ensure(environment, history)
   }, [environment, history])
 
-  // Arriving here puts the keyboard in the screen: the form's first field, or the link on show.
+  // Arriving here puts the keyboard in the screen: the form's first field, or the link on show,
+  // unless whatever sent staff here asked for more (a form filled from a phone order: what needs input next).
   useEffect(() => {
-    const { result: shown, requestFocus } = useLinkStore.getState()
-    requestFocus(shown ? 'result' : 'form')
+    const { result: shown, requestFocus, focusRequest } = useLinkStore.getState()
+    if (focusRequest === null) requestFocus(shown ? 'result' : 'form')
   }, [])
 
   // The link on show may have changed while this screen was away; then follow main's events.
@@ -46,7 +47,7 @@ export function PaymentLinkScreen() {
           onNewLink={() => {
             // The keyboard goes on to the new form's first field once it shows.
             useLinkStore.getState().requestFocus('form')
-            void start(environment, true)
+            void start(environment, { keepChannel: true })
           }}
           onTryAgain={() => useLinkStore.getState().tryAgain()}
           refreshError={refreshError?.message ?? null}

@@ -109,6 +109,28 @@ export function withoutCustomer(draft: LinkDraft): LinkDraft {
 }
 
 /**
+ * Whether staff put anything into the draft beyond a fresh form's own values: what a link started
+ * from elsewhere (a phone order's "Send a payment link") sets aside rather than replaces.
+ */
+export function typedSomething(draft: LinkDraft, defaults: LinkDefaults): boolean {
+  const texts: [string, string][] = [
+    [draft.amount, ''],
+    [draft.invoiceNumber, defaults.invoiceNumber],
+    [draft.descriptor, defaults.descriptor],
+    [draft.failedUrl, defaults.failedUrl],
+    [draft.bankCode, ''],
+    ...(Object.keys(NO_CUSTOMER) as (keyof LinkCustomer)[]).map((field): [string, string] => [draft.customer[field], NO_CUSTOMER[field]]),
+    ...draft.items.flatMap((item): [string, string][] => [
+      [item.name, ''],
+      [item.price, ''],
+    ]),
+  ]
+  // A card link's return address may be Training's own page, a generic one none: neither was typed.
+  const callbackTyped = ![defaults.callbackUrl, defaults.trainingReturnUrls?.paid ?? '', ''].includes(draft.callbackUrl.trim())
+  return draft.linked !== null || draft.customerLanguage !== null || callbackTyped || texts.some(([value, fresh]) => value.trim() !== fresh)
+}
+
+/**
  * The draft as the other kind of link. Training's own return page is a default of card links only:
  * a payment on another channel has one return address whatever the outcome, and the training page
  * cannot tell which it was, so those customers stay on the gateway's own result page (which can)

@@ -8,7 +8,7 @@ import type { Bank, CallError, CustomerView, Environment, LinkDefaults, OrderDet
 import { getApi, NO_BRIDGE } from '../../api'
 import { createCustomerSearch } from '../customers/customer-search'
 import { onDeskOpened } from '../session/session-store'
-import { checkLink, emptyDraft, serverErrorOf, toRequest, withCustomer, withoutCustomer, type LinkDraft, type ServerError } from './link-form'
+import { checkLink, emptyDraft, serverErrorOf, toRequest, typedSomething, withCustomer, withoutCustomer, type LinkDraft, type ServerError } from './link-form'
 
 export interface BankList {
   status: 'idle' | 'loading' | 'ready' | 'error'
@@ -17,6 +17,23 @@ export interface BankList {
 }
 
 export type CreateOutcome = 'created' | 'invalid' | 'refused'
+
+/** A link asked for from elsewhere (a phone order's "Send a payment link"): the customer, and what staff typed there. */
+export interface LinkPrefill {
+  customer: CustomerView
+  /** RM as typed there; '' for none. */
+  amount: string
+  /** '' keeps the form's next free number. */
+  invoiceNumber: string
+  /** '' keeps the environment's default. */
+  descriptor: string
+}
+
+/** A draft set aside, with the number the form had prepared for it: while it still holds that one, it takes the next free number when it comes back. */
+export interface AsideDraft {
+  draft: LinkDraft
+  preparedInvoice: string
+}
 
 /** The link form's "Find customer": its own search, never the phone order's. */
 export const linkCustomerSearch = createCustomerSearch()
@@ -47,20 +64,43 @@ interface LinkState {
   sent: LinkDraft | null
   /** The invoice number of the link the gateway never created that the form was filled from; null for a fresh form. */
   retryOf: string | null
+  /**
+   * Drafts staff had typed into when a link was asked for from elsewhere (`startFor`), the latest
+   * last: kept, not replaced, until they go back to them or discard them, one at a time.
+   */
+  aside: readonly AsideDraft[]
+  /** The draft as `startFor` filled it for staff: while the form still holds it untouched, nothing of staff's is in it. */
+  filled: LinkDraft | null
+  /** The link on show has been on screen (a link started from elsewhere may replace it only then). */
+  resultSeen: boolean
   refreshError: CallError | null
   /** Bumped by every fresh start, so a late answer for an older form is dropped. */
   generation: number
   /**
    * Where the keyboard focus goes once it can: the new form's first field ("New link", or arriving
-   * from the welcome), the first field that still needs input (a customer picked), or the link just
-   * made. The screen takes it when the content shows.
+   * from the welcome), the first field that still needs input (a form filled for staff: from a phone
+   * order, a customer picked), or the link just made. The screen takes it when the content shows.
    */
   focusRequest: FocusTarget | null
 
   /** Prepares a fresh form for `environment` and `history` unless one is ready for them already. */
   ensure: (environment: Environment | null, history: number) => Promise<void>
-  /** A fresh form: new invoice number and defaults; `keepChannel` carries over the way of paying. */
-  start: (environment: Environment | null, keepChannel?: boolean) => Promise<void>
+  /**
+   * A fresh form: new invoice number and defaults; `keepChannel` carries over the way of paying, `fill`
+   * fills it (a link asked for from elsewhere). A draft set aside stays aside.
+   */
+  start: (environment: Environment | null, options?: { keepChannel?: boolean; fill?: (draft: LinkDraft) => LinkDraft }) => Promise<void>
+  /**
+   * "Send a payment link" from a phone order: a fresh form filled with its customer, amount, and the
+   * invoice number and descriptor staff typed there; the focus on what needs input next. A draft staff
+   * had typed into is set aside, not replaced. False, and nothing changes, while a link is on its way
+   * to the gateway or one made has not been on screen yet: the screen shows that first.
+   */
+  startFor: (environment: Environment | null, history: number, prefill: LinkPrefill) => Promise<boolean>
+  /** The draft set aside last back in the form; the one in the form goes aside in its place when anything is in it. */
+  bringBack: () => void
+  /** The draft set aside last is thrown away. */
+  discardAside: () => void
   edit: (change: (draft: LinkDraft) => LinkDraft) => void
   /** "Find customer" picked one: the form takes their details (what they lack keeps what was typed), and the link goes on their record. */
   pickCustomer: (customer: CustomerView) => void
@@ -77,6 +117,8 @@ interface LinkState {
    */
   tryAgain: () => void
   refreshResult: () => Promise<void>
+  /** The link made is on screen. */
+  sawResult: () => void
   requestFocus: (target: FocusTarget | null) => void
 }
 
@@ -96,6 +138,9 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
   result: null,
   sent: null,
   retryOf: null,
+  aside: [],
+  filled: null,
+  resultSeen: false,
   refreshError: null,
   generation: 0,
   focusRequest: null,
@@ -107,11 +152,12 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
       // The shell learnt the environment after this form was prepared: it is the same one.
       if (state.environment === null) return set({ environment })
     }
-    set({ history })
+    // Another history: what was set aside belongs to the one left.
+    set({ history, aside: [] })
     await get().start(environment)
   },
 
-  start: async (environment, keepChannel = false) => {
+  start: async (environment, { keepChannel = false, fill } = {}) => {
     const api = getApi()
     const generation = get().generation + 1
     const previous = get().draft
@@ -123,10 +169,13 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
     if (get().generation !== generation) return
     if (!defaults.ok) return set({ preparing: false, prepareError: defaults.error, draft: null, result: null })
     const keep = keepChannel && previous ? { kind: previous.kind, channel: previous.channel } : undefined
+    const fresh = emptyDraft(defaults.value, keep)
+    const draft = fill ? fill(fresh) : fresh
     set({
       preparing: false,
       defaults: defaults.value,
-      draft: emptyDraft(defaults.value, keep),
+      draft,
+      filled: fill ? draft : null,
       submitted: false,
       serverError: null,
       result: null,
@@ -136,6 +185,58 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
       banks: banksStillValid ? get().banks : NO_BANKS,
     })
   },
+
+  startFor: async (environment, history, prefill) => {
+    const state = get()
+    if (state.creating || (state.result && !state.resultSeen)) return false
+    const same = state.history === history && state.environment === environment
+    const { draft, defaults } = state
+    // Not a link made (it is in Orders), nor a form filled for staff that they have not touched (the phone order can fill it again).
+    const typed = same && !state.result && draft && defaults && draft !== state.filled && typedSomething(draft, defaults) ? draft : null
+    const aside = same ? state.aside : []
+    // Nothing of the old form on show meanwhile: the screen says it is preparing until the filled one is here.
+    set({
+      history,
+      aside: typed && defaults ? [...aside, { draft: typed, preparedInvoice: defaults.invoiceNumber }] : aside,
+      draft: null,
+      result: null,
+      sent: null,
+      retryOf: null,
+      focusRequest: 'next',
+    })
+    const fill = (draft: LinkDraft): LinkDraft => {
+      const filled = withCustomer(draft, prefill.customer)
+      return {
+        ...filled,
+        amount: prefill.amount || filled.amount,
+        invoiceNumber: prefill.invoiceNumber || filled.invoiceNumber,
+        descriptor: prefill.descriptor || filled.descriptor,
+      }
+    }
+    await get().start(environment, { fill })
+    return true
+  },
+
+  bringBack: () => {
+    const { aside, draft, defaults, result } = get()
+    const last = aside.at(-1)
+    if (!last || result) return
+    linkCustomerSearch.getState().reset()
+    const rest = aside.slice(0, -1)
+    set({
+      draft: last.draft,
+      aside: draft && defaults && typedSomething(draft, defaults) ? [...rest, { draft, preparedInvoice: defaults.invoiceNumber }] : rest,
+      filled: null,
+      submitted: false,
+      serverError: null,
+      retryOf: null,
+      focusRequest: 'next',
+    })
+    // The number it was prepared with may have gone to a link made meanwhile: the next free one, unless staff typed their own.
+    if (last.draft.invoiceNumber.trim() === last.preparedInvoice) void get().nextInvoiceNumber()
+  },
+
+  discardAside: () => set((state) => ({ aside: state.aside.slice(0, -1) })),
 
   edit: (change) => {
     const draft = get().draft
@@ -169,7 +270,7 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
       set({ creating: false, serverError: serverErrorOf(result.error, request) })
       return 'refused'
     }
-    set({ creating: false, result: result.value, sent: draft, retryOf: null, refreshError: null, focusRequest: 'result' })
+    set({ creating: false, result: result.value, sent: draft, retryOf: null, resultSeen: false, refreshError: null, focusRequest: 'result' })
     return 'created'
   },
 
@@ -207,6 +308,10 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
   },
 
   requestFocus: (target) => set({ focusRequest: target }),
+
+  sawResult: () => {
+    if (get().result) set({ resultSeen: true })
+  },
 
   refreshResult: async () => {
     const api = getApi()

@@ -12,9 +12,10 @@ import { openOrder } from '../customers/open-order'
 import { reviewFacts } from '../orders/review'
 import { ReviewChip } from '../orders/ReviewChip'
 import { resultView, responseText, type ChargeOutcome } from './charge-outcome'
-import { cardIsDone, declineAdvice } from './decline-advice'
+import { adviceSendsLink, cardIsDone, declineAdvice } from './decline-advice'
 import { usePhoneOrderStore, type PendingCharge } from './phone-order-store'
 import { ReceiptView } from './ReceiptView'
+import { sendPaymentLink } from './send-link'
 import { ResultFacts } from '../../ui/ResultFacts'
 import { Trans } from 'react-i18next'
 import { useT } from '../../i18n/i18n'
@@ -65,8 +66,10 @@ export function ChargeResultPanel({ outcome, pending, onTryAgain }: Props) {
   // A card that cannot be charged again is not tried again: back to the form to choose another (found by QA).
   const advice = declineAdvice(outcome.responseCode)
   const cardDone = view === 'declined' && cardIsDone(advice)
+  // The advice is a payment link (the gateway no longer knows the card, or it expired): that is the way on, another card the alternative.
+  const sendLink = view === 'declined' && adviceSendsLink(advice)
   const again = (
-    <button type="button" className="button" onClick={onTryAgain}>
+    <button type="button" className={sendLink ? 'button button--secondary' : 'button'} onClick={onTryAgain}>
       {t(cardDone ? 'phoneOrder.result.chooseAnotherCard' : 'phoneOrder.result.tryAgain')}
     </button>
   )
@@ -215,6 +218,11 @@ export function ChargeResultPanel({ outcome, pending, onTryAgain }: Props) {
       ) : null}
 
       <div className="form__actions charge-result__footer">
+        {sendLink ? (
+          <button type="button" className="button" onClick={sendPaymentLink}>
+            {t('phoneOrder.sendLink')}
+          </button>
+        ) : null}
         {view === 'declined' || view === 'refused' || view === 'settled_not_charged' ? again : null}
         {newOrder}
         {view === 'unknown' ? <span className="muted small">{t('phoneOrder.result.unknownFooter')}</span> : null}

@@ -13,6 +13,7 @@ import { ChargeForm, useChargeErrors } from './ChargeForm'
 import { ChargeResultPanel } from './ChargeResultPanel'
 import { ConfirmCharge } from './ConfirmCharge'
 import { subscribePhoneOrderEvents, usePhoneOrderStore } from './phone-order-store'
+import { sendPaymentLink } from './send-link'
 import { useT } from '../../i18n/i18n'
 
 /**
@@ -171,6 +172,7 @@ export function PhoneOrderScreen() {
                 edit({ cardId: null })
                 closeCustomer()
               }}
+              onSendLink={sendPaymentLink}
             />
           ) : loadError ? (
             <div className="alert alert--error" role="alert">

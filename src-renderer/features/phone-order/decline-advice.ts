@@ -30,3 +30,8 @@ export function declineAdvice(responseCode: string | null): DeclineAdvice {
 export function cardIsDone(advice: DeclineAdvice): boolean {
   return advice === 'cardGone' || advice === 'expired' || advice === 'lostOrStolen'
 }
+
+/** Advice that the customer be sent a payment link (paying by it can save their card again): "Send a payment link" is offered. */
+export function adviceSendsLink(advice: DeclineAdvice): boolean {
+  return advice === 'cardGone' || advice === 'expired'
+}

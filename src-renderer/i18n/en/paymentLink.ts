@@ -40,6 +40,10 @@ export const paymentLink = {
     /** The saved customer the link goes to (picked in Find customer, or brought from a phone order). */
     linkedHint: 'The link goes on this customer’s record; changes below are saved on it.',
     clearCustomer: 'Clear customer',
+    /** A draft set aside by a link asked for from a phone order; {{what}} is its customer and amount. */
+    asideNote: 'The link you were writing ({{what}}) is set aside.',
+    bringBack: 'Go back to it',
+    discardAside: 'Discard it',
     customerName: 'Customer name',
     email: 'E-mail',
     emailExample: 'siti@example.my',

@@ -13,6 +13,8 @@ export const phoneOrder = {
   charge: 'Charge',
   stepAmount: 'Amount',
   confirmTitle: 'Confirm the charge',
+  /** Where the screen advises a payment link (no saved card; a decline): opens the Payment link screen filled for the customer. */
+  sendLink: 'Send a payment link',
   form: {
     invoice: 'Invoice number',
     nextFree: 'Use the next free number instead',

@@ -15,6 +15,7 @@ export const phoneOrder: Catalogue['phoneOrder'] = {
   charge: 'Caj',
   stepAmount: 'Jumlah',
   confirmTitle: 'Sahkan caj',
+  sendLink: 'Hantar pautan pembayaran',
   form: {
     invoice: 'No. invois',
     nextFree: 'Guna nombor kosong seterusnya',

@@ -106,7 +106,7 @@ describe('a link the gateway never created', () => {
     useLinkStore.getState().tryAgain()
     expect(useLinkStore.getState().result?.order.rawStatus).toBe('FAILED')
 
-    await useLinkStore.getState().start('training', true)
+    await useLinkStore.getState().start('training', { keepChannel: true })
     expect(useLinkStore.getState()).toMatchObject({ result: null, sent: null, retryOf: null, draft: { amount: '', invoiceNumber: 'INV-000044' } })
   })
 })
