@@ -202,6 +202,8 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
   }
 
   const card = draft.kind === 'card'
+  // Beside Create, once nothing is missing: what it makes and for whom (the focus may arrive there with the top of a filled form out of view).
+  const readBack = !creating && Object.keys(check.errors).length === 0 ? [formatRm(request.amountSen), request.customer.name, request.customer.email].join(' · ') : null
   const addressHasError = card && ADDRESS_FIELDS.some((path) => errorFor(path) !== null)
   const showAddress = addressOpen || addressHasError
   const amountSen = parseRmText(draft.amount)
@@ -480,10 +482,15 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
         </div>
       ) : null}
       <div className="form__actions">
-        <button type="submit" className="button" disabled={creating}>
+        <button type="submit" className="button" disabled={creating} aria-describedby={readBack ? 'link-form-read-back' : undefined}>
           {creating ? t('paymentLink.form.creating') : card ? t('paymentLink.form.createCard') : t('paymentLink.form.createLink')}
         </button>
         {submitted && !creating && Object.keys(check.errors).length > 0 ? <span className="field__error">{t('paymentLink.form.attention', { count: Object.keys(check.errors).length })}</span> : null}
+        {readBack ? (
+          <span className="muted small" id="link-form-read-back" data-testid="link-read-back">
+            {readBack}
+          </span>
+        ) : null}
       </div>
     </form>
   )
