@@ -8,7 +8,7 @@ import { expect, test } from './fixtures'
 import { menu, shoot, speakMalay } from './in-malay'
 import { cardSavedThroughHostedPage } from './paid-cards'
 import { payByCard } from './link-steps'
-import { control } from './training-control'
+import { call, control } from './training-control'
 
 test('a card link made, paid and checked, in Bahasa Melayu', async ({ page, context, harness }) => {
   // The page's clock too, so that the 60 seconds before a status check pass at once on the button.
@@ -167,4 +167,43 @@ test('a phone order charged and approved with its receipt, in Bahasa Melayu', as
   await expect(result.getByRole('button', { name: 'Cetak' })).toBeVisible()
   await expect(result.getByRole('button', { name: 'Pesanan telefon baharu' })).toBeVisible()
   await shoot(page, 'phone-approved', result)
+})
+
+test('a payment link from a phone order, for a customer with no saved card, and Find customer on the link form, in Bahasa Melayu', async ({ page, harness }) => {
+  await call(harness, 'customers.save', { name: 'Nurul Huda', email: 'nurul@example.my', phone: '019-876 5432', language: 'ms' })
+  await speakMalay(page)
+  // A link half written for another caller: set aside, not lost.
+  await menu(page).getByRole('button', { name: 'Pautan pembayaran' }).click()
+  const form = page.getByRole('form', { name: 'Pautan pembayaran baharu' })
+  await form.getByLabel('Jumlah (RM)').fill('50')
+  await form.getByLabel('Nama pelanggan').fill('Ahmad Faiz')
+  const find = form.getByRole('combobox', { name: 'Cari pelanggan' })
+  await find.fill('Tiada')
+  await expect(form.getByText('Tiada pelanggan bermula dengan “Tiada”: taip butiran pelanggan di bawah.')).toBeVisible()
+  await shoot(page, 'link-find-none', form.getByRole('group', { name: 'Pelanggan' }))
+  await find.fill('')
+
+  await menu(page).getByRole('button', { name: 'Pesanan telefon' }).click()
+  await page.getByRole('combobox', { name: 'Cari pelanggan' }).fill('Nurul')
+  await page.getByRole('option', { name: /Nurul Huda/ }).click()
+  const panel = page.getByTestId('customer-panel')
+  await expect(panel).toContainText('Tiada kad tersimpan untuk dicaj: tambah kad secara manual, atau hantar pautan pembayaran kepada pelanggan')
+  await page.getByRole('region', { name: 'Caj' }).getByLabel('Jumlah (RM)').fill('89.90')
+  await shoot(page, 'phone-no-card-send-link', panel)
+  await panel.getByRole('button', { name: 'Hantar pautan pembayaran' }).click()
+
+  await expect(form.getByLabel('Nama pelanggan')).toHaveValue('Nurul Huda')
+  await expect(form.getByLabel('Jumlah (RM)')).toHaveValue('89.90')
+  await expect(form.getByTestId('link-customer')).toContainText('Pautan ini dikaitkan dengan rekod pelanggan ini; perubahan di bawah disimpan pada rekod tersebut.')
+  await expect(page.getByTestId('link-aside-note')).toContainText('Pautan yang sedang anda sediakan (Ahmad Faiz, RM 50.00) disimpan dahulu.')
+  await expect(form.getByRole('button', { name: 'Cipta pautan kad' })).toBeFocused()
+  await expect(form.getByTestId('link-read-back')).toHaveText('RM\u00a089.90 · Nurul Huda · nurul@example.my')
+  await shoot(page, 'link-from-phone-order', form.getByRole('group', { name: 'Pelanggan' }))
+  await form.getByRole('heading', { name: 'Pautan pembayaran baharu' }).scrollIntoViewIfNeeded()
+  await shoot(page, 'link-from-phone-order-top')
+
+  await form.getByRole('button', { name: 'Kosongkan pelanggan' }).click()
+  await expect(find).toBeFocused()
+  await expect(form.getByLabel('Nama pelanggan')).toHaveValue('')
+  await expect(form.getByLabel('Jumlah (RM)')).toHaveValue('89.90')
 })

@@ -6,9 +6,9 @@
  */
 import type { Page } from '@playwright/test'
 import type { Harness } from '../harness/server'
-import { expect, SCREENSHOT_DIR, test } from './fixtures'
+import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
 import { createLink, fillLinkForm, openLink, payByCard } from './link-steps'
-import { control } from './training-control'
+import { call, control } from './training-control'
 
 /** After the 60 seconds the gateway asks for, staff open the order and check its status. */
 async function checkInOrders(page: Page, harness: Harness, invoice: string, advanceMs = 60_000): Promise<void> {
@@ -164,6 +164,123 @@ test('a link the gateway never created says so, not "Payment failed", and is tri
   await expect(page.getByTestId('order-row')).toHaveCount(1)
 })
 
+/** At both window sizes staff use, then back to the first. */
+async function shootBoth(page: Page, name: string): Promise<void> {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 700 },
+  ]) {
+    await resizeWindow(page, size)
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${String(size.width)}x${String(size.height)}.png` })
+  }
+  await resizeWindow(page, { width: 1280, height: 800 })
+}
+
+test("a phone order's customer with no saved card: Send a payment link opens the form filled for them, and the link made is their order", async ({ page, harness }) => {
+  const nurul = await call<{ id: number; externalId: string }>(harness, 'customers.save', { name: 'Nurul Huda', email: 'nurul@example.my', phone: '019-876 5432', language: 'ms' })
+  // A link being written for another caller, left half done: it is set aside, not lost.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Payment link' }).click()
+  const form = page.getByRole('form', { name: 'New payment link' })
+  await form.getByLabel('Amount (RM)').fill('50')
+  await form.getByLabel('Customer name').fill('Ahmad Faiz')
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Phone order' }).click()
+  await page.getByRole('combobox', { name: 'Find customer' }).fill('Nurul')
+  await page.getByRole('option', { name: /Nurul Huda/ }).click()
+  const panel = page.getByTestId('customer-panel')
+  await expect(panel).toContainText('No saved card to charge: add one by hand, or send the customer a payment link')
+  const charge = page.getByRole('region', { name: 'Charge' })
+  await charge.getByLabel('Amount (RM)').fill('89.90')
+  const send = panel.getByRole('button', { name: 'Send a payment link' })
+  await shootBoth(page, 'phone-no-card-send-link')
+  await send.focus()
+  await page.keyboard.press('Enter')
+
+  // The link form, filled for her: a card page (paying by it saves her card), the amount typed, her details and her own language.
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment link' })).toBeVisible()
+  await expect(form.getByRole('radio', { name: /^Card \(hosted page\)/ })).toBeChecked()
+  await expect(form.getByLabel('Amount (RM)')).toHaveValue('89.90')
+  await expect(form.getByLabel('Customer name')).toHaveValue('Nurul Huda')
+  await expect(form.getByLabel('E-mail')).toHaveValue('nurul@example.my')
+  await expect(form.getByLabel(/^Phone/)).toHaveValue('019-876 5432')
+  await expect(form.getByLabel('Customer’s language')).toHaveValue('ms')
+  await expect(form.getByTestId('link-customer')).toContainText(`Nurul Huda${nurul.externalId}`)
+  await expect(page.getByTestId('link-aside-note')).toHaveText(/^The link you were writing \(Ahmad Faiz, RM\u00a050\.00\) is set aside\./)
+  // Nothing left to fill in: the keyboard is on Create.
+  const create = form.getByRole('button', { name: 'Create card link' })
+  await expect(create).toBeFocused()
+  const invoice = (await form.getByLabel('Invoice number').inputValue()).trim()
+  await expect(form.getByTestId('link-read-back')).toHaveText('RM\u00a089.90 · Nurul Huda · nurul@example.my')
+  await shootBoth(page, 'link-from-phone-order')
+  // Its top, scrolled to: the note about the link set aside, the amount and whose record the link goes on.
+  await form.getByRole('heading', { name: 'New payment link' }).scrollIntoViewIfNeeded()
+  await shootBoth(page, 'link-from-phone-order-top')
+  await create.focus()
+  await page.keyboard.press('Enter')
+  const result = page.getByTestId('link-result')
+  await expect(result.getByRole('heading', { name: 'Link ready' })).toBeFocused()
+  await expect(result).toContainText('Nurul Huda')
+
+  // In Orders, the link's order is hers: her name and address on it, and her record holds it (no second Nurul made).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders' }).click()
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(invoice)
+  await page.getByTestId('order-row').filter({ hasText: invoice }).click()
+  await expect(orderDetail(page).getByRole('heading', { name: invoice })).toBeVisible()
+  await expect(orderDetail(page)).toContainText('Nurul Huda')
+  await expect(orderDetail(page)).toContainText('nurul@example.my')
+  const theirs = await call<{ orders: { invoiceNumber: string }[] }>(harness, 'customers.get', { id: nurul.id })
+  expect(theirs.orders.map((order) => order.invoiceNumber)).toEqual([invoice])
+  expect((await call<{ customers: unknown[] }>(harness, 'customers.search', { text: 'Nurul' })).customers).toHaveLength(1)
+
+  // And her phone order shows it among her recent orders; the link set aside is still there to go back to.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Phone order' }).click()
+  await expect(panel.getByRole('list', { name: 'Recent orders' })).toContainText(invoice)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Payment link' }).click()
+  await page.getByRole('button', { name: 'New link' }).click()
+  await page.getByTestId('link-aside-note').getByRole('button', { name: 'Go back to it' }).click()
+  await expect(form.getByLabel('Customer name')).toHaveValue('Ahmad Faiz')
+  await expect(form.getByLabel('Amount (RM)')).toHaveValue('50')
+  // Its number went to Nurul's link meanwhile: it comes back with the next free one.
+  await expect(form.getByLabel('Invoice number')).not.toHaveValue(invoice)
+  await expect(form.getByLabel('Invoice number')).toHaveValue(/^INV-\d{6}$/)
+  await expect(page.getByTestId('link-aside-note')).toHaveCount(0)
+})
+
+test('Find customer fills the form from a saved customer by keyboard, keeping what was typed; Clear customer leaves a blank customer and the rest', async ({ page, harness }) => {
+  await call(harness, 'customers.save', { name: 'Siti Aminah', email: 'siti@example.my', phone: '012-345 6789' })
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Payment link' }).click()
+  const form = page.getByRole('form', { name: 'New payment link' })
+  await form.getByRole('radio', { name: /^Other channel/ }).click()
+  await form.getByLabel('Channel').selectOption({ label: 'GrabPay' })
+  await form.getByLabel('Amount (RM)').fill('42')
+  const find = form.getByRole('combobox', { name: 'Find customer' })
+  await find.fill('nobody')
+  await expect(form.getByText('No customer starts with “nobody”: type their details below.')).toBeVisible()
+  await find.fill('Siti')
+  await expect(form.getByRole('option', { name: /Siti Aminah/ })).toBeVisible()
+  await form.getByRole('listbox', { name: 'Customers found' }).scrollIntoViewIfNeeded()
+  await shootBoth(page, 'link-find-customer')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+
+  await expect(form.getByTestId('link-customer')).toContainText('Siti Aminah')
+  await expect(form.getByLabel('Customer name')).toHaveValue('Siti Aminah')
+  await expect(form.getByLabel('E-mail')).toHaveValue('siti@example.my')
+  await expect(form.getByLabel(/^Phone/)).toHaveValue('012-345 6789')
+  await expect(form.getByLabel('Channel')).toHaveValue('EWALLET_GRABPAY')
+  await expect(form.getByLabel('Amount (RM)')).toHaveValue('42')
+  await expect(form.getByRole('button', { name: 'Create payment link' })).toBeFocused()
+  await shootBoth(page, 'link-customer-picked')
+
+  await form.getByRole('button', { name: 'Clear customer' }).click()
+  await expect(find).toBeFocused()
+  await expect(find).toHaveValue('')
+  for (const field of ['Customer name', 'E-mail']) await expect(form.getByLabel(field)).toHaveValue('')
+  await expect(form.getByLabel(/^Phone/)).toHaveValue('')
+  await expect(form.getByLabel('Amount (RM)')).toHaveValue('42')
+  await expect(form.getByLabel('Channel')).toHaveValue('EWALLET_GRABPAY')
+})
+
 test.describe('with the idle lock longer than the wait', () => {
   // Sixteen minutes on the app's clock without a call would lock the desk (5 minutes by default).
   test.use({ harnessOptions: { statusTracker: false, idleLockMinutes: 30 } })
@@ -264,6 +381,9 @@ test.describe('by keyboard only', () => {
     const form = page.getByRole('form', { name: 'New payment link' })
     expect(await tabTo(page, form.getByLabel('Amount (RM)'), 3)).toBeLessThanOrEqual(2)
     await page.keyboard.type('88')
+    // Then "Find customer" (a saved customer fills the fields), then the fields of a customer typed here.
+    await page.keyboard.press('Tab')
+    await expect(form.getByRole('combobox', { name: 'Find customer' })).toBeFocused()
     await page.keyboard.press('Tab')
     await expect(form.getByLabel('Customer name')).toBeFocused()
     await page.keyboard.type('Nur Aisyah')

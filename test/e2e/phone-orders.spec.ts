@@ -117,6 +117,33 @@ test('a saved card the gateway does not know is declined with the advice to remo
   await expect(chargeForm(page).getByLabel('Amount (RM)')).toHaveValue('20')
 })
 
+test('after the advice to send a link, Send a payment link opens the link form filled for the customer and the amount, under a new invoice number', async ({ page, harness }) => {
+  const customer = await call<{ id: number }>(harness, 'customers.save', { name: 'Rajesh Kumar', email: 'rajesh@example.my', phone: '012-555 0101', language: 'en' })
+  await call(harness, 'cards.add', { customerId: customer.id, token: 'tok-not-at-the-gateway-02', masked: '450919******5316', brand: 'VISA' })
+  await pickCustomer(page, 'Rajesh Kumar')
+  const declined = await chargeForm(page).getByLabel('Invoice number').inputValue()
+  await reviewAndCharge(page, '20', '5316')
+  await expect(result(page).getByRole('heading', { name: 'The bank declined the card' })).toBeVisible()
+  await expect(result(page)).toContainText(declined)
+  // What the advice says is the way on; another card is the alternative.
+  const send = result(page).getByRole('button', { name: 'Send a payment link' })
+  await expect(send).toBeVisible()
+  await expect(result(page).getByRole('button', { name: 'Choose another card' })).toBeVisible()
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-declined-send-link.png` })
+  await send.click()
+
+  const form = page.getByRole('form', { name: 'New payment link' })
+  await expect(form.getByLabel('Customer name')).toHaveValue('Rajesh Kumar')
+  await expect(form.getByLabel('Amount (RM)')).toHaveValue('20')
+  await expect(form.getByLabel('E-mail')).toHaveValue('rajesh@example.my')
+  await expect(form.getByLabel('Customer’s language')).toHaveValue('en')
+  // The declined charge holds its number: the link takes the next free one.
+  await expect(form.getByLabel('Invoice number')).not.toHaveValue(declined)
+  await expect(form.getByRole('button', { name: 'Create card link' })).toBeFocused()
+  await expect(form.getByTestId('link-read-back')).toHaveText('RM\u00a020.00 · Rajesh Kumar · rajesh@example.my')
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-declined-link-form.png` })
+})
+
 test('an unknown outcome locks the card and is settled as approved 60 s later, without a second charge', async ({ page, harness }) => {
   // The page's clock is moved with the app's, so that its countdown ends when main's does.
   await page.clock.install()
