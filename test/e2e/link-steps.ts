@@ -1,5 +1,5 @@
 /** What staff and the customer do with a payment link, step by step, for the specs that need a link. */
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { expect } from './fixtures'
 
 export interface LinkForm {
@@ -59,4 +59,9 @@ export async function payByCard(customerPage: Page, cardNumber: string): Promise
   await customerPage.getByLabel('Expiry (MM/YY)').fill('12/39')
   await customerPage.getByLabel('CVV').fill('100')
   await customerPage.getByRole('button', { name: /^Pay / }).click()
+}
+
+/** The link form's fields hold these values, each field by its label (`Phone` matches "Phone (optional)" too). */
+export async function expectFilled(form: Locator, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await expect(form.getByLabel(label === 'Phone' ? /^Phone/ : label, { exact: true })).toHaveValue(value)
 }

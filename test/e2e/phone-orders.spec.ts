@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
 import { cardSavedThroughHostedPage } from './paid-cards'
 import { call, control, trainingUrl } from './training-control'
+import { expectFilled } from './link-steps'
 import type { Harness } from '../harness/server'
 import { TEST_OPERATORS } from '../harness/operators'
 
@@ -133,10 +134,7 @@ test('after the advice to send a link, Send a payment link opens the link form f
   await send.click()
 
   const form = page.getByRole('form', { name: 'New payment link' })
-  await expect(form.getByLabel('Customer name')).toHaveValue('Rajesh Kumar')
-  await expect(form.getByLabel('Amount (RM)')).toHaveValue('20')
-  await expect(form.getByLabel('E-mail')).toHaveValue('rajesh@example.my')
-  await expect(form.getByLabel('Customer’s language')).toHaveValue('en')
+  await expectFilled(form, { 'Customer name': 'Rajesh Kumar', 'Amount (RM)': '20', 'E-mail': 'rajesh@example.my', 'Customer’s language': 'en' })
   // The declined charge holds its number: the link takes the next free one.
   await expect(form.getByLabel('Invoice number')).not.toHaveValue(declined)
   await expect(form.getByRole('button', { name: 'Create card link' })).toBeFocused()

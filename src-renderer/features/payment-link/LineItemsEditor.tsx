@@ -28,7 +28,7 @@ export function LineItemsEditor({ items, amountText, onChange, onUseTotal, error
   const update = (index: number, change: Partial<ItemDraft>): void => onChange(items.map((item, at) => (at === index ? { ...item, ...change } : item)))
 
   return (
-    <fieldset className="line-items" tabIndex={-1} data-link-field="lineItems" data-invalid={listError ? 'true' : undefined} aria-describedby={listError ? `${id}-error` : undefined}>
+    <fieldset className="line-items" tabIndex={-1} data-field="lineItems" data-invalid={listError ? 'true' : undefined} aria-describedby={listError ? `${id}-error` : undefined}>
       <legend>{t('paymentLink.items.legend')}</legend>
       <p className="field__hint">{t('paymentLink.items.hint')}</p>
       {items.length > 0 ? (
@@ -59,7 +59,7 @@ export function LineItemsEditor({ items, amountText, onChange, onUseTotal, error
                   aria-label={t('paymentLink.items.nameOf', { n })}
                   aria-invalid={Boolean(errors.name)}
                   aria-describedby={described('name', errors.name)}
-                  data-link-field={`${at}.name`}
+                  data-field={`${at}.name`}
                   value={item.name}
                   onChange={(e) => update(index, { name: e.target.value })}
                   placeholder={t('paymentLink.items.namePlaceholder')}
@@ -69,7 +69,7 @@ export function LineItemsEditor({ items, amountText, onChange, onUseTotal, error
                   aria-label={t('paymentLink.items.quantityOf', { n })}
                   aria-invalid={Boolean(errors.quantity)}
                   aria-describedby={described('quantity', errors.quantity)}
-                  data-link-field={`${at}.quantity`}
+                  data-field={`${at}.quantity`}
                   inputMode="numeric"
                   value={item.quantity}
                   onChange={(e) => update(index, { quantity: e.target.value })}
@@ -79,7 +79,7 @@ export function LineItemsEditor({ items, amountText, onChange, onUseTotal, error
                   aria-label={t('paymentLink.items.priceOf', { n })}
                   aria-invalid={Boolean(errors.price)}
                   aria-describedby={described('price', errors.price)}
-                  data-link-field={`${at}.priceSen`}
+                  data-field={`${at}.priceSen`}
                   inputMode="decimal"
                   value={item.price}
                   onChange={(e) => update(index, { price: e.target.value })}

@@ -35,6 +35,9 @@ import { useT } from '../../i18n/i18n'
 
 const KIND_IDS = ['card', 'generic'] as const
 
+/** What takes the focus for a field: its input, select or text area, or a list of items (focusable by script). */
+const FIELD_TARGET = 'input, select, textarea, [tabindex="-1"]'
+
 const CHANNEL_GROUPS: readonly { group: 'banking' | 'ewallet' | 'bnpl'; channels: GenericChannel[] }[] = [
   { group: 'banking', channels: GENERIC_CHANNELS.filter((c) => c.startsWith('INTERNET_BANKING_')) },
   { group: 'ewallet', channels: GENERIC_CHANNELS.filter((c) => c.startsWith('EWALLET_')) },
@@ -79,10 +82,10 @@ function BankField({ value, error, onChange }: { value: string; error: string | 
         : t('paymentLink.bank.loading')
   const listProblem = banks.status === 'error' ? t('paymentLink.bank.loadFailed', { message: banks.error?.message ?? t('paymentLink.bank.noAnswer') }) : null
   return (
-    <Field label={t('paymentLink.bank.label')} error={listProblem ?? error} hint={banks.status === 'loading' ? t('paymentLink.bank.asking') : undefined}>
+    <Field label={t('paymentLink.bank.label')} field="bankCode" error={listProblem ?? error} hint={banks.status === 'loading' ? t('paymentLink.bank.asking') : undefined}>
       {(props) => (
         <div className="input-row">
-          <select {...props} data-link-field="bankCode" value={value} disabled={banks.status !== 'ready'} onChange={(e) => onChange(e.target.value)}>
+          <select {...props} value={value} disabled={banks.status !== 'ready'} onChange={(e) => onChange(e.target.value)}>
             <option value="">{placeholder}</option>
             {banks.banks.map((bank) => (
               <option key={bank.code} value={bank.code} disabled={!bank.active}>
@@ -185,9 +188,11 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
   useEffect(() => {
     if (arrivalFocus !== 'form' && arrivalFocus !== 'next') return
     const root = form.current
-    const next = (): HTMLElement | null | undefined =>
-      [...(root?.querySelectorAll<HTMLElement>('[data-link-field]') ?? [])].find((field) => check.errors[field.dataset['linkField'] ?? ''] !== undefined) ??
-      root?.querySelector<HTMLElement>('button[type="submit"]')
+    const next = (): HTMLElement | null | undefined => {
+      const field = [...(root?.querySelectorAll<HTMLElement>('[data-field]') ?? [])].find((element) => check.errors[element.dataset['field'] ?? ''] !== undefined)
+      // A Field's wrapper holds its input; a line item's input or list is marked itself.
+      return field ? (field.matches(FIELD_TARGET) ? field : field.querySelector<HTMLElement>(FIELD_TARGET)) : root?.querySelector<HTMLElement>('button[type="submit"]')
+    }
     const target = arrivalFocus === 'next' ? next() : retryOf ? retryNote.current : root?.querySelector<HTMLElement>(FIRST_FIELD)
     target?.focus()
     useLinkStore.getState().requestFocus(null)
@@ -249,11 +254,10 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
         <fieldset>
           <legend>{t('paymentLink.form.method')}</legend>
           <div className="form-grid">
-            <Field label={t('paymentLink.form.channel')} error={errorFor('channel')}>
+            <Field label={t('paymentLink.form.channel')} error={errorFor('channel')} field="channel">
               {(props) => (
                 <select
                   {...props}
-                  data-link-field="channel"
                   value={draft.channel}
                   onChange={(e) => {
                     const value = e.target.value
@@ -283,6 +287,7 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
         <div className="form-grid">
           <Field
             label={t('paymentLink.form.invoice')}
+            field="invoiceNumber"
             error={errorFor('invoiceNumber')}
             hint={
               duplicate ? (
@@ -296,35 +301,15 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
               )
             }
           >
-            {(props) => (
-              <input
-                {...props}
-                data-link-field="invoiceNumber"
-                className="mono"
-                value={draft.invoiceNumber}
-                onChange={(e) => set({ invoiceNumber: e.target.value })}
-                spellCheck={false}
-                autoComplete="off"
-              />
-            )}
+            {(props) => <input {...props} className="mono" value={draft.invoiceNumber} onChange={(e) => set({ invoiceNumber: e.target.value })} spellCheck={false} autoComplete="off" />}
           </Field>
           <Field
             label={t('paymentLink.form.amount')}
+            field="amountSen"
             error={errorFor('amountSen')}
             hint={amountSen !== null && amountIssue(amountSen) === null ? t('paymentLink.form.customerPays', { amount: formatRm(amountSen) }) : undefined}
           >
-            {(props) => (
-              <input
-                {...props}
-                data-link-field="amountSen"
-                className="numeric-input"
-                inputMode="decimal"
-                value={draft.amount}
-                onChange={(e) => set({ amount: e.target.value })}
-                placeholder="0.00"
-                autoComplete="off"
-              />
-            )}
+            {(props) => <input {...props} className="numeric-input" inputMode="decimal" value={draft.amount} onChange={(e) => set({ amount: e.target.value })} placeholder="0.00" autoComplete="off" />}
           </Field>
         </div>
         {showsItems(draft) ? <LineItemsEditor items={draft.items} amountText={draft.amount} onChange={(items) => set({ items })} onUseTotal={(amount) => set({ amount })} errorFor={errorFor} /> : null}
@@ -334,15 +319,14 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
         <legend>{t('paymentLink.form.customer')}</legend>
         <CustomerFinder linked={draft.linked} />
         <div className="form-grid">
-          <Field label={t('paymentLink.form.customerName')} error={errorFor('customer.name')}>
-            {(props) => <input {...props} data-link-field="customer.name" value={draft.customer.name} onChange={(e) => setCustomer({ name: e.target.value })} autoComplete="off" />}
+          <Field label={t('paymentLink.form.customerName')} error={errorFor('customer.name')} field="customer.name">
+            {(props) => <input {...props} value={draft.customer.name} onChange={(e) => setCustomer({ name: e.target.value })} autoComplete="off" />}
           </Field>
-          <Field label={t('paymentLink.form.email')} error={errorFor('customer.email')}>
+          <Field label={t('paymentLink.form.email')} error={errorFor('customer.email')} field="customer.email">
             {(props) => (
               // Text, not type="email": Chromium would turn an accented domain into its xn-- form behind staff's back.
               <input
                 {...props}
-                data-link-field="customer.email"
                 type="text"
                 inputMode="email"
                 spellCheck={false}
@@ -355,20 +339,11 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
           </Field>
           <Field
             label={card ? t('paymentLink.form.phoneOptional') : t('paymentLink.form.phone')}
+            field="customer.phone"
             error={errorFor('customer.phone')}
             hint={check.phoneE164 ? t('paymentLink.form.sentAs', { phone: check.phoneE164 }) : card ? t('paymentLink.form.phoneForWhatsApp') : t('paymentLink.form.phoneForWallet')}
           >
-            {(props) => (
-              <input
-                {...props}
-                data-link-field="customer.phone"
-                type="tel"
-                value={draft.customer.phone}
-                onChange={(e) => setCustomer({ phone: e.target.value })}
-                placeholder="012-345 6789"
-                autoComplete="off"
-              />
-            )}
+            {(props) => <input {...props} type="tel" value={draft.customer.phone} onChange={(e) => setCustomer({ phone: e.target.value })} placeholder="012-345 6789" autoComplete="off" />}
           </Field>
         </div>
         <CustomerLanguageField value={draft.customerLanguage} onChange={(customerLanguage) => set({ customerLanguage })} none="saved" />
@@ -406,38 +381,22 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
       {card ? (
         <fieldset>
           <legend>{t('paymentLink.form.cardPage')}</legend>
-          <Field label={t('paymentLink.form.descriptor')} error={errorFor('descriptor')} hint={t('paymentLink.form.descriptorHint', { marks: DESCRIPTOR_MARKS })}>
-            {(props) => <input {...props} data-link-field="descriptor" value={draft.descriptor} onChange={(e) => set({ descriptor: e.target.value })} maxLength={DESCRIPTOR_MAX} autoComplete="off" />}
+          <Field label={t('paymentLink.form.descriptor')} field="descriptor" error={errorFor('descriptor')} hint={t('paymentLink.form.descriptorHint', { marks: DESCRIPTOR_MARKS })}>
+            {(props) => <input {...props} value={draft.descriptor} onChange={(e) => set({ descriptor: e.target.value })} maxLength={DESCRIPTOR_MAX} autoComplete="off" />}
           </Field>
           <label className="checkbox">
             <input type="checkbox" checked={draft.autoRedirect} onChange={(e) => set({ autoRedirect: e.target.checked })} />
             {t('paymentLink.form.autoRedirect')}
           </label>
           <div className="form-grid">
-            <Field label={t('paymentLink.form.returnPaid')} error={errorFor('callbackUrl')} hint={callbackHint}>
+            <Field label={t('paymentLink.form.returnPaid')} field="callbackUrl" error={errorFor('callbackUrl')} hint={callbackHint}>
               {(props) => (
-                <input
-                  {...props}
-                  data-link-field="callbackUrl"
-                  type="url"
-                  value={draft.callbackUrl}
-                  onChange={(e) => set({ callbackUrl: e.target.value })}
-                  placeholder={t('paymentLink.form.paidExample')}
-                  spellCheck={false}
-                />
+                <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder={t('paymentLink.form.paidExample')} spellCheck={false} />
               )}
             </Field>
-            <Field label={t('paymentLink.form.returnFailed')} error={errorFor('failedUrl')} hint={failedHint}>
+            <Field label={t('paymentLink.form.returnFailed')} field="failedUrl" error={errorFor('failedUrl')} hint={failedHint}>
               {(props) => (
-                <input
-                  {...props}
-                  data-link-field="failedUrl"
-                  type="url"
-                  value={draft.failedUrl}
-                  onChange={(e) => set({ failedUrl: e.target.value })}
-                  placeholder={t('paymentLink.form.failedExample')}
-                  spellCheck={false}
-                />
+                <input {...props} type="url" value={draft.failedUrl} onChange={(e) => set({ failedUrl: e.target.value })} placeholder={t('paymentLink.form.failedExample')} spellCheck={false} />
               )}
             </Field>
           </div>
@@ -446,9 +405,9 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
         <fieldset>
           <legend>{t('paymentLink.form.payment')}</legend>
           <div className="form-grid">
-            <Field label={t('paymentLink.form.expiresIn')} error={errorFor('expiryMinutes')} hint={t('paymentLink.form.expiresHint')}>
+            <Field label={t('paymentLink.form.expiresIn')} field="expiryMinutes" error={errorFor('expiryMinutes')} hint={t('paymentLink.form.expiresHint')}>
               {(props) => (
-                <select {...props} data-link-field="expiryMinutes" value={draft.expiryMinutes} onChange={(e) => set({ expiryMinutes: Number(e.target.value) })}>
+                <select {...props} value={draft.expiryMinutes} onChange={(e) => set({ expiryMinutes: Number(e.target.value) })}>
                   {expiryOptions(defaults.expiryMinutes).map((option) => (
                     <option key={option.minutes} value={option.minutes}>
                       {option.label}
@@ -457,17 +416,9 @@ export function LinkForm({ draft, defaults }: { draft: LinkDraft; defaults: Link
                 </select>
               )}
             </Field>
-            <Field label={t('paymentLink.form.returnPaid')} error={errorFor('callbackUrl')} hint={callbackHint ?? t('paymentLink.form.returnOptional')}>
+            <Field label={t('paymentLink.form.returnPaid')} field="callbackUrl" error={errorFor('callbackUrl')} hint={callbackHint ?? t('paymentLink.form.returnOptional')}>
               {(props) => (
-                <input
-                  {...props}
-                  data-link-field="callbackUrl"
-                  type="url"
-                  value={draft.callbackUrl}
-                  onChange={(e) => set({ callbackUrl: e.target.value })}
-                  placeholder={t('paymentLink.form.paidExample')}
-                  spellCheck={false}
-                />
+                <input {...props} type="url" value={draft.callbackUrl} onChange={(e) => set({ callbackUrl: e.target.value })} placeholder={t('paymentLink.form.paidExample')} spellCheck={false} />
               )}
             </Field>
           </div>
