@@ -96,6 +96,18 @@ export interface BackendConfig {
    * races the checks they make.
    */
   statusTracker?: boolean
+  /**
+   * False keeps the notification listener off whatever Settings say: tests that pay on the training
+   * gateway and want the order to wait for its status check (Training's listener is on by default)
+   * say so with it. Never set by the app.
+   */
+  notificationListener?: boolean
+  /**
+   * Tests only, never set by the app: the port Training's listener takes instead of Settings' (0: one
+   * the system picks on loopback). A test run starts many Training back ends side by side: each on its
+   * own port, none fighting the others (or a desk's app on this computer) for Settings' 9900.
+   */
+  trainingListenerPort?: number
   /** How often (real time) the tracker looks at its schedule; tests shorten it. */
   trackerPollMs?: number
   /** How this desk is named to the other desks of a team; defaults to the computer's name. */
@@ -328,7 +340,9 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     ...context,
     settings: () => {
       const settings = active.settings.read()
-      return runsTeamWork() ? settings : { ...settings, listener: { ...settings.listener, enabled: false } }
+      const enabled = settings.listener.enabled && runsTeamWork() && config.notificationListener !== false
+      const port = active.id === 'training' && config.trainingListenerPort !== undefined ? config.trainingListenerPort : settings.listener.port
+      return enabled === settings.listener.enabled && port === settings.listener.port ? settings : { ...settings, listener: { ...settings.listener, enabled, port } }
     },
   }
   const listener = new NotificationListener(listenerContext, tracker, (url) => {

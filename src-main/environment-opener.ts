@@ -9,7 +9,7 @@ import type { CardCipher } from './credentials/card-cipher'
 import type { CredentialVault } from './credentials/vault'
 import type { Logger } from './log'
 import { settleInterruptedAttempts } from './services/gateway-attempts'
-import { EnvironmentSettingsStore } from './settings/environment-settings'
+import { defaultSettingsFor, EnvironmentSettingsStore } from './settings/environment-settings'
 import type { Db, SqlDatabase } from './store/database'
 import { createHistory, type History } from './store/history'
 import { historyFile, openHistoryDatabase } from './store/history-file'
@@ -39,7 +39,7 @@ export async function openEnvironment(options: EnvironmentOpenerOptions, id: Env
   if (held) {
     const { db, cipher } = await options.team.openHistory(held)
     // Attempts interrupted at some desk are settled by the team's leader, not at every desk's start.
-    return { id, db, settings: new EnvironmentSettingsStore(db, log, now), history: createHistory(db, { cipher }) }
+    return { id, db, settings: new EnvironmentSettingsStore(db, log, now, { defaults: defaultSettingsFor(id) }), history: createHistory(db, { cipher }) }
   }
   const { db, backup } = await openHistoryDatabase(options.dataDir, id, { nativeBinding: options.sqliteNativeBinding })
   if (backup) log.info('store.migrated', { environment: id, backup })
@@ -48,7 +48,7 @@ export async function openEnvironment(options: EnvironmentOpenerOptions, id: Env
     const history = createHistory(db, { cipher: await options.vault.cardCipher(id) })
     const interrupted = settleInterruptedAttempts(history, now())
     if (interrupted.length > 0) log.warn('attempts.interrupted', { environment: id, orders: interrupted.length })
-    return { id, db, settings: new EnvironmentSettingsStore(db, log, now, { ownsDatabase: true }), history }
+    return { id, db, settings: new EnvironmentSettingsStore(db, log, now, { ownsDatabase: true, defaults: defaultSettingsFor(id) }), history }
   } catch (error) {
     db.close()
     throw error

@@ -61,6 +61,10 @@ export interface BrowserShellOptions {
   statusTracker?: boolean
   /** scrypt's cost for PINs (BackendConfig.pinCost): only the end-to-end tests' harness sets it. */
   pinCost?: number
+  /** False keeps the notification listener off (BackendConfig.notificationListener): only the tests' harness sets it. */
+  notificationListener?: boolean
+  /** Training's listener port instead of Settings' (BackendConfig.trainingListenerPort): only the tests' harness sets it. */
+  trainingListenerPort?: number
   /** Runs once the lock is ours and before the back end opens the history (the tests seed orders here). */
   beforeBackend?: (dataDir: string) => Promise<void>
   /** Called each time a browser enters with a one-time address. */
@@ -199,6 +203,8 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
       ...(options.gatewayUrls ? { gatewayUrls: options.gatewayUrls } : {}),
       ...(options.statusTracker === undefined ? {} : { statusTracker: options.statusTracker }),
       ...(options.pinCost === undefined ? {} : { pinCost: options.pinCost }),
+      ...(options.notificationListener === undefined ? {} : { notificationListener: options.notificationListener }),
+      ...(options.trainingListenerPort === undefined ? {} : { trainingListenerPort: options.trainingListenerPort }),
       languageChosen: (language) => (deskLanguage = language),
     })
     return await serve(backend, lock, { rendererDir, dataDir, indexHtml, pageApi, port: options.port ?? 0, onEnter: options.onEnter, deskLanguage: () => deskLanguage })

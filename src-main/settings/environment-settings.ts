@@ -21,28 +21,47 @@ export const DEFAULT_ENVIRONMENT_SETTINGS: EnvironmentSettings = {
   session: { idleLockMinutes: 5 },
 }
 
+/**
+ * Training's defaults: those of Sandbox and Production with the notification listener on. Training's
+ * gateway runs in this process and is told the listener's address by itself (backend.ts), so nothing
+ * is registered anywhere nor exposed, and a link paid on its page shows Paid at once, as a newcomer
+ * expects, instead of at the status tracker's next check. Sandbox and Production keep it off: there it
+ * must be registered at the real gateway and reachable from the internet first. Defaults are read,
+ * never stored: a desk that saved its Training settings keeps what it saved (the listener off, for
+ * one saved before), and only one that never saved them reads it on.
+ */
+export const TRAINING_DEFAULT_SETTINGS: EnvironmentSettings = {
+  ...DEFAULT_ENVIRONMENT_SETTINGS,
+  listener: { ...DEFAULT_ENVIRONMENT_SETTINGS.listener, enabled: true },
+}
+
+/** The settings an environment reads where nothing is stored. */
+export function defaultSettingsFor(environment: Environment): EnvironmentSettings {
+  return environment === 'training' ? TRAINING_DEFAULT_SETTINGS : DEFAULT_ENVIRONMENT_SETTINGS
+}
+
 const KEY = 'environment'
 
 /**
  * Settings saved by an earlier version lack the fields added since: each section takes the defaults
  * under what was stored, so an upgrade keeps the staff's choices instead of resetting them all.
  */
-function withDefaults(stored: unknown): unknown {
+function withDefaults(stored: unknown, defaults: EnvironmentSettings): unknown {
   if (stored === null || typeof stored !== 'object') return stored
   const merged: Record<string, unknown> = { ...stored }
-  for (const [section, defaults] of Object.entries(DEFAULT_ENVIRONMENT_SETTINGS)) {
+  for (const [section, sectionDefaults] of Object.entries(defaults)) {
     const value = merged[section]
     // A section added since (the shop's name, say) is missing altogether: its defaults, without a warning.
-    merged[section] = value === undefined ? defaults : value !== null && typeof value === 'object' ? { ...defaults, ...value } : value
+    merged[section] = value === undefined ? sectionDefaults : value !== null && typeof value === 'object' ? { ...sectionDefaults, ...value } : value
   }
   return merged
 }
 
 /** `settings` with the field (or section) at each of `paths` put back to its default. */
-function withFieldDefaults(settings: unknown, paths: readonly (readonly PropertyKey[])[]): unknown {
+function withFieldDefaults(settings: unknown, paths: readonly (readonly PropertyKey[])[], environmentDefaults: EnvironmentSettings): unknown {
   if (settings === null || typeof settings !== 'object') return settings
   const repaired: Record<string, unknown> = { ...settings }
-  const defaults = DEFAULT_ENVIRONMENT_SETTINGS as unknown as Record<string, Record<string, unknown> | undefined>
+  const defaults = environmentDefaults as unknown as Record<string, Record<string, unknown> | undefined>
   for (const [section, field] of paths) {
     if (typeof section !== 'string' || !(section in defaults)) continue
     const value = repaired[section]
@@ -79,19 +98,23 @@ function deepFreeze<T>(value: T): T {
 
 export class EnvironmentSettingsStore {
   private readonly ownsDatabase: boolean
+  /** What is read where nothing (or nothing valid) is stored: the environment's (defaultSettingsFor). */
+  private readonly defaults: EnvironmentSettings
 
   /**
    * `ownsDatabase`: the desk's own SQLite file, which one app at a time holds and only this store
    * writes the settings of: what it read stays true until it writes, and is not read again at every
    * call (the tracker reads Settings at every check). A team's database is read at every call.
+   * `defaults`: Sandbox's and Production's unless told (Training's differ: defaultSettingsFor).
    */
   constructor(
     private readonly db: SqlDatabase,
     private readonly log: Logger,
     private readonly now: () => Date = () => new Date(),
-    { ownsDatabase = false }: { ownsDatabase?: boolean } = {},
+    { ownsDatabase = false, defaults = DEFAULT_ENVIRONMENT_SETTINGS }: { ownsDatabase?: boolean; defaults?: EnvironmentSettings } = {},
   ) {
     this.ownsDatabase = ownsDatabase
+    this.defaults = defaults
   }
 
   /** What the last read found: kept for when a team's database cannot be reached. */
@@ -111,7 +134,7 @@ export class EnvironmentSettingsStore {
     } catch (error) {
       if (!(error instanceof DatabaseUnreachableError)) throw error
     }
-    return this.last ?? DEFAULT_ENVIRONMENT_SETTINGS
+    return this.last ?? this.defaults
   }
 
   private readStored(): EnvironmentSettings {
@@ -119,7 +142,7 @@ export class EnvironmentSettingsStore {
     const row = this.readStatement.get(KEY) as { value: string } | undefined
     if (!row) {
       this.lastText = null
-      return DEFAULT_ENVIRONMENT_SETTINGS
+      return this.defaults
     }
     // The tracker and the listener read Settings at every step: the schema's parse only when the text changed.
     if (row.value === this.lastText && this.last) return this.last
@@ -137,7 +160,7 @@ export class EnvironmentSettingsStore {
     } catch {
       stored = null
     }
-    const merged = withDefaults(stored)
+    const merged = withDefaults(stored, this.defaults)
     const parsed = EnvironmentSettings.safeParse(merged)
     if (parsed.success) return parsed.data
     const paths = parsed.error.issues.map((issue) => issue.path.join('.'))
@@ -145,10 +168,11 @@ export class EnvironmentSettingsStore {
       withFieldDefaults(
         merged,
         parsed.error.issues.map((issue) => issue.path),
+        this.defaults,
       ),
     )
     this.log.warn('settings.unreadable', { paths, kept: repaired.success })
-    return repaired.success ? repaired.data : DEFAULT_ENVIRONMENT_SETTINGS
+    return repaired.success ? repaired.data : this.defaults
   }
 
   write(settings: EnvironmentSettings): void {

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     now: () => new Date(Date.now() + config.offsetMs),
     statusTracker: false,
     pinCost: TEST_PIN_COST,
+    trainingListenerPort: 0,
   })
   await prepareOperators(backend.dispatch, 'admin')
   const paid: { orderId: number; invoice: string; amountSen: number }[] = []

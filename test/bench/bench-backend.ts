@@ -119,6 +119,8 @@ export async function startSandboxBackend(gatewayUrl: string, credentials: Crede
     now: () => new Date(Date.now() + offsetMs),
     statusTracker: options.statusTracker ?? false,
     log: createLogger(fileSink(join(dataDir, 'logs', 'main.log'))),
+    // Training's listener (on by default) on a port of its own, not Settings' 9900.
+    trainingListenerPort: 0,
   })
   // Everything is done as the first Admin; a clock moved past the idle lock signs them in again.
   await prepareOperators(backend.dispatch, 'admin')

@@ -10,6 +10,10 @@ import { cardSavedThroughHostedPage } from './paid-cards'
 import { payByCard } from './link-steps'
 import { call, control } from './training-control'
 
+// The card link's outcome comes from the status check staff press: Training's listener, on by default, is
+// off here, so that no notification tells it first.
+test.use({ harnessOptions: { statusTracker: false, listener: false } })
+
 test('a card link made, paid and checked, in Bahasa Melayu', async ({ page, context, harness }) => {
   // The page's clock too, so that the 60 seconds before a status check pass at once on the button.
   await page.clock.install()

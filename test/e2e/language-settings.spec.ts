@@ -75,12 +75,8 @@ test('Settings in Bahasa Melayu: environment, credentials, the settings form and
   await shoot(page, 'settings-phone-orders', phoneOrders)
   await shoot(page, 'settings-gateway-calls', form.getByRole('group', { name: 'Panggilan gerbang pembayaran' }))
 
-  // The listener, turned on here: the panel says it runs, where, and what came in.
-  await form.getByLabel('Terima pemberitahuan daripada gerbang pembayaran (dimatikan secara lalai)').check()
-  await form
-    .getByRole('group', { name: 'Penerima pemberitahuan' })
-    .getByLabel('Port')
-    .fill(String(await freePort()))
+  // The listener, on from the start in Training: the panel says it runs, where, and what came in.
+  await expect(form.getByLabel('Terima pemberitahuan daripada gerbang pembayaran (dihidupkan secara lalai dalam Latihan sahaja)')).toBeChecked()
   await form.getByRole('button', { name: 'Simpan tetapan' }).click()
   await expect(form.getByRole('status')).toHaveText('Disimpan')
   const listener = page.getByRole('region', { name: 'Penerima pemberitahuan' })
@@ -107,7 +103,8 @@ test.describe('a Clerk at the desk', () => {
     const note = page.getByTestId('settings-admin-only')
     await expect(note).toHaveText('Tetapan, pertukaran persekitaran dan bukti kelayakan gerbang pembayaran hanya untuk Pentadbir. Anda log masuk sebagai Kerani: minta Pentadbir menukarnya.')
     await expect(page.getByRole('radiogroup', { name: 'Persekitaran' })).toHaveCount(0)
-    await expect(page.getByRole('region', { name: 'Penerima pemberitahuan' }).getByTestId('listener-state')).toHaveText('Dimatikan')
+    // Training's listener runs from the start: nothing for an Admin to turn on.
+    await expect(page.getByRole('region', { name: 'Penerima pemberitahuan' }).getByTestId('listener-state')).toHaveText('Berjalan')
     await shoot(page, 'settings-clerk', note)
   })
 })

@@ -61,6 +61,14 @@ export interface HarnessOptions {
    */
   welcome?: boolean
   /**
+   * Training's notification listener, on by default in Training (its gateway notifies it of a payment
+   * at once). It listens on a port the system picks (BackendConfig.trainingListenerPort 0), so that
+   * specs side by side never fight over Settings' 9900 (nor take it from a desk's app), unless
+   * `'settings-port'`: Settings' port, as a desk's. `false` keeps it off whatever Settings say: a spec
+   * that pays on the training gateway and wants the order to wait for its status check says so.
+   */
+  listener?: false | 'settings-port'
+  /**
    * scrypt's cost for the desk's PINs (BackendConfig.pinCost): the tests' lower TEST_PIN_COST by
    * default; the renderer bench, which times a sign-in, asks for the desk's own (PIN_COST).
    */
@@ -118,6 +126,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...(options.port === undefined ? {} : { port: options.port }),
       ...(options.gatewayUrls ? { gatewayUrls: options.gatewayUrls } : {}),
       ...(options.statusTracker === undefined ? {} : { statusTracker: options.statusTracker }),
+      ...(options.listener === false ? { notificationListener: false } : {}),
+      ...(options.listener === 'settings-port' ? {} : { trainingListenerPort: 0 }),
       ...(seed ? { beforeBackend: (dir: string) => seedTraining(dir, seed) } : {}),
     })
   } catch (error) {

@@ -1,6 +1,8 @@
 /**
  * A real back end on a temporary data folder with its own keychain service, for integration tests.
  * The status tracker's schedule is still unless the test turns it on (`statusTracker: true`).
+ * Training's notification listener is on, as Settings say by default, on a port of its own
+ * (`settingsListenerPort`); a test that wants it off says so (`notificationListener: false`).
  *
  * Every back end has its first Admin, named `actor` ('aisyah' unless told), made with session.setup
  * and signed in after each build and restart, so that what tests do is written under that name. A
@@ -29,6 +31,13 @@ export interface TestBackendOptions extends Partial<BackendConfig> {
    * is made again. Tests of the idle lock itself turn it off.
    */
   relock?: boolean
+  /**
+   * Training's notification listener (on by default in Training) listens on a port the system picks
+   * (BackendConfig.trainingListenerPort 0), so that test back ends side by side never fight over
+   * Settings' 9900 (nor take it from a desk's app), unless this is true: Settings' port, as a desk's.
+   * A test that wants the listener off says so: `notificationListener: false`.
+   */
+  settingsListenerPort?: boolean
 }
 
 export interface TestBackend {
@@ -58,7 +67,7 @@ function loginFor(name: string): string {
 }
 
 export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
-  const { actor, signedIn = 'admin', staff, relock = true, ...config } = options
+  const { actor, signedIn = 'admin', staff, relock = true, settingsListenerPort = false, ...config } = options
   const dataDir = config.dataDir ?? mkdtempSync(join(tmpdir(), 'mbo-it-'))
   const keychainService = config.keychainService ?? `mbo-it-${randomUUID()}`
   const admin: TestOperator = actor === undefined ? TEST_OPERATORS.admin : { ...TEST_OPERATORS.admin, login: loginFor(actor), name: actor }
@@ -71,6 +80,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       log: createLogger(fileSink(join(dataDir, 'logs', 'main.log'))),
       statusTracker: false,
       pinCost: TEST_PIN_COST,
+      ...(settingsListenerPort ? {} : { trainingListenerPort: 0 }),
       ...config,
       dataDir,
       keychainService,

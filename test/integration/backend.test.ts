@@ -14,7 +14,7 @@ describe('backend', () => {
   const sink = memorySink()
 
   const keychainService = `mbo-test-${randomUUID()}`
-  const start = () => createBackend({ dataDir, appName: 'Merchant Back Office', appVersion: '1.2.3', runtime: 'test', log: createLogger(sink), keychainService })
+  const start = () => createBackend({ dataDir, appName: 'Merchant Back Office', appVersion: '1.2.3', runtime: 'test', log: createLogger(sink), keychainService, trainingListenerPort: 0 })
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'mbo-backend-'))
@@ -38,7 +38,16 @@ describe('backend', () => {
   it('tells the desktop shell the desk’s language at the start and at each change, so that its menu follows', async () => {
     const told: (string | null)[] = []
     const telling = () =>
-      createBackend({ dataDir, appName: 'Merchant Back Office', appVersion: '1.2.3', runtime: 'test', log: createLogger(sink), keychainService, languageChosen: (language) => told.push(language) })
+      createBackend({
+        dataDir,
+        appName: 'Merchant Back Office',
+        appVersion: '1.2.3',
+        runtime: 'test',
+        log: createLogger(sink),
+        keychainService,
+        trainingListenerPort: 0,
+        languageChosen: (language) => told.push(language),
+      })
     await backend.close()
     backend = await telling()
     expect(told).toEqual([null])
@@ -54,7 +63,9 @@ describe('backend', () => {
   it('refuses a PIN cost that is not a power of two from 2^10 to 2^20, before it touches the data folder', async () => {
     const elsewhere = join(dataDir, 'not-made')
     for (const pinCost of [2 ** 9, 1000, 2 ** 21, Number.NaN]) {
-      await expect(createBackend({ dataDir: elsewhere, appName: 'Merchant Back Office', appVersion: '1.2.3', runtime: 'test', keychainService, pinCost })).rejects.toThrow(/pinCost/)
+      await expect(createBackend({ dataDir: elsewhere, appName: 'Merchant Back Office', appVersion: '1.2.3', runtime: 'test', keychainService, pinCost, trainingListenerPort: 0 })).rejects.toThrow(
+        /pinCost/,
+      )
     }
     expect(existsSync(elsewhere)).toBe(false)
   })

@@ -54,7 +54,7 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("app")')
   writeFileSync(join(work, 'secret.txt'), 'outside the renderer')
   dataDir = join(work, 'data')
-  shell = await startBrowserShell({ rendererDir, dataDir, keychainService: `mbo-it-${randomUUID()}`, statusTracker: false, onEnter: () => (entries += 1) })
+  shell = await startBrowserShell({ rendererDir, dataDir, keychainService: `mbo-it-${randomUUID()}`, statusTracker: false, trainingListenerPort: 0, onEnter: () => (entries += 1) })
 })
 afterAll(async () => {
   await shell.close()
@@ -177,7 +177,7 @@ describe('browser mode', () => {
   })
 
   it('holds the data folder: a second start there is refused, saying where the first runs', async () => {
-    const second = startBrowserShell({ rendererDir, dataDir, keychainService: `mbo-it-${randomUUID()}` })
+    const second = startBrowserShell({ rendererDir, dataDir, keychainService: `mbo-it-${randomUUID()}`, trainingListenerPort: 0 })
     await expect(second).rejects.toBeInstanceOf(AlreadyRunningError)
     await expect(second).rejects.toMatchObject({ holder: { mode: 'browser', url: `${shell.origin}/`, pid: process.pid }, dataDir })
   })
@@ -188,7 +188,9 @@ describe('browser mode', () => {
     const { port } = blocker.address() as { port: number }
     const otherData = join(work, 'other-data')
     try {
-      await expect(startBrowserShell({ rendererDir, dataDir: otherData, port, keychainService: `mbo-it-${randomUUID()}` })).rejects.toThrow(`Port ${port} on 127.0.0.1 is in use`)
+      await expect(startBrowserShell({ rendererDir, dataDir: otherData, port, keychainService: `mbo-it-${randomUUID()}`, trainingListenerPort: 0 })).rejects.toThrow(
+        `Port ${port} on 127.0.0.1 is in use`,
+      )
       expect(existsSync(join(otherData, 'instance.lock'))).toBe(false)
     } finally {
       blocker.close()

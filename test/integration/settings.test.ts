@@ -2,15 +2,16 @@ import Database from 'better-sqlite3'
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_ENVIRONMENT_SETTINGS } from '../../src-main/settings/environment-settings'
+import { DEFAULT_ENVIRONMENT_SETTINGS, TRAINING_DEFAULT_SETTINGS } from '../../src-main/settings/environment-settings'
 import { historyFile } from '../../src-main/store/history-file'
 import type { Environment, EnvironmentSettings } from '../../src-preload/contract'
 import { say, type Said } from '../../src-common/said/say'
 import { startTestBackend, type TestBackend } from './backend-fixture'
 
-const withLinks = (links: Partial<EnvironmentSettings['links']>): EnvironmentSettings => ({
-  ...DEFAULT_ENVIRONMENT_SETTINGS,
-  links: { ...DEFAULT_ENVIRONMENT_SETTINGS.links, ...links },
+/** An environment's defaults (Training's unless told: the listener on) with these link settings. */
+const withLinks = (links: Partial<EnvironmentSettings['links']>, defaults: EnvironmentSettings = TRAINING_DEFAULT_SETTINGS): EnvironmentSettings => ({
+  ...defaults,
+  links: { ...defaults.links, ...links },
 })
 
 interface AuditRow {
@@ -43,7 +44,9 @@ describe('environments and settings', () => {
     const view = await app.call('settings.get')
     expect(view.environment).toBe('training')
     expect(view.gatewayUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    expect(view.settings).toEqual(DEFAULT_ENVIRONMENT_SETTINGS)
+    // Sandbox's and Production's defaults, but for the notification listener: on, since Training's gateway is told its address by itself.
+    expect(view.settings).toEqual({ ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...DEFAULT_ENVIRONMENT_SETTINGS.listener, enabled: true } })
+    expect(await app.call('listener.status')).toMatchObject({ enabled: true, running: true, error: null })
     const test = await app.call('gateway.testConnection', { environment: 'training' })
     expect(test.checks.map((check) => check.result)).toEqual(['ok', 'ok'])
   })
@@ -66,14 +69,16 @@ describe('environments and settings', () => {
     // A number field left empty arrives as null (JSON has no NaN).
     const empty = await app.backend.dispatch('settings.update', JSON.parse(JSON.stringify(withLinks({ expiryMinutes: Number.NaN }))))
     expect(empty).toMatchObject({ ok: false, error: { field: 'links.expiryMinutes', message: 'Must be a number of minutes' } })
-    expect((await app.call('settings.get')).settings).toEqual(DEFAULT_ENVIRONMENT_SETTINGS)
+    expect((await app.call('settings.get')).settings).toEqual(TRAINING_DEFAULT_SETTINGS)
   })
 
   it('keep each environment its own settings, across restarts', async () => {
     await app.call('settings.update', withLinks({ callbackUrl: 'http://localhost:8080/thanks', expiryMinutes: 30 }))
     await app.call('environment.switch', { environment: 'sandbox' })
+    // Sandbox keeps the listener off: it must be registered at the gateway and reachable from it first.
     expect((await app.call('settings.get')).settings).toEqual(DEFAULT_ENVIRONMENT_SETTINGS)
-    await app.call('settings.update', withLinks({ callbackUrl: 'https://shop.example.my/thanks' }))
+    expect(await app.call('listener.status')).toMatchObject({ enabled: false, running: false, localUrl: null })
+    await app.call('settings.update', withLinks({ callbackUrl: 'https://shop.example.my/thanks' }, DEFAULT_ENVIRONMENT_SETTINGS))
     await app.restart()
     const sandbox = await app.call('settings.get')
     expect(sandbox.environment).toBe('sandbox')
@@ -102,9 +107,9 @@ describe('environments and settings', () => {
     expect(view).toMatchObject({ environment: 'production', gatewayUrl: 'https://api.doku.com' })
     // The tracker and the listener report their own state on a switch too; the screens follow environment.changed.
     expect(events.filter((event) => (event as { name: string }).name === 'environment.changed')).toEqual([{ name: 'environment.changed', payload: { environment: 'production' } }])
-    const http = await app.backend.dispatch('settings.update', withLinks({ callbackUrl: 'http://shop.example.my/thanks' }))
+    const http = await app.backend.dispatch('settings.update', withLinks({ callbackUrl: 'http://shop.example.my/thanks' }, DEFAULT_ENVIRONMENT_SETTINGS))
     expect(http).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'links.callbackUrl', message: 'Must start with https:// in Production' } })
-    await app.call('settings.update', withLinks({ callbackUrl: 'https://shop.example.my/thanks' }))
+    await app.call('settings.update', withLinks({ callbackUrl: 'https://shop.example.my/thanks' }, DEFAULT_ENVIRONMENT_SETTINGS))
   })
 
   it('refuse absurd values (a 1 MB host, a charge limit of RM 999,999,999.99, a 3,000-character address) naming the field, and write nothing', async () => {
@@ -150,7 +155,7 @@ describe('environments and settings', () => {
     for (const [settings, field, message, said] of cases) {
       expect(await app.backend.dispatch('settings.update', settings), field).toEqual({ ok: false, error: { code: 'INVALID_INPUT', field, message, say: said } })
     }
-    expect((await app.call('settings.get')).settings).toEqual(DEFAULT_ENVIRONMENT_SETTINGS)
+    expect((await app.call('settings.get')).settings).toEqual(TRAINING_DEFAULT_SETTINGS)
     expect(auditLog(app.dataDir, 'training')).toEqual([])
   })
 

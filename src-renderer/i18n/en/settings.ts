@@ -117,7 +117,7 @@ export const settings = {
     },
     listener: {
       legend: 'Notification listener',
-      enabled: "Receive the gateway's notifications (off by default)",
+      enabled: "Receive the gateway's notifications (on by default in Training only)",
       host: 'Host',
       port: 'Port',
       path: 'Path',

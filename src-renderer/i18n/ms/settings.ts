@@ -118,7 +118,7 @@ export const settings: Catalogue['settings'] = {
     },
     listener: {
       legend: 'Penerima pemberitahuan',
-      enabled: 'Terima pemberitahuan daripada gerbang pembayaran (dimatikan secara lalai)',
+      enabled: 'Terima pemberitahuan daripada gerbang pembayaran (dihidupkan secara lalai dalam Latihan sahaja)',
       host: 'Hos',
       port: 'Port',
       path: 'Laluan',

@@ -46,6 +46,8 @@ async function main(): Promise<void> {
     leaderIntervalMs: config.leaderIntervalMs,
     deskName: config.deskName,
     pinCost: TEST_PIN_COST,
+    // Training's listener (on by default) on a port of its own, not Settings' 9900: desks side by side.
+    trainingListenerPort: 0,
   })
   backend.events.subscribe((name, payload) => send({ type: 'event', name, payload, at: Date.now() }))
   await prepareOperators(backend.dispatch, 'admin', { staff: false })
