@@ -741,8 +741,17 @@ export const ListenerStatus = z.object({
   registerUrl: z.string().nullable(),
   /** Where it listens on this machine. */
   localUrl: z.string().nullable(),
-  /** Why it is not running (e.g. the port is taken). */
+  /** Why it is not running (e.g. the port is taken), in main's English; `errorSay` is its id, for the desk's language. */
   error: z.string().nullable(),
+  errorSay: SaidSchema.nullable(),
+  /**
+   * Training only: Settings' host and port could not be used (the port taken by another program, say),
+   * so it listens on a free port of this computer instead (`localUrl`), which the training gateway is
+   * told by itself: notifications still arrive. Why and where, in main's English and as its id. Null
+   * when it listens where Settings say; Sandbox and Production never move (their address is registered
+   * at the gateway), they say `error`.
+   */
+  fallback: z.object({ message: z.string(), say: SaidSchema }).nullable(),
   /**
    * Since the app started: accepted, repeated, refused (wrong signature, too large; counted and logged,
    * never stored). `unmatched`: the kept notifications that name no order here (yet), all told.

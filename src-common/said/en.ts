@@ -391,6 +391,19 @@ export const said = {
     refundWaiting: 'Waiting for the gateway, asked by {{by}}',
     notActedOn: 'Could not be acted on',
   },
+  /**
+   * Why the notification listener does not listen where Settings say (Settings → Notification
+   * listener): the problem, then what follows from it (`problem` is one of the first four).
+   */
+  listener: {
+    portTaken: 'Port {{port}} on {{host}} is taken by another program.',
+    notThisComputer: '{{host}} is not an address of this computer.',
+    notAllowed: 'This computer does not allow listening on port {{port}}.',
+    failed: 'Port {{port}} on {{host}} cannot be used ({{code}}).',
+    chooseAnother: '{{problem}} Choose another port or host.',
+    fallback:
+      '{{problem}} Training receives the notifications on a free port of this computer instead: {{url}}. Nothing to do: the training gateway is told this address by itself, and payments still show at once.',
+  },
   /** What the notification listener did with each notification (Settings → Notification listener). */
   notifications: {
     refund: 'Refund {{requestId}} on {{invoice}}: {{status}}',

@@ -388,6 +388,15 @@ export const said: Strings<typeof english> = {
     refundWaiting: 'Menunggu gerbang pembayaran, diminta oleh {{by}}',
     notActedOn: 'Tidak dapat diproses',
   },
+  listener: {
+    portTaken: 'Port {{port}} pada {{host}} sedang digunakan oleh program lain.',
+    notThisComputer: '{{host}} bukan alamat komputer ini.',
+    notAllowed: 'Komputer ini tidak membenarkan penerimaan pada port {{port}}.',
+    failed: 'Port {{port}} pada {{host}} tidak dapat digunakan ({{code}}).',
+    chooseAnother: '{{problem}} Pilih port atau hos lain.',
+    fallback:
+      '{{problem}} Latihan menerima pemberitahuan pada port lain yang bebas di komputer ini: {{url}}. Tiada apa-apa yang perlu dilakukan: gerbang latihan dimaklumkan alamat ini dengan sendirinya, dan bayaran tetap dipaparkan serta-merta.',
+  },
   notifications: {
     refund: 'Bayaran balik {{requestId}} bagi {{invoice}}: {{status}}',
     refundElsewhere: 'Bayaran balik yang dibuat di luar bagi {{invoice}}: {{status}}',

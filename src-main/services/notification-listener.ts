@@ -14,6 +14,8 @@
  */
 import type { ListenerStatus } from '../../src-preload/contract'
 import { AppError } from '../bridge/app-error'
+import { englishOf } from '../../src-common/said/english'
+import { say, type Said } from '../../src-common/said/say'
 import type { NotificationScheme } from '../gateway/client'
 import { startNotificationServer, type NotificationServer, type ReceivedRequest, type Verdict } from '../listener/notification-server'
 import type { ServiceContext } from './context'
@@ -30,6 +32,18 @@ interface Bind {
 }
 
 const sameBind = (a: Bind | null, b: Bind | null): boolean => a?.host === b?.host && a?.port === b?.port && a?.path === b?.path
+
+/** Where Training's listener goes when Settings' address cannot be used: this computer only, as the training gateway is. */
+const FALLBACK_HOST = '127.0.0.1'
+
+/** Why a server could not listen on `host:port`, in main's words (the system's code when it is none of the known ones). */
+function bindProblem(code: string | undefined, { host, port }: Bind): Said {
+  const values = { host, port: String(port) }
+  if (code === 'EADDRINUSE') return say('said.listener.portTaken', values)
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return say('said.listener.notThisComputer', values)
+  if (code === 'EACCES') return say('said.listener.notAllowed', values)
+  return say('said.listener.failed', { ...values, code: code ?? 'unknown error' })
+}
 
 /** A verified notification waiting for its group's commit. */
 interface Waiting {
@@ -48,7 +62,10 @@ interface Group {
 export class NotificationListener {
   private server: NotificationServer | null = null
   private bound: Bind | null = null
-  private error: string | null = null
+  /** Why it is not running, while that lasts. */
+  private error: Said | null = null
+  /** Training: why, and where it listens instead of Settings' address, while that lasts. */
+  private fallback: Said | null = null
   private readonly counts = { accepted: 0, repeated: 0, badSignature: 0, tooLarge: 0 }
   /** Starts and stops run one after another, never interleaved. */
   private changing: Promise<void> = Promise.resolve()
@@ -76,38 +93,53 @@ export class NotificationListener {
     const wanted: Bind | null = enabled ? { host, port, path } : null
     if (sameBind(wanted, this.bound) && (this.server !== null || wanted === null)) return
     await this.stopServer()
+    this.error = null
+    this.fallback = null
     if (!wanted) {
-      this.error = null
       this.ctx.events.emit('listener.changed', {})
       return
     }
     try {
-      this.server = await startNotificationServer({
-        ...wanted,
-        receive: (request) => this.receive(request, wanted.path),
-        refused: (reason) => {
-          if (reason === 'too_large') this.counts.tooLarge++
-          this.ctx.log.warn('listener.refused', { reason })
-        },
-      })
+      this.server = await this.listen(wanted)
       this.bound = wanted
-      this.error = null
       this.ctx.log.info('listener.started', { url: this.server.url })
-      this.onAddress(this.server.url)
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
-      this.error =
-        code === 'EADDRINUSE'
-          ? `Port ${String(port)} on ${host} is taken by another program: choose another port.`
-          : code === 'EADDRNOTAVAIL'
-            ? `${host} is not an address of this computer.`
-            : code === 'EACCES'
-              ? `Not allowed to listen on port ${String(port)}.`
-              : `The listener could not start (${code ?? 'unknown error'}).`
-      this.bound = null
+      const problem = bindProblem(code, wanted)
       this.ctx.log.warn('listener.failed', { code: code ?? null })
+      // Training's gateway is told wherever the listener is, and nothing is registered anywhere: any free loopback port serves.
+      if (this.ctx.environment() === 'training') await this.fallBack(wanted)
+      if (this.server) {
+        this.fallback = say('said.listener.fallback', { problem, url: this.server.url })
+      } else {
+        this.error = say('said.listener.chooseAnother', { problem })
+        this.bound = null
+      }
     }
+    if (this.server) this.onAddress(this.server.url)
     this.ctx.events.emit('listener.changed', {})
+  }
+
+  private listen(bind: Bind): Promise<NotificationServer> {
+    return startNotificationServer({
+      ...bind,
+      receive: (request) => this.receive(request, bind.path),
+      refused: (reason) => {
+        if (reason === 'too_large') this.counts.tooLarge++
+        this.ctx.log.warn('listener.refused', { reason })
+      },
+    })
+  }
+
+  /** Training, Settings' address unusable (the port taken, say): a port the system picks on loopback, the same path. Bound as Settings say, so saving them unchanged does not move it again. */
+  private async fallBack(wanted: Bind): Promise<void> {
+    try {
+      this.server = await this.listen({ host: FALLBACK_HOST, port: 0, path: wanted.path })
+      this.bound = wanted
+      this.ctx.log.info('listener.started', { url: this.server.url, instead: `${wanted.host}:${String(wanted.port)}` })
+    } catch (error) {
+      this.ctx.log.warn('listener.fallback_failed', { code: (error as NodeJS.ErrnoException).code ?? null })
+    }
   }
 
   private async stopServer(): Promise<void> {
@@ -237,7 +269,9 @@ export class NotificationListener {
       running,
       registerUrl: !enabled ? null : publicBaseUrl ? `${publicBaseUrl.replace(/\/$/, '')}${path}` : (this.server?.url ?? null),
       localUrl: this.server?.url ?? null,
-      error: this.error,
+      error: this.error ? englishOf(this.error) : null,
+      errorSay: this.error,
+      fallback: this.fallback ? { message: englishOf(this.fallback), say: this.fallback } : null,
       counts: { ...this.counts, unmatched: this.ctx.history().notifications.unmatchedCount() },
       recent: this.ctx.history().notifications.recent(RECENT).map(notificationView),
     }

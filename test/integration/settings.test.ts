@@ -46,7 +46,7 @@ describe('environments and settings', () => {
     expect(view.gatewayUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     // Sandbox's and Production's defaults, but for the notification listener: on, since Training's gateway is told its address by itself.
     expect(view.settings).toEqual({ ...DEFAULT_ENVIRONMENT_SETTINGS, listener: { ...DEFAULT_ENVIRONMENT_SETTINGS.listener, enabled: true } })
-    expect(await app.call('listener.status')).toMatchObject({ enabled: true, running: true, error: null })
+    expect(await app.call('listener.status')).toMatchObject({ enabled: true, running: true, error: null, fallback: null })
     const test = await app.call('gateway.testConnection', { environment: 'training' })
     expect(test.checks.map((check) => check.result)).toEqual(['ok', 'ok'])
   })

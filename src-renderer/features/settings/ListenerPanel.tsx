@@ -139,9 +139,13 @@ export function ListenerPanel() {
       ) : (
         <>
           {state === 'off' ? <p className="muted">{t(admin ? 'settings.listener.off' : 'settings.listener.offAskAdmin')}</p> : null}
-          {status.error ? (
+          {status.fallback ? (
+            <div className="alert alert--info" role="status" data-testid="listener-fallback">
+              {saidText(status.fallback.say, status.fallback.message)}
+            </div>
+          ) : status.error ? (
             <div className="alert alert--error" role="alert">
-              <Trans i18nKey="settings.listener.notRunning" values={{ error: status.error }} components={{ b: <strong /> }} />
+              <Trans i18nKey="settings.listener.notRunning" values={{ error: status.errorSay ? saidText(status.errorSay, status.error) : status.error }} components={{ b: <strong /> }} />
             </div>
           ) : state === 'stopped' ? (
             <p className="muted">{t('settings.listener.stopped')}</p>
@@ -163,7 +167,8 @@ export function ListenerPanel() {
               <Trans i18nKey="settings.listener.listening" values={{ url: status.localUrl }} components={{ code: <code data-testid="listener-local-url" /> }} />
             </p>
           ) : null}
-          {state !== 'off' ? <p className="muted small">{t('settings.listener.proxy')}</p> : null}
+          {/* Training's gateway runs on this computer: no reverse proxy to put in front of it. */}
+          {state !== 'off' && environment !== 'training' ? <p className="muted small">{t('settings.listener.proxy')}</p> : null}
           <h3 className="listener-panel__subhead">{t('settings.listener.since')}</h3>
           <Counts counts={status.counts} />
           <h3 className="listener-panel__subhead">{t('settings.listener.last')}</h3>
