@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { startHarness, type Harness, type HarnessOptions } from '../harness/server'
 
 /**
@@ -53,6 +53,15 @@ export async function resizeWindow(page: Page, size: { width: number; height: nu
   })
   await page.setViewportSize(size)
   await page.evaluate(() => (window as unknown as { resizedForTest: Promise<void> }).resizedForTest)
+}
+
+/** Tabs from the focused element until `target` has the focus (at most `limit` presses), as a keyboard user would. */
+export async function tabTo(page: Page, target: Locator, limit = 15): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
 }
 
 /** A `YYYY-MM-DD` day as staff type it into a date field: day first, without leading zeros ("1/11/2026"). */

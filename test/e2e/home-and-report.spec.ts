@@ -8,7 +8,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { dayFirst, expect, SCREENSHOT_DIR, shownDay, test } from './fixtures'
+import { dayFirst, expect, resizeWindow, SCREENSHOT_DIR, shownDay, tabTo, test } from './fixtures'
+import { menu as malayMenu, shoot, speakMalay } from './in-malay'
 import { call, control } from './training-control'
 import type { Harness } from '../harness/server'
 
@@ -197,6 +198,49 @@ test.describe('as a Clerk', () => {
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'End of day' })).toHaveCount(0)
     const refused = await (harness.backend.dispatch as (name: string, input: unknown) => Promise<{ ok: boolean; error?: { code: string } }>)('home.figures', undefined)
     expect(refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+  })
+
+  test('a quiet Home offers the first things to do, by keyboard, each leading where it says, in both languages', async ({ page }) => {
+    const menu = page.getByRole('navigation', { name: 'Main' })
+    const start = page.getByRole('region', { name: 'What would you like to do first?' })
+    await expect(page.getByText('Nothing needs attention now.')).toBeVisible()
+    for (const action of ['Create a payment link', 'Take a phone order', 'Find an order']) await expect(start.getByRole('button', { name: action })).toBeVisible()
+    await expect(start.getByRole('button', { name: 'Find an order' })).toHaveAccessibleDescription('Search every link and phone order, see where it stands, check it or refund it.')
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 1024, height: 700 },
+    ]) {
+      await resizeWindow(page, size)
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/home-clerk-quiet-${String(size.width)}x${String(size.height)}.png`, fullPage: true })
+    }
+    await resizeWindow(page, { width: 1280, height: 800 })
+    await expectAccessible(page, 'Home (a Clerk, quiet)')
+
+    // Each by keyboard from the menu's Home: Tab to the action, Enter; the keyboard lands where work starts.
+    const fromHome = async (action: string): Promise<void> => {
+      await menu.getByRole('button', { name: 'Home' }).click()
+      await expect(start).toBeVisible()
+      await tabTo(page, start.getByRole('button', { name: action }), 40)
+      await page.keyboard.press('Enter')
+    }
+    await fromHome('Create a payment link')
+    await expect(page.getByRole('form', { name: 'New payment link' }).getByRole('radio', { name: /Card \(hosted page\)/ })).toBeFocused()
+    await expect(menu.getByRole('button', { name: 'Payment link' })).toHaveAttribute('aria-current', 'page')
+    await fromHome('Take a phone order')
+    await expect(page.getByRole('heading', { level: 1, name: 'Phone order' })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'Find customer' })).toBeFocused()
+    await fromHome('Find an order')
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+    await expect(page.getByRole('searchbox', { name: 'Search orders' })).toBeFocused()
+
+    // In Bahasa Melayu, the same three.
+    await speakMalay(page)
+    await malayMenu(page).getByRole('button', { name: 'Laman utama' }).click()
+    const mula = page.getByRole('region', { name: 'Apa yang anda mahu buat dahulu?' })
+    for (const action of ['Cipta pautan pembayaran', 'Ambil pesanan telefon', 'Cari pesanan']) await expect(mula.getByRole('button', { name: action })).toBeVisible()
+    await shoot(page, 'home-clerk-quiet', mula)
+    await mula.getByRole('button', { name: 'Ambil pesanan telefon' }).click()
+    await expect(page.getByRole('combobox', { name: 'Cari pelanggan' })).toBeFocused()
   })
 })
 

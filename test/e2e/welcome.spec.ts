@@ -8,7 +8,7 @@
  * and 1280×800.
  */
 import type { Page } from '@playwright/test'
-import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
+import { expect, resizeWindow, SCREENSHOT_DIR, tabTo, test } from './fixtures'
 import { call, trainingUrl } from './training-control'
 
 const SIZES = [
@@ -22,15 +22,6 @@ async function screenshots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${String(size.width)}x${String(size.height)}.png`, fullPage: true })
   }
   await resizeWindow(page, { width: 1280, height: 800 })
-}
-
-/** Tabs from the focused element until `target` has the focus (at most `limit` presses), as a keyboard user would. */
-async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, limit = 15): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press('Tab')
-  }
-  await expect(target).toBeFocused()
 }
 
 test.describe('a fresh desk in Training', () => {

@@ -1,5 +1,5 @@
 import './HomeScreen.css'
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import type { TFunction } from 'i18next'
 import type { AttentionItem, PeriodFigures, Takings } from '../../../src-preload/contract'
 import { homeIsComplete } from '../../app/lazy-screens'
@@ -12,11 +12,15 @@ import { atLeast } from '../session/roles'
 import { useSessionStore } from '../session/session-store'
 import { followOrderChanges, useHomeStore, type HomePeriod } from './home-store'
 import { TakingsChart } from './TakingsChart'
+import { lazyNamed } from '../../ui/lazy'
 import { useFormats, useT } from '../../i18n/i18n'
 import type { Formats } from '../../i18n/formats'
 import { saidText } from '../../i18n/said-text'
 
 const PERIODS: readonly HomePeriod[] = ['today', 'week', 'month']
+
+/** A Clerk's first things to do on a quiet Home (the welcome's), fetched when they show, with the Orders screen's code (see there why). */
+const FirstActions = lazyNamed(() => import('../orders/OrdersScreen'), 'FirstActions')
 
 /** The period cards' test ids stay in English whatever the language on screen. */
 const PERIOD_TEST_IDS: Readonly<Record<HomePeriod, string>> = { today: 'home-period-today', week: 'home-period-this-week', month: 'home-period-this-month' }
@@ -52,6 +56,16 @@ export function HomeScreen() {
   }, [seesMoney, attention])
 
   const shown = figures?.[period]
+  const lists: AttentionSection[] | null = attention
+    ? [
+        { id: 'unknown', title: t('home.attention.unknown'), list: attention.outcomeUnknown },
+        { id: 'review', title: t('home.attention.review'), list: attention.needsReview },
+        { id: 'expiring', title: t('home.attention.expiring'), list: attention.linksExpiring },
+        { id: 'refunds', title: t('home.attention.refunds'), list: attention.refundsWaiting },
+        { id: 'notifications', title: t('home.attention.notifications'), list: attention.notificationsFailed },
+      ]
+    : null
+  const quiet = lists !== null && waitingIn(lists) === 0
   return (
     <div className="home-screen">
       <ScreenHeader title={t('home.title')}>{seesMoney ? t('home.leadMoney') : t('home.leadClerk')}</ScreenHeader>
@@ -98,21 +112,17 @@ export function HomeScreen() {
             {attentionError.message}
           </div>
         ) : null}
-        {attention ? (
-          <NeedsAttention
-            since={attentionAt}
-            lists={[
-              { id: 'unknown', title: t('home.attention.unknown'), list: attention.outcomeUnknown },
-              { id: 'review', title: t('home.attention.review'), list: attention.needsReview },
-              { id: 'expiring', title: t('home.attention.expiring'), list: attention.linksExpiring },
-              { id: 'refunds', title: t('home.attention.refunds'), list: attention.refundsWaiting },
-              { id: 'notifications', title: t('home.attention.notifications'), list: attention.notificationsFailed },
-            ]}
-          />
-        ) : (
-          <p className="muted">{t('home.loading')}</p>
-        )}
+        {lists ? <NeedsAttention since={attentionAt} lists={lists} /> : <p className="muted">{t('home.loading')}</p>}
       </section>
+      {/* A Clerk's quiet Home, without takings: the first things to do, as the welcome gives an Admin (loaded then: not part of everyone's first screen). */}
+      {!seesMoney && role !== null && quiet ? (
+        <Suspense fallback={null}>
+          <section className="card home-start" aria-labelledby="home-start-title" data-testid="home-first-actions">
+            <h2 id="home-start-title">{t('welcome.start.heading')}</h2>
+            <FirstActions idPrefix="home-action" />
+          </section>
+        </Suspense>
+      ) : null}
     </div>
   )
 }
@@ -181,11 +191,12 @@ interface AttentionSection {
   list: { total: number; items: AttentionItem[] }
 }
 
+const waitingIn = (lists: AttentionSection[]): number => lists.reduce((total, section) => total + section.list.total, 0)
+
 function NeedsAttention({ lists, since }: { lists: AttentionSection[]; since: number }) {
   const t = useT()
   const formats = useFormats()
-  const waiting = lists.reduce((total, section) => total + section.list.total, 0)
-  if (waiting === 0)
+  if (waitingIn(lists) === 0)
     return (
       <p className="home-attention__clear" role="status">
         {t('home.attention.clear')}

@@ -1,24 +1,17 @@
 import './WelcomeScreen.css'
 import '../../ui/ScreenHeader.css'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import type { Environment, EnvironmentSettings } from '../../../src-preload/contract'
 import { SHOP_NAME_MAX } from '../../../src-common/shop-name'
 import { useShellStore } from '../../app/shell-store'
 import { Field } from '../../ui/Field'
 import { focusWhenShown } from '../../ui/focus'
-import { LinkIcon, OrdersIcon, PhoneIcon } from '../../ui/icons'
-import { FIRST_ACTIONS, startWith, type FirstAction } from './first-actions'
+import { FirstActions } from './FirstActions'
 import { checkDetails, detailsOf, type WelcomeDetails } from './welcome-form'
 import { useWelcomeStore } from './welcome-store'
 import { Trans } from 'react-i18next'
 import { useT } from '../../i18n/i18n'
-
-const ICONS: Record<FirstAction, ReactNode> = {
-  'payment-link': <LinkIcon size={22} />,
-  'phone-order': <PhoneIcon size={22} />,
-  'find-order': <OrdersIcon size={22} />,
-}
 
 type FieldPath = keyof ReturnType<typeof checkDetails>
 
@@ -144,21 +137,7 @@ function StartStep({ environment }: { environment: Environment }) {
       <h2 id="welcome-start-heading" ref={heading} tabIndex={-1}>
         {t('welcome.start.heading')}
       </h2>
-      <ul className="first-actions">
-        {FIRST_ACTIONS.map((action) => (
-          <li key={action} className="first-actions__item">
-            <span className="first-actions__icon" aria-hidden="true">
-              {ICONS[action]}
-            </span>
-            <button type="button" className="button first-actions__button" aria-describedby={`first-action-${action}`} onClick={() => startWith(action)}>
-              {t(`welcome.actions.${action}.label`)}
-            </button>
-            <p className="muted small" id={`first-action-${action}`}>
-              {t(`welcome.actions.${action}.text`)}
-            </p>
-          </li>
-        ))}
-      </ul>
+      <FirstActions idPrefix="first-action" />
       <p className="muted small welcome__later">
         {t('welcome.start.later')}{' '}
         <button type="button" className="link-button" onClick={skip}>

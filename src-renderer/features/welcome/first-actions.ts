@@ -1,18 +1,14 @@
 /**
- * The first things a newcomer does, offered by the welcome and by an empty Orders screen: each opens
- * its screen with the keyboard on the first field to fill in, so nothing more than typing is needed.
+ * What the first things a newcomer does (first-action-list.ts) do: each opens its screen with the
+ * keyboard on the first field to fill in, so nothing more than typing is needed.
  */
 import { flushSync } from 'react-dom'
 import { useShellStore, type Screen } from '../../app/shell-store'
 import { focusWhenShown } from '../../ui/focus'
 import { useLinkStore } from '../payment-link/link-store'
 import { FIND_CUSTOMER, startNewPhoneOrder } from '../phone-order/new-order'
+import type { FirstAction } from './first-action-list'
 import { useWelcomeStore } from './welcome-store'
-
-export type FirstAction = 'payment-link' | 'phone-order' | 'find-order'
-
-/** In the order offered; their words are `welcome.actions.<action>.label` and `.text`. */
-export const FIRST_ACTIONS: readonly FirstAction[] = ['payment-link', 'phone-order', 'find-order']
 
 const SCREEN_OF: Record<FirstAction, Screen> = { 'payment-link': 'payment-link', 'phone-order': 'phone-order', 'find-order': 'orders' }
 
