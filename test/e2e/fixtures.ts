@@ -55,6 +55,19 @@ export async function resizeWindow(page: Page, size: { width: number; height: nu
   await page.evaluate(() => (window as unknown as { resizedForTest: Promise<void> }).resizedForTest)
 }
 
+/** The window at 1280×800 and 1024×700, a screenshot of each (`<name>-1280x800.png`), then back to 1280×800. */
+export async function screenshotsAtBothSizes(page: Page, name: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
+  const sizes = [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 700 },
+  ] as const
+  for (const size of sizes) {
+    await resizeWindow(page, size)
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${String(size.width)}x${String(size.height)}.png`, fullPage })
+  }
+  await resizeWindow(page, sizes[0])
+}
+
 /** Tabs from the focused element until `target` has the focus (at most `limit` presses), as a keyboard user would. */
 export async function tabTo(page: Page, target: Locator, limit = 15): Promise<void> {
   for (let presses = 0; presses < limit; presses++) {

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { dayFirst, expect, resizeWindow, SCREENSHOT_DIR, shownDay, tabTo, test } from './fixtures'
+import { dayFirst, expect, screenshotsAtBothSizes, SCREENSHOT_DIR, shownDay, tabTo, test } from './fixtures'
 import { menu as malayMenu, shoot, speakMalay } from './in-malay'
 import { call, control } from './training-control'
 import type { Harness } from '../harness/server'
@@ -206,14 +206,7 @@ test.describe('as a Clerk', () => {
     await expect(page.getByText('Nothing needs attention now.')).toBeVisible()
     for (const action of ['Create a payment link', 'Take a phone order', 'Find an order']) await expect(start.getByRole('button', { name: action })).toBeVisible()
     await expect(start.getByRole('button', { name: 'Find an order' })).toHaveAccessibleDescription('Search every link and phone order, see where it stands, check it or refund it.')
-    for (const size of [
-      { width: 1280, height: 800 },
-      { width: 1024, height: 700 },
-    ]) {
-      await resizeWindow(page, size)
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/home-clerk-quiet-${String(size.width)}x${String(size.height)}.png`, fullPage: true })
-    }
-    await resizeWindow(page, { width: 1280, height: 800 })
+    await screenshotsAtBothSizes(page, 'home-clerk-quiet', { fullPage: true })
     await expectAccessible(page, 'Home (a Clerk, quiet)')
 
     // Each by keyboard from the menu's Home: Tab to the action, Enter; the keyboard lands where work starts.

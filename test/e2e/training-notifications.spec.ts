@@ -10,22 +10,9 @@ import type { Page } from '@playwright/test'
 import { once } from 'node:events'
 import { createServer, type Server } from 'node:net'
 import type { Harness, HarnessOptions } from '../harness/server'
-import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
+import { expect, screenshotsAtBothSizes, test } from './fixtures'
 import { menu, shoot, speakMalay } from './in-malay'
 import { control } from './training-control'
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1024, height: 700 },
-] as const
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await resizeWindow(page, size)
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${String(size.width)}x${String(size.height)}.png` })
-  }
-  await resizeWindow(page, SIZES[0])
-}
 
 async function statusChecksAtGateway(harness: Harness): Promise<number> {
   const { calls } = (await control(harness, '/calls')) as { calls: { operation: string }[] }
@@ -67,7 +54,7 @@ test.describe('a fresh desk in Training', () => {
     // Back at the app: the link's screen says so by itself, from the gateway's notification.
     await expect(result.getByRole('heading', { name: 'Payment received' })).toBeVisible()
     expect(await statusChecksAtGateway(harness)).toBe(0)
-    await screenshots(page, 'training-paid-at-once')
+    await screenshotsAtBothSizes(page, 'training-paid-at-once')
 
     // Orders says Paid too, and the order's timeline names the notification.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Orders', exact: true }).click()
@@ -147,7 +134,7 @@ portTaken('Settings’ port taken by another program: Training listens on a free
   await expect(panel).not.toContainText('reverse proxy with HTTPS')
   await expect(panel.getByRole('table', { name: 'Last notifications' })).toContainText('Pending → Paid')
   await note.scrollIntoViewIfNeeded()
-  await screenshots(page, 'listener-fallback')
+  await screenshotsAtBothSizes(page, 'listener-fallback')
 
   await speakMalay(page)
   const malay = page.getByRole('region', { name: 'Penerima pemberitahuan' }).getByTestId('listener-fallback')

@@ -7,22 +7,8 @@
  * the arrow keys. The empty Orders screen offers the two ways an order begins. Screenshots at 1024×700
  * and 1280×800.
  */
-import type { Page } from '@playwright/test'
-import { expect, resizeWindow, SCREENSHOT_DIR, tabTo, test } from './fixtures'
+import { expect, screenshotsAtBothSizes, SCREENSHOT_DIR, tabTo, test } from './fixtures'
 import { call, trainingUrl } from './training-control'
-
-const SIZES = [
-  { width: 1024, height: 700 },
-  { width: 1280, height: 800 },
-] as const
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await resizeWindow(page, size)
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${String(size.width)}x${String(size.height)}.png`, fullPage: true })
-  }
-  await resizeWindow(page, { width: 1280, height: 800 })
-}
 
 test.describe('a fresh desk in Training', () => {
   test.use({ harnessOptions: { statusTracker: false, welcome: true } })
@@ -38,7 +24,7 @@ test.describe('a fresh desk in Training', () => {
     await expect(form.getByLabel('Shop name')).toHaveValue('')
     await expect(form.getByLabel('Return address after payment')).toHaveValue('')
     await expect(form).toContainText('In Training you can leave both empty')
-    await screenshots(page, 'welcome-details')
+    await screenshotsAtBothSizes(page, 'welcome-details', { fullPage: true })
 
     // Keyboard only: Tab to the name, type it, Enter saves.
     await tabTo(page, form.getByLabel('Shop name'))
@@ -52,7 +38,7 @@ test.describe('a fresh desk in Training', () => {
     await expect(next).toBeFocused()
     await expect(welcome).toContainText('Receipts and the payment page now say “Kedai Siti (KL)”')
     for (const action of ['Create a payment link', 'Take a phone order', 'Find an order']) await expect(welcome.getByRole('button', { name: action })).toBeVisible()
-    await screenshots(page, 'welcome-first-actions')
+    await screenshotsAtBothSizes(page, 'welcome-first-actions', { fullPage: true })
     expect((await call<{ settings: { shop: { name: string } } }>(harness, 'settings.get')).settings.shop.name).toBe('Kedai Siti (KL)')
 
     // The first action: the link form, with the keyboard on its first field (the radio group's checked option).
@@ -150,7 +136,7 @@ test.describe('a fresh desk in Training', () => {
     const empty = page.getByRole('region', { name: 'No orders yet' })
     await expect(empty.getByRole('button', { name: 'Create a payment link' })).toBeVisible()
     await expect(empty.getByRole('button', { name: 'Take a phone order' })).toBeVisible()
-    await screenshots(page, 'orders-empty')
+    await screenshotsAtBothSizes(page, 'orders-empty', { fullPage: true })
 
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
