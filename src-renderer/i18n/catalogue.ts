@@ -9,8 +9,12 @@
  */
 import type { said } from '../../src-common/said/en'
 import type { en } from './en'
+import type { enOnDemand } from './en-on-demand'
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> }
 
-/** English's shape, with main's messages (`said`, src-common/said: loaded apart in English, see i18n.ts). */
-export type Catalogue = Strings<typeof en & { said: typeof said }>
+/**
+ * English's shape, with main's messages (`said`, src-common/said: loaded apart in English, see i18n.ts)
+ * and the rarely opened screens' sections (en-on-demand.ts).
+ */
+export type Catalogue = Strings<typeof en & typeof enOnDemand & { said: typeof said }>

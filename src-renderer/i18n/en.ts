@@ -1,6 +1,7 @@
 /**
  * The English catalogue: every word the converted screens show, by id. Ids are grouped by where they
- * show; a text that depends on a count has `_one` and `_other`. Its Malay twin is ms.ts.
+ * show; a text that depends on a count has `_one` and `_other`. Its Malay twin is ms.ts. The Settings
+ * and Audit screens' sections come with those screens' code (en-on-demand.ts).
  */
 import { ui } from './en/ui'
 import { orders } from './en/orders'
@@ -13,9 +14,7 @@ import { tracker } from './en/tracker'
 import { approval } from './en/approval'
 import { refunds } from './en/refunds'
 import { customerTexts } from './en/customerTexts'
-import { settings } from './en/settings'
 import { team } from './en/team'
-import { audit } from './en/audit'
 import { home } from './en/home'
 import { report } from './en/report'
 import { shortcuts } from './en/shortcuts'
@@ -23,9 +22,7 @@ import { shortcuts } from './en/shortcuts'
 export const en = {
   customerTexts,
   refunds,
-  settings,
   team,
-  audit,
   home,
   report,
   shortcuts,

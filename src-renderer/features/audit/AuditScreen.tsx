@@ -10,6 +10,7 @@ import { actionChoices, actionLabel, detailsText, EMPTY_AUDIT_DRAFT } from './au
 import { useAuditStore } from './audit-store'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
 import { actorText } from '../../format/actor'
+import '../../i18n/en-on-demand'
 
 /** Every audited entry, newest first: who did what, to which order, when (Malaysia time), and the details. */
 export function AuditScreen() {

@@ -3,6 +3,7 @@ import type { AuditFilters } from '../../../src-preload/contract'
 import { formatRm } from '../../format/money'
 import { formatDateTime, startOfMalaysiaDay, startOfNextMalaysiaDay } from '../../format/time'
 import { i18n, t } from '../../i18n/i18n'
+import '../../i18n/en-on-demand'
 
 export interface AuditDraft {
   actor: string

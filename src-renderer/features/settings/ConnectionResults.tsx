@@ -3,6 +3,7 @@ import { Trans } from 'react-i18next'
 import type { ConnectionCheck } from '../../../src-preload/contract'
 import { useT } from '../../i18n/i18n'
 import { saidText } from '../../i18n/said-text'
+import '../../i18n/en-on-demand'
 
 export function ConnectionResults({ test }: { test: { running: boolean; checks: ConnectionCheck[] | null; error: string | null } | undefined }) {
   const t = useT()

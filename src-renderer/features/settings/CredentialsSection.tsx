@@ -8,6 +8,7 @@ import { FormFooter } from '../../ui/FormFooter'
 import { useT } from '../../i18n/i18n'
 import { ConnectionResults } from './ConnectionResults'
 import { useSettingsStore } from './settings-store'
+import '../../i18n/en-on-demand'
 
 const TABS: readonly GatewayEnvironment[] = ['sandbox', 'production']
 

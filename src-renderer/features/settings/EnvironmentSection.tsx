@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { useT } from '../../i18n/i18n'
 import { ConnectionResults } from './ConnectionResults'
 import { useSettingsStore } from './settings-store'
+import '../../i18n/en-on-demand'
 
 const OPTIONS: readonly Environment[] = ['training', 'sandbox', 'production']
 

@@ -13,6 +13,7 @@ import { useSessionStore } from '../session/session-store'
 import { useSettingsStore } from './settings-store'
 import { FIELD_LIMITS } from '../../../src-common/field-limits'
 import { SHOP_NAME_MAX, shopNameIssue } from '../../../src-common/shop-name'
+import '../../i18n/en-on-demand'
 
 type FieldError = { field: string; message: string } | null
 

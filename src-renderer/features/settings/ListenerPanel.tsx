@@ -14,6 +14,7 @@ import { readErrorMessage } from '../team/team-text'
 import { useTeamStore } from '../team/team-store'
 import { isLocalAddress, listenerState } from './listener-text'
 import { subscribeListenerEvents, useSettingsStore } from './settings-store'
+import '../../i18n/en-on-demand'
 
 const STATE_PILLS = { running: 'pill--ok', off: 'pill--muted', failed: 'pill--bad', stopped: 'pill--muted' } as const
 

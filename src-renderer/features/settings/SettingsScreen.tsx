@@ -14,6 +14,7 @@ import { LanguageChoice } from './LanguageChoice'
 import { useT } from '../../i18n/i18n'
 import { ListenerPanel } from './ListenerPanel'
 import { useSettingsStore } from './settings-store'
+import '../../i18n/en-on-demand'
 
 function InstallationCard() {
   const t = useT()

@@ -4,6 +4,7 @@
  */
 import type { ListenerStatus } from '../../../src-preload/contract'
 import { t } from '../../i18n/i18n'
+import '../../i18n/en-on-demand'
 
 export type ListenerState = 'running' | 'off' | 'failed' | 'stopped'
 

@@ -9,11 +9,14 @@
  * such as `banner.${environment}.title`. A text with plural forms (`_one`, `_other`) is used through
  * its id without the suffix. Main's messages (the `said` section, src-common/said) are held to the
  * same rules: an id main says that the catalogues lack fails, and so does one nobody says any more.
+ * The rarely opened screens' English sections (en-on-demand.ts) are added when a module showing them
+ * is imported: each such module imports en-on-demand, or its ids would show as ids.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { en } from '../../../src-renderer/i18n/en'
+import { enOnDemand } from '../../../src-renderer/i18n/en-on-demand'
 import { said } from '../../../src-common/said/en'
 import { ms } from '../../../src-renderer/i18n/ms'
 
@@ -38,7 +41,7 @@ function sources(dir: string): string[] {
   })
 }
 
-const english = flatten({ ...en, said })
+const english = flatten({ ...en, ...enOnDemand, said })
 const malay = flatten(ms)
 const catalogueFiles = new Set(['src-renderer/i18n/en.ts', 'src-renderer/i18n/ms.ts', 'src-common/said/en.ts', 'src-common/said/ms.ts'].map((file) => resolve(ROOT, file)))
 const code = [...sources(join(ROOT, 'src-renderer')), ...sources(join(ROOT, 'src-common')), ...sources(join(ROOT, 'src-main')), ...sources(join(ROOT, 'src-preload'))]
@@ -99,6 +102,17 @@ describe('the catalogues', () => {
       ({ source, pattern }) => /^[a-z]+\./.test(source) && [...english.keys()].some((id) => id.startsWith(`${source.split('.')[0] ?? ''}.`)) && ![...baseIds].some((id) => pattern.test(id)),
     )
     expect(unmatched.map(({ source, file }) => `${source} (${file})`)).toEqual([])
+  })
+
+  it('are added by every renderer module that shows a section added on demand', () => {
+    const onDemandIds = new Set([...flatten(enOnDemand).keys()].map((id) => id.replace(PLURAL, '')))
+    const sections = Object.keys(enOnDemand)
+    const shows = (text: string): boolean =>
+      [...text.matchAll(/(['"`])([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_${}-]+)+)\1/g)].some(
+        ({ 2: id = '' }) => onDemandIds.has(id) || (id.includes('${') && sections.some((section) => id.startsWith(`${section}.`))),
+      )
+    const withoutWords = code.filter(({ file, text }) => file.startsWith('src-renderer/') && shows(text) && !text.includes("import '../../i18n/en-on-demand'")).map(({ file }) => file)
+    expect(withoutWords).toEqual([])
   })
 
   it('hold no id the code no longer uses', () => {
