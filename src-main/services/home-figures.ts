@@ -33,6 +33,11 @@ export function malaysiaDay(at: Date): string {
   return new Date(at.getTime() + MALAYSIA_OFFSET_MS).toISOString().slice(0, 10)
 }
 
+/** An instant as a Malaysia shop reads it, to the minute: `YYYY-MM-DD HH:MM` (Malaysia time). */
+export function malaysiaDateTime(at: Date): string {
+  return new Date(at.getTime() + MALAYSIA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')
+}
+
 /** The instant a Malaysia day (`YYYY-MM-DD`) begins. */
 export function malaysiaMidnight(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) - MALAYSIA_OFFSET_MS)

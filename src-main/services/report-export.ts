@@ -5,6 +5,7 @@
  */
 import type { EndOfDayReport, Takings } from '../../src-preload/contract'
 import { csvCell, myrDecimal } from './csv-export'
+import { malaysiaDateTime } from './home-figures'
 import { writeWholeFile } from './whole-file'
 
 const HEADER = ['section', 'key', 'name', 'paid_count', 'paid', 'refund_count', 'refunded', 'void_count', 'voided', 'net', 'currency']
@@ -46,7 +47,8 @@ export function reportCsvLines(report: EndOfDayReport): string[] {
     rows.push([
       'not_final',
       order.invoiceNumber,
-      `${order.status}${order.review ? ' (Needs review)' : ''} ${order.customerName}, made ${order.createdAt}`,
+      // The shop's time, as the report's days are (found by review: UTC put an order of the morning on the day before).
+      `${order.status}${order.review ? ' (Needs review)' : ''} ${order.customerName}, made ${malaysiaDateTime(new Date(order.createdAt))} Malaysia time`,
       null,
       ringgit(order.amountSen),
       null,

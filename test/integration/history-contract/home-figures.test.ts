@@ -255,6 +255,8 @@ describe.each(ENGINES)('home figures and the end-of-day report (%s)', (engine) =
     expect(csv[1]).toContain('total,all,')
     expect(csv[1]).toContain(',4,555.40,1,50.00,1,40.00,465.40,MYR\r\n')
     expect(csv).toContain('operator,Ravi,Ravi,0,0.00,1,50.00,1,40.00,-90.00,MYR\r\n')
+    // An order not final says when it was made in the shop's time (01:40 UTC is 09:40 in Malaysia).
+    expect(csv.find((line) => line.startsWith('not_final,INV-E,'))).toContain('Test Customer, made 2026-11-23 09:40 Malaysia time",,300.00,')
     // What staff typed stays text that no spreadsheet runs.
     expect(reportCsvLines({ ...report, byOperator: [{ ...(report.byOperator[0] as (typeof report.byOperator)[number]), key: '=cmd', label: '=cmd' }] })).toContain(
       "operator,'=cmd,'=cmd,2,215.50,0,0.00,0,0.00,215.50,MYR\r\n",
