@@ -35,6 +35,11 @@ export interface AsideDraft {
   preparedInvoice: string
 }
 
+/** `aside` with `draft` set aside last, when staff typed into it (an untouched form is not kept). */
+function withAside(aside: readonly AsideDraft[], draft: LinkDraft | null, defaults: LinkDefaults | null): readonly AsideDraft[] {
+  return draft && defaults && typedSomething(draft, defaults) ? [...aside, { draft, preparedInvoice: defaults.invoiceNumber }] : aside
+}
+
 /** The link form's "Find customer": its own search, never the phone order's. */
 export const linkCustomerSearch = createCustomerSearch()
 
@@ -192,12 +197,11 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
     const same = state.history === history && state.environment === environment
     const { draft, defaults } = state
     // Not a link made (it is in Orders), nor a form filled for staff that they have not touched (the phone order can fill it again).
-    const typed = same && !state.result && draft && defaults && draft !== state.filled && typedSomething(draft, defaults) ? draft : null
-    const aside = same ? state.aside : []
+    const leaving = same && !state.result && draft !== state.filled ? draft : null
     // Nothing of the old form on show meanwhile: the screen says it is preparing until the filled one is here.
     set({
       history,
-      aside: typed && defaults ? [...aside, { draft: typed, preparedInvoice: defaults.invoiceNumber }] : aside,
+      aside: withAside(same ? state.aside : [], leaving, defaults),
       draft: null,
       result: null,
       sent: null,
@@ -225,7 +229,7 @@ export const useLinkStore = create<LinkState>()((set, get) => ({
     const rest = aside.slice(0, -1)
     set({
       draft: last.draft,
-      aside: draft && defaults && typedSomething(draft, defaults) ? [...rest, { draft, preparedInvoice: defaults.invoiceNumber }] : rest,
+      aside: withAside(rest, draft, defaults),
       filled: null,
       submitted: false,
       serverError: null,
