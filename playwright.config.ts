@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_LAUNCH } from './test/support/chromium-launch'
 
 /**
  * End-to-end specs drive the built renderer in Debian's Chromium through browser mode's server, as
- * the test harness (test/harness/) starts it. No browser is downloaded: CHROMIUM_PATH or /usr/bin/chromium is used.
+ * the test harness (test/harness/) starts it. Chromium is launched as
+ * test/support/chromium-launch.ts says.
  */
 export default defineConfig({
   testDir: 'test/e2e',
@@ -21,10 +23,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
-    launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
     // No trace: recording one for every spec (DOM snapshots at each step, screencast frames) cost a
     // sixth of the end-to-end run's CPU on a 2-core machine, to keep those of the few that fail. A failure
     // still leaves its page's ARIA snapshot (error-context.md); for a trace, run the failing spec

@@ -46,6 +46,7 @@ import { environmentDir, historyFile } from '../../src-main/store/history-file'
 import { migrate, MIGRATIONS, schemaVersion } from '../../src-main/store/migrations'
 import { optimizeSearchIndex, seedOrders } from '../../src-main/store/seed'
 import { startHarness, TEST_OPERATORS, type Harness } from '../harness/server'
+import { CHROMIUM_LAUNCH } from '../support/chromium-launch'
 import { insideThrowawayKeyring } from './bench-backend'
 import { gzippedSize, staticScripts } from './first-screen-js'
 import { figure, grouped } from './figures'
@@ -60,11 +61,6 @@ const TARGET_JS_KB = 150
 const TARGET_COLD_MS = 400
 const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0
 const FILE = join(ROOT, '.tmp/bench', `renderer-${String(ORDERS)}-schema${String(SCHEMA_VERSION)}.sqlite3`)
-/** As playwright.config.ts launches it for the e2e specs. */
-const CHROMIUM = {
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-}
 const VIEWPORT = { width: 1280, height: 800 }
 const admin = TEST_OPERATORS.admin
 
@@ -288,7 +284,7 @@ async function main(): Promise<void> {
   const dataDir = dataDirWith(history)
   // The desk's own PIN cost: the cold load includes a sign-in, whose scrypt the tests' harness makes cheaper.
   const harness = await startHarness({ dataDir, statusTracker: false, pinCost: PIN_COST })
-  const browser = await chromium.launch(CHROMIUM)
+  const browser = await chromium.launch(CHROMIUM_LAUNCH)
   try {
     const fetched = await firstScreenScripts(browser, harness)
     const fetchedBytes = fetched.reduce((total, file) => total + gzippedSize(RENDERER_DIR, file), 0)
