@@ -3,9 +3,9 @@
  * switches, so that a bench figure and a spec see one browser. No browser is downloaded: CHROMIUM_PATH
  * or /usr/bin/chromium is used.
  *
- * Debian's Chromium is the full browser run headless, with its own browser UI. Since Chromium 156 that
- * UI includes the address bar's pop-up as a WebUI page, which every new tab (so every Playwright
- * context) loads in a renderer of its own: measured on 2026-12-02 on this 2-core machine, it ran about
+ * Debian's Chromium is the full browser run headless, with its own browser UI. In Chromium 156 (Debian's
+ * on 2026-12-02) that UI includes the address bar's pop-up as a WebUI page, which every new tab (so every
+ * Playwright context) loads in a renderer of its own: measured that day on this 2-core machine, it ran about
  * 2 s of a core over one cold load of the app's page, beside it, and doubled the app's time to its
  * sign-in form. The desktop app (Electron) has no address bar; the switch below turns that pop-up off.
  */
