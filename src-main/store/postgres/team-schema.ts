@@ -10,12 +10,13 @@
  */
 import type { GatewayEnvironment } from '../../../src-preload/contract'
 import type { PgDatabase } from './pg-database'
-import { SEARCH_FUNCTIONS_SQL } from './search-terms'
+import { INVOICE_DIGITS_FUNCTIONS_SQL, SEARCH_FUNCTIONS_SQL } from './search-terms'
 import { invoiceCaseTeamSql } from '../migration-7-invoice-case'
 import { takingsTeamSql } from '../migration-8-takings'
 import { customerLanguageTeamSql } from '../migration-9-customer-language'
 import { attemptsRequestIndexTeamSql } from '../migration-11-attempts-request-index'
 import { refundsOfCountedPaymentsTeamSql } from '../migration-12-refunds-of-counted-payments'
+import { dropSearchColumnTeamSql, invoiceDigitsTeamSql } from '../migration-13-invoice-digits'
 import { usedInvoicesSql } from './used-invoices'
 
 export const TEAM_ENVIRONMENTS: readonly GatewayEnvironment[] = ['sandbox', 'production']
@@ -353,6 +354,16 @@ export const TEAM_MIGRATIONS: readonly { version: number; name: string; sql: str
     version: 10,
     name: 'refunds count with their payment',
     sql: TEAM_ENVIRONMENTS.map((environment) => refundsOfCountedPaymentsTeamSql(historySchema(environment))).join('\n'),
+  },
+  {
+    // Invoices found by their last digits, as SQLite migration 13 (docs/history.md, "The text box").
+    version: 11,
+    name: 'invoices found by their last digits',
+    sql: `
+    ${TEAM_ENVIRONMENTS.map((environment) => dropSearchColumnTeamSql(historySchema(environment))).join('\n')}
+    ${INVOICE_DIGITS_FUNCTIONS_SQL}
+    ${TEAM_ENVIRONMENTS.map((environment) => invoiceDigitsTeamSql(historySchema(environment))).join('\n')}
+    `,
   },
 ]
 
