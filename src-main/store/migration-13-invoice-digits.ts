@@ -13,6 +13,7 @@
  * than a delete and an insert for each). The other columns are as migration 2 indexes them.
  */
 import { nameTerms, phoneTerms } from './migration-2-history'
+import { ORDER_SEARCH_EXPRESSION, trigramIndexesSql } from './postgres/search-terms'
 
 const DIGITS = '0123456789'
 
@@ -81,16 +82,9 @@ export function dropSearchColumnTeamSql(schema: string): string {
  */
 export function invoiceDigitsTeamSql(schema: string): string {
   return `
-  alter table ${schema}.orders add column search text not null generated always as (team.order_search_text(
-      invoice_number, customer_name, customer_email, customer_phone, card_last4, gateway_reference_id, request_id, payment_id)) stored;
+  alter table ${schema}.orders add column search text not null generated always as (${ORDER_SEARCH_EXPRESSION}) stored;
   alter table ${schema}.orders alter column search set statistics 1000;
-  do $$
-  declare
-    trgm text := (select n.nspname from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm');
-  begin
-    execute format('create index orders_search on ${schema}.orders using gin (search %I.gin_trgm_ops)', trgm);
-  end
-  $$;
+  ${trigramIndexesSql([['orders_search', `${schema}.orders`]])}
   analyze ${schema}.orders;
   `
 }

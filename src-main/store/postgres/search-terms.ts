@@ -387,3 +387,22 @@ export const INVOICE_DIGITS_FUNCTIONS_SQL = `
     return nullif(pg_catalog.ltrim(pg_catalog.substring(invoice, '([0-9]+)[^0-9]*$'), '0'), '');
   ${orderSearchTextSql('create or replace', " || coalesce(' ' || team.invoice_digits(invoice), '')")}
 `
+
+/** The orders' search column's expression (team migrations 2 and 11). */
+export const ORDER_SEARCH_EXPRESSION = `team.order_search_text(
+      invoice_number, customer_name, customer_email, customer_phone, card_last4, gateway_reference_id, request_id, payment_id)`
+
+/**
+ * Trigram indexes (GIN) on the `search` column of each table, `[index, schema.table]`, with pg_trgm's
+ * operator class in whichever schema the extension lives: looked up, so that an index does not depend
+ * on the search_path.
+ */
+export function trigramIndexesSql(indexes: readonly (readonly [string, string])[]): string {
+  return `do $$
+  declare
+    trgm text := (select n.nspname from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm');
+  begin
+    ${indexes.map(([name, table]) => `execute format('create index ${name} on ${table} using gin (search %I.gin_trgm_ops)', trgm);`).join('\n    ')}
+  end
+  $$;`
+}
