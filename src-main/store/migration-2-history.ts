@@ -36,11 +36,11 @@ function digits(column: string): string {
 }
 
 /** The phone as indexed: its digits, then its digits without a leading 60 (country) or 0 (trunk). */
-function phoneTerms(column: string): string {
+export function phoneTerms(column: string): string {
   return `(select case when d is null or d = '' then null else d || ' ' || case when d like '60%' then substr(d, 3) when d like '0%' then substr(d, 2) else '' end end from (select ${digits(column)} as d))`
 }
 
-function nameTerms(column: string): string {
+export function nameTerms(column: string): string {
   return `${column} || case when ${column} glob '*[-.]*' then ' ' || replace(replace(${column}, '-', ' '), '.', ' ') else '' end`
 }
 

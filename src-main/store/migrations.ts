@@ -16,6 +16,7 @@ import { CUSTOMER_LANGUAGE_SCHEMA } from './migration-9-customer-language'
 import { AMOUNT_FILTER_SCHEMA } from './migration-10-amount-filter'
 import { ATTEMPTS_REQUEST_INDEX_SCHEMA } from './migration-11-attempts-request-index'
 import { REFUNDS_OF_COUNTED_PAYMENTS_SCHEMA } from './migration-12-refunds-of-counted-payments'
+import { INVOICE_DIGITS_SCHEMA } from './migration-13-invoice-digits'
 import { PRIVATE_FILE_MODE } from '../private-files'
 
 export interface Migration {
@@ -133,6 +134,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'refunds count with their payment',
     up: (db) => {
       db.exec(REFUNDS_OF_COUNTED_PAYMENTS_SCHEMA)
+    },
+  },
+  {
+    // Invoices found by the last digits a customer reads out: 2836 finds INV-2026-002836 (docs/history.md, "The text box").
+    version: 13,
+    name: 'invoices found by their last digits',
+    up: (db) => {
+      db.exec(INVOICE_DIGITS_SCHEMA)
     },
   },
 ]

@@ -28,6 +28,7 @@ import { migrateTeam } from '../../src-main/store/postgres/team-schema'
 import { createRandom } from '../../src-main/store/seed'
 import { startCluster } from '../support/postgres'
 import { figure, grouped } from './figures'
+import { lastDigits } from './search-texts'
 import { percentile } from './timing'
 
 const ordersArg = process.argv.indexOf('--orders')
@@ -435,6 +436,7 @@ async function main(): Promise<void> {
     // The kinds of search-bench.ts, with the same inputs drawn from the data.
     const kinds: Kind[] = [
       { name: 'invoice prefix', query: (i) => ({ text: at(i).invoice_number.slice(0, 10 + (i % 5)), limit: PAGE }) },
+      { name: 'last digits of an invoice', query: (i) => ({ text: lastDigits(at(i).invoice_number, i), limit: PAGE }) },
       {
         name: 'name',
         query: (i) => ({

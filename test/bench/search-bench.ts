@@ -30,6 +30,7 @@ import { createRandom, optimizeSearchIndex, seedOrders } from '../../src-main/st
 import { BUNDLED, ROOT, runBundled, startArgs } from './bundled'
 import { describeLatency, dropFromPageCache, randomReadLatency, readFromDisk } from './disk-reads'
 import { figure, grouped } from './figures'
+import { lastDigits } from './search-texts'
 import { percentile } from './timing'
 
 const ordersArg = process.argv.indexOf('--orders')
@@ -176,6 +177,11 @@ function main(): void {
       name: 'invoice prefix',
       query: (i) => ({ text: at(i).invoice_number.slice(0, 10 + (i % 5)), limit: PAGE }),
       like: (i) => likeText(['invoice_number'], at(i).invoice_number.slice(0, 10 + (i % 5))),
+    },
+    {
+      name: 'last digits of an invoice',
+      query: (i) => ({ text: lastDigits(at(i).invoice_number, i), limit: PAGE }),
+      like: (i) => likeText(['invoice_number'], lastDigits(at(i).invoice_number, i)),
     },
     {
       name: 'name',

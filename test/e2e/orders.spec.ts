@@ -47,6 +47,31 @@ test('finds an order by each field of the one search box', async ({ page, harnes
   await expect(page.getByTestId('orders-count')).toHaveText('No orders match.')
 })
 
+test('finds an order by the last digits of its invoice number, read out with or without their zeros', async ({ page, harness }) => {
+  const [order] = await someOrders(harness, { kinds: ['phone_order'] })
+  if (!order) throw new Error('the seed has no phone order')
+  // INV-2026-000397: the customer says "it ends in 397", or reads out 000397.
+  const group = order.invoiceNumber.match(/[0-9]+/g)?.at(-1) ?? ''
+  const digits = group.replace(/^0+/, '')
+  expect(group).not.toBe(digits)
+  for (const typed of [digits, group, `0${digits}`]) {
+    await searchFor(page, typed)
+    await expect(page.getByTestId('order-invoice').filter({ hasText: order.invoiceNumber }), typed).toHaveCount(1)
+    await expect(page.getByTestId('orders-count')).not.toHaveText('No orders match.')
+  }
+  // With its zeros, only invoices whose last digits start so are shown (nothing else starts with zeros).
+  await searchFor(page, group)
+  for (const invoice of await invoicesShown(page))
+    expect(
+      invoice
+        .match(/[0-9]+/g)
+        ?.at(-1)
+        ?.replace(/^0+/, '')
+        .startsWith(digits),
+      invoice,
+    ).toBe(true)
+})
+
 test('takes an amount typed in the search box as the orders of exactly that amount, and says so', async ({ page, harness }) => {
   const [order] = await someOrders(harness, { kinds: ['card_link'] })
   if (!order) throw new Error('the seed has no card link')

@@ -83,6 +83,14 @@ function sampleQueries(rows: OrderRow[], count: number): OrderSearch[] {
       return pick([phone, digits, digits.slice(0, 6), `0${digits.replace(/^60|^0/, '')}`, `+60 ${digits.replace(/^60|^0/, '').slice(0, 2)}-${digits.replace(/^60|^0/, '').slice(2, 5)}`])
     },
     () => prefix(pick(rows).invoiceNumber),
+    // The last digits of an invoice, as a customer reads them out: with some, all or none of its zeros.
+    () => {
+      const group =
+        pick(rows)
+          .invoiceNumber.match(/[0-9]+/g)
+          ?.at(-1) ?? '0'
+      return group.slice(Math.floor(random() * group.length))
+    },
     () => pick(rows.filter((row) => row.cardLast4 !== null)).cardLast4 ?? '4242',
     () => prefix(pick(rows).gatewayReferenceId),
     () => prefix(pick(rows).requestId),
@@ -180,7 +188,7 @@ describe('SQLite and PostgreSQL agree', () => {
       }
     }
     const [small] = engines as [PgOrderSearch]
-    for (const text of ['INV-2026', 'inv-2026-00', 'INV-2025-0001', 'INV', 'inv-2026-001 siti', 'INV-2026-00 1', '2026']) {
+    for (const text of ['INV-2026', 'inv-2026-00', 'INV-2025-0001', 'INV', 'inv-2026-001 siti', 'INV-2026-00 1', '2026', '0001', '001 siti', '12', '000']) {
       for (const beforeId of [undefined, 2_500, 900]) {
         const query = { text, limit: 50, beforeId }
         const found = postgres.db.transaction(() => small.fetch(query, query.limit))()

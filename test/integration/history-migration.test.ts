@@ -37,6 +37,7 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
       [10, 'amount ranges searched in their index alone'],
       [11, 'attempts without an index on their Request-Id'],
       [12, 'refunds count with their payment'],
+      [13, 'invoices found by their last digits'],
     ])
   })
 
@@ -163,6 +164,56 @@ describe('migrations 2 (history) and 3 (tracking)', () => {
       )
       .all() as { detail: string }[]
     expect(plan.map((step) => step.detail).join(' ')).toContain('COVERING INDEX orders_by_amount')
+    db.close()
+  })
+
+  it('13 indexes the last digits of the invoices an older history holds: its orders are found by them, and new and changed orders too', async () => {
+    const db = openDatabase(file)
+    await migrate(db, file, MIGRATIONS.slice(0, 12))
+    const insert = db.prepare(
+      "insert into orders (kind, invoice_number, amount_sen, currency, channel, status, customer_name, customer_phone, card_last4, created_by, created_at, updated_at) values ('card_link', ?, 100, 'MYR', 'CARD', 'PAID', ?, ?, ?, 'desk', ?, ?)",
+    )
+    const at = (i: number): string => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString()
+    for (let i = 1; i <= 3000; i += 1) insert.run(`INV-2026-${String(i).padStart(6, '0')}`, 'Siew-Ling', '+60 12-345 6789', null, at(i), at(i))
+    // Before: one token each, the last digits found nothing.
+    expect(db.prepare(`select count(*) from orders_fts where orders_fts match '"2836"*'`).pluck().get()).toBe(0)
+
+    const backup = await migrate(db, file)
+    expect(schemaVersion(db)).toBe(NEWEST)
+    expect(backup).not.toBeNull()
+    const history = createHistory(db, { cipher: createCardCipher(Buffer.alloc(32)) })
+    const ids = (text: string): number[] => history.orders.search({ text, limit: 50 }).rows.map((row) => row.id)
+    const id = (invoice: string): number => history.orders.byInvoice(invoice)?.id ?? -1
+    for (const typed of ['2836', '02836', '002836']) expect(ids(typed), typed).toEqual([id('INV-2026-002836')])
+    expect(ids('283')).toEqual([
+      id('INV-2026-002839'),
+      id('INV-2026-002838'),
+      id('INV-2026-002837'),
+      id('INV-2026-002836'),
+      id('INV-2026-002835'),
+      id('INV-2026-002834'),
+      id('INV-2026-002833'),
+      id('INV-2026-002832'),
+      id('INV-2026-002831'),
+      id('INV-2026-002830'),
+      id('INV-2026-000283'),
+    ])
+    // What was found before still is: the other columns are indexed as migration 2 indexes them.
+    expect(ids('INV-2026-00283')).toHaveLength(10)
+    expect(ids('ling 2836')).toEqual([id('INV-2026-002836')])
+    expect(history.orders.count({ text: '0123456789' })).toBe(3000)
+    expect(db.prepare("select count(*) from orders_fts where orders_fts match 'siew'").pluck().get()).toBe(3000)
+    // The triggers made again: a new order, a changed invoice, a deleted order.
+    insert.run('INV-2027-004711', 'Nur', null, '2836', at(4000), at(4000))
+    const added = id('INV-2027-004711')
+    expect(ids('4711')).toEqual([added])
+    expect(ids('2836')).toEqual([added, id('INV-2026-002836')])
+    expect(ids('002836')).toEqual([id('INV-2026-002836')])
+    db.prepare("update orders set invoice_number = 'INV-2027-009876' where id = ?").run(added)
+    expect(ids('4711')).toEqual([])
+    expect(ids('009876')).toEqual([added])
+    db.prepare('delete from orders where id = ?').run(added)
+    expect(ids('9876')).toEqual([])
     db.close()
   })
 })

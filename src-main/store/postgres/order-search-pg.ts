@@ -36,7 +36,8 @@
 import type { SqlDatabase, SqlStatement } from '../database'
 import type { OrderSearch, OrderStatus } from '../history-types'
 import type { OrderCountQuery, OrderRecord, OrderSearchEngine } from '../orders'
-import { compileSearchTerms, prefixRange, termConditions, type SearchAlternative } from './search-terms'
+import type { SearchFields } from '../order-search'
+import { compileSearchTerms, invoiceKeyText, prefixRange, termConditions, type SearchAlternative } from './search-terms'
 
 export interface PgOrderSearchOptions {
   /** Newest ids checked before the indexes are asked (step 1); 4,000. */
@@ -48,6 +49,9 @@ export interface PgOrderSearchOptions {
   /** Whether step 1 is skipped when the planner's estimate says it would find too little; true. */
   estimates?: boolean
 }
+
+/** An order's fields: a number is looked for among the invoices' last digits too (search-terms.ts). */
+const ORDER_FIELDS: SearchFields = { invoice: true }
 
 /** The share of the window's rows that must match for the ids below it to be read in order too (step 1). */
 const MIN_DENSITY = 0.003
@@ -187,8 +191,9 @@ export class PgOrderSearch implements OrderSearchEngine {
     const term = conditions.terms[t] ?? []
     const params: Record<string, unknown> = { ...conditions.params, high, limit }
     const ranges = term.flatMap((alternative, a) => {
-      if (!('token' in alternative) || (conditions.invoices[t]?.[a] ?? 0) === 0) return []
-      const { low, high: above } = prefixRange(alternative.token)
+      const key = invoiceKeyText(alternative)
+      if (key === null || (conditions.invoices[t]?.[a] ?? 0) === 0) return []
+      const { low, high: above } = prefixRange(key)
       params[`kl${String(a)}`] = low
       params[`kh${String(a)}`] = above
       return [`select id from orders where invoice_key ~>=~ @kl${String(a)} and invoice_key ~<~ @kh${String(a)} and id <= @high`]
@@ -271,15 +276,16 @@ export class PgOrderSearch implements OrderSearchEngine {
     return beforeId === undefined ? Number.MAX_SAFE_INTEGER : clamp(Math.ceil(beforeId)) - 1
   }
 
-  /** How many invoices (at or below `high`) start with each token alternative, up to `dense` + 1: one statement for them all. */
+  /** How many invoices (at or below `high`) start with each token or invoice alternative, up to `dense` + 1: one statement for them all. */
   private invoiceCounts(terms: readonly (readonly SearchAlternative[])[], high: number): number[][] {
     const params: Record<string, unknown> = { high, cap: this.dense + 1 }
     const columns: string[] = []
     terms.forEach((term, t) =>
       term.forEach((alternative, a) => {
-        if (!('token' in alternative)) return
+        const key = invoiceKeyText(alternative)
+        if (key === null) return
         const name = `k${String(t)}_${String(a)}`
-        const { low, high: above } = prefixRange(alternative.token)
+        const { low, high: above } = prefixRange(key)
         params[`${name}l`] = low
         params[`${name}h`] = above
         // Index entries only (invoice_key and id are the index).
@@ -293,7 +299,7 @@ export class PgOrderSearch implements OrderSearchEngine {
   private conditions(query: OrderCountQuery, high: number): Conditions {
     const params: Record<string, unknown> = {}
     const where: string[] = []
-    const terms = compileSearchTerms(query.text) ?? []
+    const terms = compileSearchTerms(query.text, ORDER_FIELDS) ?? []
     const invoices = this.invoiceCounts(terms, high)
     if (terms.length > 0) where.push(termConditions('o', terms, params, { invoiceKey: (t, a) => (invoices[t]?.[a] ?? 0) > 0 }))
     const list = (column: string, name: string, values: readonly string[] | undefined): void => {

@@ -33,7 +33,7 @@
  * compileSearchText makes them: words are prefix terms, a number also matches the phone without its
  * 60 or 0, at most 12 words, control characters are blanks.
  */
-import { nationalDigits } from '../order-search'
+import { invoiceTailOf, nationalDigits, type SearchFields } from '../order-search'
 
 /**
  * Code points that end a token (inclusive ranges). Everything else is part of one: letters, digits,
@@ -152,19 +152,33 @@ export type SearchAlternative =
   | { token: string }
   /** A token of the phone starts with these digits. */
   | { phone: string }
+  /**
+   * A token of the invoice starts with these digits: of its number, or its last digits (the digits of
+   * its last digit group without their leading zeros, invoiceDigits), as FTS5's `invoice : "2836"*`.
+   */
+  | { invoice: string }
+
+/** The text an alternative looks for at the start of the invoice numbers (invoice_key), null for a phone's. */
+export function invoiceKeyText(alternative: SearchAlternative): string | null {
+  if ('token' in alternative) return alternative.token
+  if ('invoice' in alternative) return alternative.invoice
+  return null
+}
 
 /** More words than this add nothing a person means and only cost time (as on SQLite). */
 const MAX_WORDS = 12
 const PHONE_LIKE = /^\+?[\d\s\-().]+$/
 const NUMBER_WORD = /^\+?[\d\-().]*\d[\d\-().]*$/
 
-function numberTerm(word: string): SearchAlternative[] {
+function numberTerm(word: string, fields: SearchFields): SearchAlternative[] {
   const digits = word.replace(/\D/g, '')
   const alternatives: SearchAlternative[] = [{ token: digits }]
   const spelled = searchWords(word)
   if (word !== digits && spelled !== '' && spelled !== digits) alternatives.push({ token: spelled })
   const national = nationalDigits(digits)
   if (national !== '' && national !== digits) alternatives.push({ phone: national })
+  const tail = fields.invoice === true ? invoiceTailOf(digits) : ''
+  if (tail !== '') alternatives.push({ invoice: tail })
   return alternatives
 }
 
@@ -177,7 +191,7 @@ function meaningful(word: string): boolean {
  * The search box as terms: every term must match, through any of its alternatives. Null when the box
  * holds no condition (empty, blanks, punctuation only: every row matches), as compileSearchText's.
  */
-export function compileSearchTerms(text: string | undefined): SearchAlternative[][] | null {
+export function compileSearchTerms(text: string | undefined, fields: SearchFields = {}): SearchAlternative[][] | null {
   // Control characters separate words, like a blank (as on SQLite).
   const trimmed = (text ?? '')
     .replace(/\p{Cc}/gu, ' ')
@@ -185,12 +199,12 @@ export function compileSearchTerms(text: string | undefined): SearchAlternative[
     .trim()
   if (trimmed === '') return null
   // A whole box of digits and phone punctuation is one number, even with spaces: "+60 12-345 6789".
-  if (PHONE_LIKE.test(trimmed) && /\d/.test(trimmed)) return [numberTerm(trimmed.replace(/\s+/g, ''))]
+  if (PHONE_LIKE.test(trimmed) && /\d/.test(trimmed)) return [numberTerm(trimmed.replace(/\s+/g, ''), fields)]
   const words = trimmed.split(/\s+/).filter(meaningful).slice(0, MAX_WORDS)
   const terms: SearchAlternative[][] = []
   for (const word of words) {
     if (NUMBER_WORD.test(word)) {
-      terms.push(numberTerm(word))
+      terms.push(numberTerm(word, fields))
       continue
     }
     const spelled = searchWords(word)
@@ -278,6 +292,11 @@ export function termConditions(
     .map((alternatives, t) => {
       const ors = alternatives.flatMap((alternative, a) => {
         if ('phone' in alternative) return [inSearch(` #${alternative.phone}`)]
+        if ('invoice' in alternative) {
+          // The invoice's section comes first in the column: a token of it starts before the first ` | `.
+          const inInvoice = `(${inSearch(` ${alternative.invoice}`)} and strpos(${alias}.search, ${bind(` ${alternative.invoice}`)}) < strpos(${alias}.search, ' | '))`
+          return options.invoiceKey(t, a) ? [`${alias}.invoice_key like ${bind(invoicePrefix(alternative.invoice))}`, inInvoice] : [inInvoice]
+        }
         const inColumn = inSearch(` ${withStandIns(alternative.token)}`)
         return options.invoiceKey(t, a) ? [`${alias}.invoice_key like ${bind(invoicePrefix(alternative.token))}`, inColumn] : [inColumn]
       })
@@ -303,6 +322,15 @@ export function termConditions(
  *   the order's leaves out the invoice's first token (it is `team.search_words(invoice_number)`'s, the
  *   invoice_key column, under a B-tree).
  */
+function orderSearchTextSql(verb: 'create' | 'create or replace', invoiceDigits: string): string {
+  return `${verb} function team.order_search_text(invoice text, name text, email text, phone text, card text, gateway_reference text, request_id text, payment_id text) returns text
+    language sql immutable parallel safe
+    return ' ' || team.search_stand_ins(team.search_fold(
+      coalesce(pg_catalog.regexp_replace(team.search_words(invoice), '^[^ ]*', ''), '')${invoiceDigits} || ' | ' || coalesce(team.search_clean(team.search_name(name)), '')
+      || ' | ' || coalesce(team.search_clean(email), '') || ' | ' || coalesce(team.search_phone(phone), '') || ' | ' || coalesce(team.search_clean(card), '')
+      || ' | ' || team.search_clean(coalesce(gateway_reference, '') || ' ' || coalesce(request_id, '') || ' ' || coalesce(payment_id, '')))) || ' ';`
+}
+
 export const SEARCH_FUNCTIONS_SQL = `
   create function team.search_fold(value text) returns text
     language sql immutable parallel safe
@@ -338,14 +366,43 @@ export const SEARCH_FUNCTIONS_SQL = `
   create function team.search_name(name text) returns text
     language sql immutable parallel safe
     return name || case when pg_catalog.strpos(name, '-') > 0 or pg_catalog.strpos(name, '.') > 0 then ' ' || pg_catalog.translate(name, '-.', '  ') else '' end;
-  create function team.order_search_text(invoice text, name text, email text, phone text, card text, gateway_reference text, request_id text, payment_id text) returns text
-    language sql immutable parallel safe
-    return ' ' || team.search_stand_ins(team.search_fold(
-      coalesce(pg_catalog.regexp_replace(team.search_words(invoice), '^[^ ]*', ''), '') || ' | ' || coalesce(team.search_clean(team.search_name(name)), '')
-      || ' | ' || coalesce(team.search_clean(email), '') || ' | ' || coalesce(team.search_phone(phone), '') || ' | ' || coalesce(team.search_clean(card), '')
-      || ' | ' || team.search_clean(coalesce(gateway_reference, '') || ' ' || coalesce(request_id, '') || ' ' || coalesce(payment_id, '')))) || ' ';
+  ${orderSearchTextSql('create', '')}
   create function team.customer_search_text(name text, email text, phone text) returns text
     language sql immutable parallel safe
     return ' ' || team.search_stand_ins(team.search_fold(coalesce(team.search_clean(team.search_name(name)), '') || ' | ' || coalesce(team.search_clean(email), '')
       || ' | ' || coalesce(team.search_phone(phone), ''))) || ' ';
 `
+
+/**
+ * Team migration 11's functions (SQLite migration 13's meaning, migration-13-invoice-digits.ts):
+ * - `team.invoice_digits(text)`: order-search.ts's invoiceDigits, the digits of the last digit group
+ *   without their leading zeros, null when there are none;
+ * - `team.order_search_text(…)` again, with those digits at the end of the invoice's section (the
+ *   first, before the first ` | `: an `invoice` alternative is a token that starts before it).
+ * Run after the search columns that call it are dropped, and before they are added again.
+ */
+export const INVOICE_DIGITS_FUNCTIONS_SQL = `
+  create function team.invoice_digits(invoice text) returns text
+    language sql immutable parallel safe
+    return nullif(pg_catalog.ltrim(pg_catalog.substring(invoice, '([0-9]+)[^0-9]*$'), '0'), '');
+  ${orderSearchTextSql('create or replace', " || coalesce(' ' || team.invoice_digits(invoice), '')")}
+`
+
+/** The orders' search column's expression (team migrations 2 and 11). */
+export const ORDER_SEARCH_EXPRESSION = `team.order_search_text(
+      invoice_number, customer_name, customer_email, customer_phone, card_last4, gateway_reference_id, request_id, payment_id)`
+
+/**
+ * Trigram indexes (GIN) on the `search` column of each table, `[index, schema.table]`, with pg_trgm's
+ * operator class in whichever schema the extension lives: looked up, so that an index does not depend
+ * on the search_path.
+ */
+export function trigramIndexesSql(indexes: readonly (readonly [string, string])[]): string {
+  return `do $$
+  declare
+    trgm text := (select n.nspname from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm');
+  begin
+    ${indexes.map(([name, table]) => `execute format('create index ${name} on ${table} using gin (search %I.gin_trgm_ops)', trgm);`).join('\n    ')}
+  end
+  $$;`
+}

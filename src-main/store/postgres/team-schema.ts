@@ -10,12 +10,13 @@
  */
 import type { GatewayEnvironment } from '../../../src-preload/contract'
 import type { PgDatabase } from './pg-database'
-import { SEARCH_FUNCTIONS_SQL } from './search-terms'
+import { INVOICE_DIGITS_FUNCTIONS_SQL, ORDER_SEARCH_EXPRESSION, SEARCH_FUNCTIONS_SQL, trigramIndexesSql } from './search-terms'
 import { invoiceCaseTeamSql } from '../migration-7-invoice-case'
 import { takingsTeamSql } from '../migration-8-takings'
 import { customerLanguageTeamSql } from '../migration-9-customer-language'
 import { attemptsRequestIndexTeamSql } from '../migration-11-attempts-request-index'
 import { refundsOfCountedPaymentsTeamSql } from '../migration-12-refunds-of-counted-payments'
+import { dropSearchColumnTeamSql, invoiceDigitsTeamSql } from '../migration-13-invoice-digits'
 import { usedInvoicesSql } from './used-invoices'
 
 export const TEAM_ENVIRONMENTS: readonly GatewayEnvironment[] = ['sandbox', 'production']
@@ -211,22 +212,17 @@ function searchColumns(schema: string): string {
   ${covering('orders_by_created_at', 'created_at')}
   ${covering('orders_by_amount', 'amount_sen')}
   alter table ${schema}.orders
-    add column search text not null generated always as (team.order_search_text(
-      invoice_number, customer_name, customer_email, customer_phone, card_last4, gateway_reference_id, request_id, payment_id)) stored,
+    add column search text not null generated always as (${ORDER_SEARCH_EXPRESSION}) stored,
     add column invoice_key text not null generated always as (team.search_words(invoice_number)) stored;
   create index orders_by_invoice_key on ${schema}.orders (invoice_key text_pattern_ops, id);
   alter table ${schema}.customers add column search text not null generated always as (team.customer_search_text(name, email, phone)) stored;
   -- A finer sample than the default for the planner's estimate of how many rows a word matches
   -- (order-search-pg.ts reads it to choose its first step): a name in 1 % of the orders is seen.
   alter table ${schema}.orders alter column search set statistics 1000;
-  do $$
-  declare
-    trgm text := (select n.nspname from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm');
-  begin
-    execute format('create index orders_search on ${schema}.orders using gin (search %I.gin_trgm_ops)', trgm);
-    execute format('create index customers_search on ${schema}.customers using gin (search %I.gin_trgm_ops)', trgm);
-  end
-  $$;
+  ${trigramIndexesSql([
+    ['orders_search', `${schema}.orders`],
+    ['customers_search', `${schema}.customers`],
+  ])}
   `
 }
 
@@ -353,6 +349,16 @@ export const TEAM_MIGRATIONS: readonly { version: number; name: string; sql: str
     version: 10,
     name: 'refunds count with their payment',
     sql: TEAM_ENVIRONMENTS.map((environment) => refundsOfCountedPaymentsTeamSql(historySchema(environment))).join('\n'),
+  },
+  {
+    // Invoices found by their last digits, as SQLite migration 13 (docs/history.md, "The text box").
+    version: 11,
+    name: 'invoices found by their last digits',
+    sql: `
+    ${TEAM_ENVIRONMENTS.map((environment) => dropSearchColumnTeamSql(historySchema(environment))).join('\n')}
+    ${INVOICE_DIGITS_FUNCTIONS_SQL}
+    ${TEAM_ENVIRONMENTS.map((environment) => invoiceDigitsTeamSql(historySchema(environment))).join('\n')}
+    `,
   },
 ]
 

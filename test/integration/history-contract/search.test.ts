@@ -123,6 +123,34 @@ describe.each(ENGINES)('order search (%s)', (engine) => {
     expect(ids({ text: '4242' })).toEqual([siti.id])
   })
 
+  it('finds an invoice by its last digits, typed with or without its leading zeros', () => {
+    const orders = f.history.orders
+    const phoned = orders.insert(newOrder({ invoiceNumber: 'INV-2026-002836', customerName: 'Nur Aisyah', createdAt: '2026-05-03T09:00:00.000Z' }))
+    // Its last digit group starts with 2836 once its zero is dropped: found too, as a prefix is.
+    const longer = orders.insert(newOrder({ invoiceNumber: 'INV-2026-028361', customerName: 'Ahmad Faiz', createdAt: '2026-05-04T09:00:00.000Z' }))
+    const card = orders.insert(newOrder({ invoiceNumber: 'INV-2026-000300', customerName: 'Wong Mei', cardLast4: '2836', createdAt: '2026-05-05T09:00:00.000Z' }))
+    // An invoice that starts with the digits, its last group another (77).
+    const starts = orders.insert(newOrder({ invoiceNumber: '2836-77', customerName: 'Kumar', createdAt: '2026-05-06T09:00:00.000Z' }))
+    // Typed as they are read out: also any field that starts with them, the card's last four as before.
+    expect(ids({ text: '2836' })).toEqual([starts.id, card.id, longer.id, phoned.id])
+    // With its zeros: the invoices only (and what starts with the zeros, as before), not the card.
+    for (const typed of ['02836', '002836', '0002836', ' 002836 ']) expect(ids({ text: typed }), typed).toEqual([starts.id, longer.id, phoned.id])
+    expect(f.history.orders.count({ text: '002836' })).toBe(3)
+    expect(ids({ text: '28361' })).toEqual([longer.id])
+    expect(ids({ text: 'INV-2026-002836' })).toEqual([phoned.id])
+    expect(ids({ text: 'nur 002836' })).toEqual([phoned.id])
+    expect(ids({ text: '002836', statuses: ['PAID'] })).toEqual([])
+    // The last digits are not a suffix search: 836 is how no invoice's last digits start.
+    expect(ids({ text: '836' })).toEqual([])
+    expect(ids({ text: '124' })).toEqual([tan.id])
+    expect(ids({ text: '00124' })).toEqual([tan.id])
+    // An invoice number changed (only by SQL: OrderUpdate has no such field): the index follows.
+    f.db.prepare("update orders set invoice_number = 'INV-2026-009999' where id = ?").run(phoned.id)
+    expect(ids({ text: '002836' })).toEqual([starts.id, longer.id])
+    expect(ids({ text: '9999' })).toEqual([phoned.id])
+    expect(ids({ text: '009999' })).toEqual([phoned.id])
+  })
+
   it('finds by gateway reference, request id and payment id prefixes', () => {
     expect(ids({ text: 'GREF-8812' })).toEqual([siti.id])
     expect(ids({ text: 'gref-77000001' })).toEqual([tan.id])
