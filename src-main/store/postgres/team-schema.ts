@@ -251,8 +251,21 @@ function statusDateIdsSql(schema: string): string {
   create index orders_by_status_created_at on ${schema}.orders (status, created_at) include (id);`
 }
 
+interface TeamMigration {
+  version: number
+  name: string
+  sql: string
+  /**
+   * Tables the step rewrites, vacuumed once it is committed (VACUUM cannot run in a transaction): a
+   * rewritten table has an empty visibility map, so every index-only scan of it reads the table too
+   * until autovacuum comes by, which a rewrite does not bring. Measured on team migration 11 with a
+   * million orders: an invoice prefix's search 24 → 373 ms p95 until the vacuum (2 s).
+   */
+  vacuum?: readonly string[]
+}
+
 /** Each step runs once, in order, in one transaction with its version row. */
-export const TEAM_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   {
     version: 1,
     name: 'team, operators and the Sandbox and Production histories',
@@ -359,6 +372,7 @@ export const TEAM_MIGRATIONS: readonly { version: number; name: string; sql: str
     ${INVOICE_DIGITS_FUNCTIONS_SQL}
     ${TEAM_ENVIRONMENTS.map((environment) => invoiceDigitsTeamSql(historySchema(environment))).join('\n')}
     `,
+    vacuum: TEAM_ENVIRONMENTS.map((environment) => `${historySchema(environment)}.orders`),
   },
 ]
 
@@ -391,7 +405,9 @@ export function migrateTeam(db: PgDatabase, at: Date): number[] {
       db.prepare('insert into team.schema_migrations (version, name, applied_at) values (?, ?, ?)').run(migration.version, migration.name, at.toISOString())
       return true
     })()
-    if (done) applied.push(migration.version)
+    if (!done) continue
+    applied.push(migration.version)
+    for (const table of migration.vacuum ?? []) db.exec(`vacuum (analyze) ${table}`)
   }
   return applied
 }
