@@ -19,7 +19,7 @@ import type { TeamSettings } from '../settings/app-settings'
 import type { Db } from '../store/database'
 import { PgDatabase } from '../store/postgres/pg-database'
 import { DatabaseError, DatabaseUnreachableError } from '../store/postgres/sync-connection'
-import { foreignTables, historySchema, migrateTeam, TEAM_ENVIRONMENTS, TEAM_SCHEMA_VERSION, teamSchemaVersion } from '../store/postgres/team-schema'
+import { foreignTables, historySchema, migrateTeam, migrateTeamAlone, TEAM_ENVIRONMENTS, TEAM_SCHEMA_VERSION, teamSchemaVersion } from '../store/postgres/team-schema'
 import { ChangeRelay } from './change-relay'
 import { bindClientId, requireTeamAccount } from './team-account'
 import { importHistory, raiseInvoiceSequence, reserveIds, reserveUsedInvoices, unsettledCharges, type ImportSource } from './history-import'
@@ -310,9 +310,10 @@ export class TeamMode {
     const team = this.requireTeam()
     const [password, key] = [await this.password(), await this.options.vault.teamSecret('key')]
     if (key === null) throw new AppError('TEAM_NOT_READY', say('said.team.noKeyJoin'))
-    const db = this.open(this.connectionFor(team, password, historySchema(environment)))
+    const config = this.connectionFor(team, password, historySchema(environment))
+    const db = this.open(config)
     try {
-      this.checkTeam(db, key)
+      this.checkTeam(db, config, key)
     } catch (error) {
       if (!(error instanceof DatabaseUnreachableError)) {
         db.close()
@@ -335,14 +336,23 @@ export class TeamMode {
     return team
   }
 
-  /** The schema is this app's (migrated forward if older) and the key is the team's. */
-  private checkTeam(db: PgDatabase, key: string): void {
+  /**
+   * The schema is this app's (migrated forward if older) and the key is the team's. The migration
+   * runs on a session of its own (`config`'s) that waits for it as long as it takes: `db`'s calls
+   * time out in seconds, and a big team's migration takes minutes (docs/team.md).
+   */
+  private checkTeam(db: PgDatabase, config: pg.ClientConfig, key: string): void {
     const version = teamSchemaVersion(db)
     if (version === null || version === 0) throw new AppError('TEAM_NOT_FOUND', say('said.team.noTeam'))
     if (version > TEAM_SCHEMA_VERSION) {
       throw new AppError('TEAM_TOO_NEW', say('said.team.tooNew', { version, known: TEAM_SCHEMA_VERSION }))
     }
-    if (version < TEAM_SCHEMA_VERSION) migrateTeam(db, this.options.now())
+    if (version < TEAM_SCHEMA_VERSION) {
+      this.options.log.info('team.migrating', { from: version, to: TEAM_SCHEMA_VERSION })
+      const started = performance.now()
+      migrateTeamAlone(config, this.options.now())
+      this.options.log.info('team.migrated', { from: version, to: TEAM_SCHEMA_VERSION, ms: Math.round(performance.now() - started) })
+    }
     const check = db.prepare('select key_check from team.team_info where id = 1').pluck().get() as string | undefined
     if (check === undefined || !teamKeyMatches(key, check)) throw new AppError('INVALID_INPUT', say('said.team.wrongKey'), 'teamKey')
   }
@@ -496,7 +506,7 @@ export class TeamMode {
     if (refused) throw new AppError('TEAM_UNREACHABLE', refused)
     const db = new PgDatabase({ connection: config, callTimeoutMs: 8_000 })
     try {
-      this.checkTeam(db, key)
+      this.checkTeam(db, config, key)
       const at = this.options.now()
       db.transaction(() => {
         for (const environment of TEAM_ENVIRONMENTS) requireTeamAccount(db, `${historySchema(environment)}.settings`, environment, this.options.deskClientId(environment), at)

@@ -9,7 +9,8 @@
  * compared as text), integer 0/1 for flags, bigint ids (read as numbers).
  */
 import type { GatewayEnvironment } from '../../../src-preload/contract'
-import type { PgDatabase } from './pg-database'
+import type { ClientConfig } from 'pg'
+import { PgDatabase } from './pg-database'
 import { INVOICE_DIGITS_FUNCTIONS_SQL, ORDER_SEARCH_EXPRESSION, SEARCH_FUNCTIONS_SQL, trigramIndexesSql } from './search-terms'
 import { invoiceCaseTeamSql } from '../migration-7-invoice-case'
 import { takingsTeamSql } from '../migration-8-takings'
@@ -390,6 +391,27 @@ export function teamSchemaVersion(db: PgDatabase): number | null {
 /** Tables of anything in the database's own schemas (not ours, not PostgreSQL's). */
 export function foreignTables(db: PgDatabase): number {
   return db.prepare("select count(*) from pg_tables where schemaname not in ('pg_catalog', 'information_schema', 'team', 'env_sandbox', 'env_production')").pluck().get() as number
+}
+
+/**
+ * How long one statement of a team migration may take on the session migrateTeamAlone opens. A
+ * desk's own sessions give a call 8–10 s, and a call that times out ends its session, which rolls the
+ * migration back: team migration 11 took 128 s on a million orders, and would then never finish.
+ */
+export const TEAM_MIGRATION_CALL_TIMEOUT_MS = 30 * 60_000
+
+/**
+ * Brings the team database to TEAM_SCHEMA_VERSION on a session of its own, opened with `connection`
+ * and closed after, that waits for each step as long as it takes (TEAM_MIGRATION_CALL_TIMEOUT_MS);
+ * returns the versions applied.
+ */
+export function migrateTeamAlone(connection: ClientConfig, at: Date, callTimeoutMs = TEAM_MIGRATION_CALL_TIMEOUT_MS): number[] {
+  const db = new PgDatabase({ connection, callTimeoutMs })
+  try {
+    return migrateTeam(db, at)
+  } finally {
+    db.close()
+  }
 }
 
 /** Brings the team database to TEAM_SCHEMA_VERSION; returns the versions applied. */
