@@ -51,6 +51,9 @@ export interface SearchFields {
   invoice?: boolean
 }
 
+/** An order's fields, for both engines: a number is looked for among the invoices' last digits too. */
+export const ORDER_SEARCH_FIELDS: SearchFields = { invoice: true }
+
 function numberTerm(word: string, fields: SearchFields): string {
   const digits = word.replace(/\D/g, '')
   const alternatives = new Set([quote(digits) + '*'])

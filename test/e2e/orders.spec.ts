@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { HarnessOptions } from '../harness/server'
 import type { OrderView } from '../../src-preload/contract'
 import { ordersText } from '../../src-common/count-text'
+import { invoiceDigits } from '../../src-main/store/order-search'
 import { dayFirst, expect, resizeWindow, SCREENSHOT_DIR, screenshotsAtBothSizes, test as base } from './fixtures'
 import { call } from './training-control'
 
@@ -52,7 +53,7 @@ test('finds an order by the last digits of its invoice number, read out with or 
   if (!order) throw new Error('the seed has no phone order')
   // INV-2026-000397: the customer says "it ends in 397", or reads out 000397.
   const group = order.invoiceNumber.match(/[0-9]+/g)?.at(-1) ?? ''
-  const digits = group.replace(/^0+/, '')
+  const digits = invoiceDigits(order.invoiceNumber)
   expect(group).not.toBe(digits)
   for (const typed of [digits, group, `0${digits}`]) {
     await searchFor(page, typed)
@@ -62,11 +63,10 @@ test('finds an order by the last digits of its invoice number, read out with or 
   // With its zeros, only invoices whose last digits start so are shown (nothing else starts with zeros).
   // Polled: the list first still shows the previous search's rows (`0397` also finds phones 03-97…).
   await searchFor(page, group)
-  const lastDigitsOf = (invoice: string): string => (invoice.match(/[0-9]+/g)?.at(-1) ?? '').replace(/^0+/, '')
   await expect
     .poll(async () => {
       const shown = await invoicesShown(page)
-      return { target: shown.includes(order.invoiceNumber), others: shown.filter((invoice) => !lastDigitsOf(invoice).startsWith(digits)) }
+      return { target: shown.includes(order.invoiceNumber), others: shown.filter((invoice) => !invoiceDigits(invoice).startsWith(digits)) }
     })
     .toEqual({ target: true, others: [] })
   await searchFor(page, digits)

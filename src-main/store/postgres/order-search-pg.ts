@@ -36,7 +36,7 @@
 import type { SqlDatabase, SqlStatement } from '../database'
 import type { OrderSearch, OrderStatus } from '../history-types'
 import type { OrderCountQuery, OrderRecord, OrderSearchEngine } from '../orders'
-import type { SearchFields } from '../order-search'
+import { ORDER_SEARCH_FIELDS } from '../order-search'
 import { compileSearchTerms, invoiceKeyText, prefixRange, termConditions, type SearchAlternative } from './search-terms'
 
 export interface PgOrderSearchOptions {
@@ -49,9 +49,6 @@ export interface PgOrderSearchOptions {
   /** Whether step 1 is skipped when the planner's estimate says it would find too little; true. */
   estimates?: boolean
 }
-
-/** An order's fields: a number is looked for among the invoices' last digits too (search-terms.ts). */
-const ORDER_FIELDS: SearchFields = { invoice: true }
 
 /** The share of the window's rows that must match for the ids below it to be read in order too (step 1). */
 const MIN_DENSITY = 0.003
@@ -299,7 +296,7 @@ export class PgOrderSearch implements OrderSearchEngine {
   private conditions(query: OrderCountQuery, high: number): Conditions {
     const params: Record<string, unknown> = {}
     const where: string[] = []
-    const terms = compileSearchTerms(query.text, ORDER_FIELDS) ?? []
+    const terms = compileSearchTerms(query.text, ORDER_SEARCH_FIELDS) ?? []
     const invoices = this.invoiceCounts(terms, high)
     if (terms.length > 0) where.push(termConditions('o', terms, params, { invoiceKey: (t, a) => (invoices[t]?.[a] ?? 0) > 0 }))
     const list = (column: string, name: string, values: readonly string[] | undefined): void => {

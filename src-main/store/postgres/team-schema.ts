@@ -398,15 +398,15 @@ export function foreignTables(db: PgDatabase): number {
  * desk's own sessions give a call 8–10 s, and a call that times out ends its session, which rolls the
  * migration back: team migration 11 took 128 s on a million orders, and would then never finish.
  */
-export const TEAM_MIGRATION_CALL_TIMEOUT_MS = 30 * 60_000
+const TEAM_MIGRATION_CALL_TIMEOUT_MS = 30 * 60_000
 
 /**
  * Brings the team database to TEAM_SCHEMA_VERSION on a session of its own, opened with `connection`
  * and closed after, that waits for each step as long as it takes (TEAM_MIGRATION_CALL_TIMEOUT_MS);
  * returns the versions applied.
  */
-export function migrateTeamAlone(connection: ClientConfig, at: Date, callTimeoutMs = TEAM_MIGRATION_CALL_TIMEOUT_MS): number[] {
-  const db = new PgDatabase({ connection, callTimeoutMs })
+export function migrateTeamAlone(connection: ClientConfig, at: Date): number[] {
+  const db = new PgDatabase({ connection, callTimeoutMs: TEAM_MIGRATION_CALL_TIMEOUT_MS })
   try {
     return migrateTeam(db, at)
   } finally {

@@ -7,14 +7,11 @@
  */
 import type { SqlDatabase, SqlStatement } from '../database'
 import type { OrderSearch, OrderStatus } from '../history-types'
-import { compileSearchText, type SearchFields } from '../order-search'
+import { compileSearchText, ORDER_SEARCH_FIELDS } from '../order-search'
 import type { OrderCountQuery, OrderRecord, OrderSearchEngine } from '../orders'
 
 /** A range index (amount, or date when dates do not follow ids) is used when it holds at most this many candidates. */
 const RANGE_CANDIDATES = 4_000
-
-/** An order's fields: a number is looked for among the invoices' last digits too (order-search.ts). */
-const ORDER_FIELDS: SearchFields = { invoice: true }
 
 /** The filters besides the text, as named parameters (lists as JSON arrays, absent as null). */
 type FilterParams = Record<string, string | number | null>
@@ -133,7 +130,7 @@ export class SqliteOrderSearch implements OrderSearchEngine {
     return this.db.transaction(() => {
       const params = this.params(query)
       if (params === null) return 0
-      const match = compileSearchText(query.text, ORDER_FIELDS)
+      const match = compileSearchText(query.text, ORDER_SEARCH_FIELDS)
       if (query.needsReview) return this.countReviewStatement.get({ ...params, match }) as number
       if (match !== null) return this.countTextStatement.get({ ...params, match }) as number
       return this.countStatement.get(params) as number
@@ -179,7 +176,7 @@ export class SqliteOrderSearch implements OrderSearchEngine {
     const params = this.params(query)
     if (params === null) return []
     const datesAsIds = this.timeOrderedStatement.get() === 1
-    const match = compileSearchText(query.text, ORDER_FIELDS)
+    const match = compileSearchText(query.text, ORDER_SEARCH_FIELDS)
     if (query.needsReview) return this.reviewStatement.all({ ...params, match, limit }) as OrderRecord[]
     if (match !== null) {
       const statuses = query.statuses ?? []
