@@ -155,7 +155,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       return json(201, { token })
     },
   },
-  { method: 'GET', path: /^\/__sim\/faults$/, handle: (ctx) => json(200, { faults: ctx.faults.list() }) },
+  { method: 'GET', path: /^\/__sim\/faults$/, handle: (ctx) => json(200, { faults: ctx.faults.list(), held: ctx.faults.heldCount() }) },
   {
     method: 'POST',
     path: /^\/__sim\/faults$/,
@@ -164,6 +164,11 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       if (!input.ok) return input.response
       return json(201, { fault: ctx.faults.add(input.value) })
     },
+  },
+  {
+    method: 'POST',
+    path: /^\/__sim\/faults\/release$/,
+    handle: (ctx) => json(200, { released: ctx.faults.release() }),
   },
   {
     method: 'DELETE',

@@ -93,6 +93,7 @@ export async function runApiCall(call: ApiCall): Promise<Handled> {
 
   const fault: Fault | null = ctx.faults.take(call.operationName)
   if (fault?.kind === 'latency') await delay(fault.ms)
+  if (fault?.kind === 'hold') await ctx.faults.hold()
   if (fault?.phase === 'before') {
     if (fault.kind === 'hang' || fault.kind === 'reset') return { drop: fault.kind }
     if (fault.kind === 'error500') return scheme.sign(scheme.serverError(req, ctx.clock.now()), req, requestId, ctx.clock.now(), false)

@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, resizeWindow, SCREENSHOT_DIR, test } from './fixtures'
 import { cardSavedThroughHostedPage } from './paid-cards'
-import { call, control, trainingUrl } from './training-control'
+import { call, control, releaseHeld, trainingUrl } from './training-control'
 import { expectFilled } from './link-steps'
 import type { Harness } from '../harness/server'
 import { TEST_OPERATORS } from '../harness/operators'
@@ -260,8 +260,8 @@ test.describe('New phone order (Ctrl+Shift+P)', () => {
 
   test('never throws away a charge on its way, nor its result before staff have seen it', async ({ page, harness }) => {
     await cardSavedThroughHostedPage(harness)
-    // The gateway takes a few seconds (real ones) to answer, so that the charge can be left while on its way.
-    await control(harness, '/faults', { operation: 'charge', kind: 'latency', ms: 5_000, count: 1 })
+    // The gateway holds the charge until the test lets it go, so that the charge can be left while on its way.
+    await control(harness, '/faults', { operation: 'charge', kind: 'hold', count: 1 })
     await pickCustomer(page, 'Siti Aminah')
     await review(page, '30', '0038')
     await page.getByRole('button', { name: /^Charge RM / }).click()
@@ -271,11 +271,8 @@ test.describe('New phone order (Ctrl+Shift+P)', () => {
     harness.backend.events.emit('app.shortcut', { action: 'new-phone-order' })
     harness.backend.events.emit('app.shortcut', { action: 'focus-search' })
     await expect(page.getByRole('searchbox', { name: 'Search orders' })).toBeFocused()
-    await expect
-      .poll(async () => (await call<{ rows: { amountSen: number }[] }>(harness, 'orders.search', { statuses: ['PAID'], limit: 5 })).rows.some((row) => row.amountSen === 30_00), {
-        timeout: 20_000,
-      })
-      .toBe(true)
+    await releaseHeld(harness)
+    await expect.poll(async () => (await call<{ rows: { amountSen: number }[] }>(harness, 'orders.search', { statuses: ['PAID'], limit: 5 })).rows.some((row) => row.amountSen === 30_00)).toBe(true)
 
     // The result came while staff were on Orders: a new phone order shows it first…
     await page.keyboard.press('Control+Shift+P')
@@ -457,13 +454,12 @@ test.describe('a Clerk', () => {
 })
 
 test('the waiting charge counts its seconds against the gateway timeout', async ({ page, harness }) => {
-  test.setTimeout(60_000)
   await page.clock.install()
   await page.reload()
   await cardSavedThroughHostedPage(harness)
-  // The gateway takes its time answering (real seconds), so that the waiting state can be looked at
-  // (two screenshots and two resizes, slow on a busy machine).
-  await control(harness, '/faults', { operation: 'charge', kind: 'latency', ms: 20_000, count: 1 })
+  // The gateway holds the charge until the test lets it go, so that the waiting state can be looked at
+  // (two screenshots and two resizes) however slow the machine.
+  await control(harness, '/faults', { operation: 'charge', kind: 'hold', count: 1 })
   await pickCustomer(page, 'Siti Aminah')
   await review(page, '128.50', '0038')
   // The page's clock stands still from the charge on, and is moved on by hand: the count starts at 0
@@ -489,5 +485,6 @@ test('the waiting charge counts its seconds against the gateway timeout', async 
   // Escape does not close a charge in flight.
   await page.keyboard.press('Escape')
   await expect(waiting).toBeVisible()
-  await expect(result(page).getByRole('heading', { name: 'Approved' })).toBeVisible({ timeout: 30_000 })
+  await releaseHeld(harness)
+  await expect(result(page).getByRole('heading', { name: 'Approved' })).toBeVisible()
 })

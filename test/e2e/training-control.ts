@@ -1,4 +1,5 @@
 /** The back end's bridge and the training gateway's control API, for specs that set a scene without clicking. */
+import { expect } from '@playwright/test'
 import type { Harness } from '../harness/server'
 
 type Dispatch = (name: string, input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>
@@ -23,4 +24,13 @@ export async function control(harness: Harness, path: string, body?: unknown): P
   })
   if (!response.ok) throw new Error(`${path}: ${String(response.status)} ${await response.text()}`)
   return response.json()
+}
+
+/**
+ * Lets go the calls a `hold` fault keeps: waits until `count` have reached the training gateway
+ * (one on its way may not be there yet), then releases them; fails if more were held.
+ */
+export async function releaseHeld(harness: Harness, count = 1): Promise<void> {
+  await expect.poll(async () => ((await control(harness, '/faults')) as { held: number }).held).toBeGreaterThanOrEqual(count)
+  expect(await control(harness, '/faults/release', {})).toEqual({ released: count })
 }
