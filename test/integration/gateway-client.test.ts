@@ -250,27 +250,6 @@ describe('gateway client: faults and outcomes', () => {
     await gateway.close()
   })
 
-  it('a held charge waits at the gateway until released, then is handled as any other', async () => {
-    const gateway = client()
-    const { token } = await paidHostedPage(gateway)
-    await fault('charge', 'hold')
-    let settled = false
-    const charging = gateway.charge({ requestId: gateway.newRequestId(), amountSen: 2_500, token, paymentType: 'MOTO', invoiceNumber: 'INV-HELD-1' }).finally(() => (settled = true))
-    await expect.poll(async () => (await control('GET', '/faults'))['held']).toBe(1)
-    expect(settled).toBe(false)
-    expect(await control('POST', '/faults/release')).toEqual({ released: 1 })
-    const charge = await charging
-    expect(charge).toMatchObject({ ok: true, value: { status: { status: 'SUCCESS' } } })
-    expect(await control('GET', '/faults')).toMatchObject({ held: 0 })
-    // Clearing the faults lets a held call go on too: none waits for a release that will not come.
-    await fault('charge', 'hold')
-    const second = gateway.charge({ requestId: gateway.newRequestId(), amountSen: 2_600, token, paymentType: 'MOTO', invoiceNumber: 'INV-HELD-2' })
-    await expect.poll(async () => (await control('GET', '/faults'))['held']).toBe(1)
-    await control('DELETE', '/faults')
-    expect(await second).toMatchObject({ ok: true, value: { status: { status: 'SUCCESS' } } })
-    await gateway.close()
-  })
-
   it('a reset connection during a refund is an unknown outcome', async () => {
     const gateway = client()
     const { invoice, requestId } = await paidHostedPage(gateway)

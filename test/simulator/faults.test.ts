@@ -34,7 +34,28 @@ describe('faults', () => {
     const started = performance.now()
     expect((await statusOf(sim, 'X')).status).toBe(404)
     expect(performance.now() - started).toBeGreaterThanOrEqual(145)
-    expect((await control(sim, 'GET', '/faults')).json()).toEqual({ faults: [] })
+    expect((await control(sim, 'GET', '/faults')).json()).toEqual({ faults: [], held: 0 })
+  })
+
+  it('hold keeps the call until released, then handles it as usual; clearing the faults releases too', async () => {
+    const held = async (): Promise<unknown> => (await control(sim, 'GET', '/faults')).json()['held']
+    await arm({ operation: 'charge', kind: 'hold', count: 1 })
+    let answered = false
+    const requestId = `hold-${newInvoice()}`
+    const first = charge(chargeBody(), requestId).finally(() => (answered = true))
+    await expect.poll(held).toBe(1)
+    expect(answered).toBe(false)
+    expect((await control(sim, 'POST', '/faults/release')).json()).toEqual({ released: 1 })
+    expect((await first).status).toBe(200)
+    expect(await held()).toBe(0)
+    expect(await chargeStatus(requestId)).toBe('SUCCESS')
+    // Nothing held: a release lets nothing go.
+    expect((await control(sim, 'POST', '/faults/release')).json()).toEqual({ released: 0 })
+    await arm({ operation: 'charge', kind: 'hold' })
+    const second = charge(chargeBody())
+    await expect.poll(held).toBe(1)
+    await control(sim, 'DELETE', '/faults')
+    expect((await second).status).toBe(200)
   })
 
   it('hang after applying: no answer ever comes, yet the charge happened', async () => {
